@@ -1,0 +1,1 @@
+"""fivedice: a Yahtzee-family dice game library for CPython, MicroPython and CircuitPython."""

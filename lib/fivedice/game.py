@@ -1,0 +1,337 @@
+"""The turn and game machine: 1-4 players, three rolls a turn, hold/release, score one legal box.
+
+Every action returns OK (0) or a refusal code; `REASONS[code]` is the plain message. A refused
+action changes nothing. Actions allocate nothing (dice in a bytearray, held dice as a bitmask).
+"""
+from fivedice.compat import const
+from fivedice import scoring
+from fivedice.scorecard import Card
+from fivedice import rules as _rules
+
+OK = const(0)
+NO_ROLLS_LEFT = const(1)
+NOT_ROLLED = const(2)
+BOX_FILLED = const(3)
+BOX_FORBIDDEN = const(4)
+SCORE_BEFORE_ROLL = const(5)
+GAME_OVER = const(6)
+BAD_DIE = const(7)
+BAD_BOX = const(8)
+ALL_HELD = const(9)
+
+REASONS = (
+    "ok",
+    "no rolls left this turn: score a box",
+    "roll first: there are no dice to hold yet",
+    "that box is already filled",
+    "the Joker/Trump Card rule forbids that box for this roll",
+    "roll before scoring",
+    "the game is over",
+    "dice are numbered 1 to 5",
+    "no such box in this rule set",
+    "every die is held: release one to roll",
+)
+
+ROLLS_PER_TURN = const(3)
+MAX_PLAYERS = const(4)
+_ALL_DICE = const(0x1F)
+
+
+class Game:
+    """A game of `players` players under rule set `rs`, with faces from `dice` (an rng.Dice or ScriptedFaces)."""
+
+    def __init__(self, rs, players, dice):
+        if not 1 <= players <= MAX_PLAYERS:
+            raise ValueError("players must be 1 to %d, not %r" % (MAX_PLAYERS, players))
+        self.rs = rs
+        self.players = players
+        self.cards = tuple(Card(rs) for _ in range(players))
+        self.source = dice
+        self.dice = bytearray(5)  # faces of the current roll; 0 before the first roll of a turn
+        self.preview_pts = None
+        self.reset()
+
+    def reset(self):
+        for c in self.cards:
+            c.clear()
+        self.player = 0
+        self.rolls = 0  # rolls taken this turn
+        self.held = 0  # bit i set = die i held
+        self.turn = 0  # turns completed by all players together
+        self.over = False
+        self.last_box = -1
+        self.last_points = 0
+        self.last_bonus = 0
+        for i in range(5):
+            self.dice[i] = 0
+
+    # -- queries -----------------------------------------------------------
+    def card(self):
+        return self.cards[self.player]
+
+    def rolls_left(self):
+        return ROLLS_PER_TURN - self.rolls
+
+    def legal(self):
+        """Mask of boxes the current dice may be scored in (0 before the first roll)."""
+        if self.rolls == 0 or self.over:
+            return 0
+        scoring.load(self.dice)
+        return scoring.legal(self.rs, self.cards[self.player])
+
+    def preview(self, out):
+        """out[i] = points for each legal box, -1 otherwise; returns the legal mask."""
+        if self.rolls == 0 or self.over:
+            for i in range(self.rs.n):
+                out[i] = -1
+            return 0
+        scoring.load(self.dice)
+        return scoring.preview(self.rs, self.cards[self.player], out)
+
+    def bonus_now(self):
+        """The extra five-of-a-kind bonus the current dice would earn when scored."""
+        if self.rolls == 0 or self.over:
+            return 0
+        scoring.load(self.dice)
+        return scoring.extra_bonus(self.rs, self.cards[self.player])
+
+    # -- actions -----------------------------------------------------------
+    def roll(self):
+        if self.over:
+            return GAME_OVER
+        if self.rolls >= ROLLS_PER_TURN:
+            return NO_ROLLS_LEFT
+        if self.rolls and self.held == _ALL_DICE:
+            return ALL_HELD
+        held = self.held if self.rolls else 0
+        src = self.source
+        for i in range(5):
+            if not (held >> i) & 1:
+                self.dice[i] = src.face()
+        self.held = held
+        self.rolls += 1
+        return OK
+
+    def hold(self, die):
+        """Hold die 0..4."""
+        return self._set_hold(die, 1)
+
+    def release(self, die):
+        return self._set_hold(die, 0)
+
+    def toggle(self, die):
+        if not 0 <= die < 5:
+            return BAD_DIE
+        return self._set_hold(die, 0 if (self.held >> die) & 1 else 1)
+
+    def _set_hold(self, die, on):
+        if self.over:
+            return GAME_OVER
+        if not 0 <= die < 5:
+            return BAD_DIE
+        if self.rolls == 0:
+            return NOT_ROLLED
+        if self.rolls >= ROLLS_PER_TURN:
+            return NO_ROLLS_LEFT
+        if on:
+            self.held |= 1 << die
+        else:
+            self.held &= ~(1 << die)
+        return OK
+
+    def check_score(self, box):
+        """The refusal code scoring `box` now would get, or OK."""
+        if self.over:
+            return GAME_OVER
+        if not 0 <= box < self.rs.n:
+            return BAD_BOX
+        if self.rolls == 0:
+            return SCORE_BEFORE_ROLL
+        card = self.cards[self.player]
+        if card.is_filled(box):
+            return BOX_FILLED
+        scoring.load(self.dice)
+        if not (scoring.legal(self.rs, card) >> box) & 1:
+            return BOX_FORBIDDEN
+        return OK
+
+    def score(self, box):
+        """Fill `box` with the current dice's points (plus any extra bonus) and pass the turn."""
+        r = self.check_score(box)
+        if r:
+            return r
+        card = self.cards[self.player]
+        # check_score loaded the dice
+        pts = scoring.points(self.rs, card, box)
+        bonus = scoring.extra_bonus(self.rs, card)
+        if bonus:
+            card.extra += 1
+        card.fill(box, pts)
+        self.last_box = box
+        self.last_points = pts
+        self.last_bonus = bonus
+        self._next_turn()
+        return OK
+
+    def _next_turn(self):
+        self.rolls = 0
+        self.held = 0
+        for i in range(5):
+            self.dice[i] = 0
+        self.player += 1
+        if self.player >= self.players:
+            self.player = 0
+            self.turn += 1
+            if self.cards[0].full():
+                self.over = True
+
+    # -- results -----------------------------------------------------------
+    def ranking(self, out):
+        """Write player indexes into `out` best total first (ties keep seat order); returns player count."""
+        n = self.players
+        for i in range(n):
+            out[i] = i
+        for i in range(1, n):  # insertion sort, stable
+            j = i
+            while j > 0 and self.cards[out[j]].total() > self.cards[out[j - 1]].total():
+                out[j], out[j - 1] = out[j - 1], out[j]
+                j -= 1
+        return n
+
+    def place(self, player):
+        """1-based finishing place; tied players share the better place."""
+        t = self.cards[player].total()
+        p = 1
+        for c in self.cards:
+            if c.total() > t:
+                p += 1
+        return p
+
+    # -- saves -------------------------------------------------------------
+    def to_bytes(self):
+        return encode(self)
+
+
+_MAGIC = const(0xD5)
+_VERSION = const(1)
+_HEAD = const(13)
+
+
+def encode(g):
+    """Serialise a game: header, then per player filled mask (2 bytes), extra bonuses, box points."""
+    n = g.rs.n
+    out = bytearray(_HEAD + g.players * (3 + n) + 1)
+    out[0] = _MAGIC
+    out[1] = _VERSION
+    out[2] = g.rs.index
+    out[3] = g.players
+    out[4] = g.player
+    out[5] = g.rolls
+    out[6] = g.held
+    out[7] = g.turn
+    for i in range(5):
+        out[8 + i] = g.dice[i]
+    if g.over:
+        out[8] |= 0x80  # bit 7 of die 0's byte: faces need only 3 bits
+    p = _HEAD
+    for c in g.cards:
+        out[p] = c.filled & 0xFF
+        out[p + 1] = c.filled >> 8
+        out[p + 2] = c.extra
+        for i in range(n):
+            out[p + 3 + i] = c.pts[i]
+        p += 3 + n
+    out[p] = _checksum(out, p)
+    return bytes(out)
+
+
+def _checksum(b, n):
+    s = 0x5A
+    for i in range(n):
+        s = ((s << 1) | (s >> 7)) & 0xFF  # rotate, then mix the byte in
+        s ^= b[i]
+    return s
+
+
+def decode(data, dice):
+    """A Game from `encode` bytes; ValueError with a plain message if the data is not a valid save."""
+    if len(data) < _HEAD + 1 or data[0] != _MAGIC:
+        raise ValueError("not a fivedice save")
+    if data[1] != _VERSION:
+        raise ValueError("save format version %d is not supported" % data[1])
+    if _checksum(data, len(data) - 1) != data[-1]:
+        raise ValueError("save is corrupt (checksum mismatch)")
+    if data[2] >= len(_rules.ALL):
+        raise ValueError("save names an unknown rule set")
+    rs = _rules.ALL[data[2]]
+    players = data[3]
+    if not 1 <= players <= MAX_PLAYERS:
+        raise ValueError("save has %d players" % players)
+    if len(data) != _HEAD + players * (3 + rs.n) + 1:
+        raise ValueError("save has the wrong length")
+    g = Game(rs, players, dice)
+    g.player = data[4]
+    g.rolls = data[5]
+    g.held = data[6]
+    g.turn = data[7]
+    g.over = bool(data[8] & 0x80)
+    if g.player >= players or g.rolls > ROLLS_PER_TURN or g.held > _ALL_DICE:
+        raise ValueError("save has an impossible turn state")
+    for i in range(5):
+        f = data[8 + i] & 0x7F
+        if f > 6 or (f == 0) != (g.rolls == 0):
+            raise ValueError("save has impossible dice")
+        g.dice[i] = f
+    p = _HEAD
+    for c in g.cards:
+        c.filled = data[p] | (data[p + 1] << 8)
+        if c.filled & ~rs.all_mask:
+            raise ValueError("save fills boxes the rule set does not have")
+        c.extra = data[p + 2]
+        fb = rs.five_box
+        if c.extra and not (rs.extra_bonus and c.is_filled(fb) and data[p + 3 + fb] == rs.pts[fb]):
+            raise ValueError("save has extra bonuses without a scored five of a kind")
+        for i in range(rs.n):
+            v = data[p + 3 + i]
+            if v and not c.is_filled(i):
+                raise ValueError("save has points in an empty box")
+            if c.is_filled(i) and not possible(rs, i, v):
+                raise ValueError("save has %d points in %s, which no roll can score" % (v, rs.names[i]))
+            c.pts[i] = v
+        p += 3 + rs.n
+    return g
+
+
+_possible_cache = {}
+
+
+def possible(rs, box, value):
+    """True if some roll, on some card, can put `value` points in `box` (0 always can)."""
+    key = rs.index * 16 + box
+    vals = _possible_cache.get(key)
+    if vals is None:
+        vals = _possible_values(rs, box)
+        _possible_cache[key] = vals
+    return value in vals
+
+
+def _possible_values(rs, box):
+    # Enumerate every sorted roll on an empty card, and again on a card where the Joker applies.
+    vals = {0}
+    empty = Card(rs)
+    jok = Card(rs)
+    if rs.five_box >= 0:
+        jok.fill(rs.five_box, 0)
+        for f in range(1, 7):
+            jok.fill(rs.upper_box[f], 0)
+    d = bytearray(5)
+    for a in range(1, 7):
+        for b in range(a, 7):
+            for c in range(b, 7):
+                for e in range(c, 7):
+                    for f in range(e, 7):
+                        d[0], d[1], d[2], d[3], d[4] = a, b, c, e, f
+                        scoring.load(d)
+                        vals.add(scoring.points(rs, empty, box))
+                        vals.add(scoring.points(rs, jok, box))
+    return vals

@@ -1,0 +1,64 @@
+"""Saves: a game round-trips through bytes, and a corrupt save is refused with a plain message."""
+from fivedice import game, rules
+from fivedice.rng import Dice, SeededBytes
+
+
+def played(rid="yahtzee", players=2, turns=5):
+    g = game.Game(rules.get(rid), players, Dice(SeededBytes(7)))
+    for _ in range(turns):
+        g.roll()
+        m = g.legal()
+        b = 0
+        while not (m >> b) & 1:
+            b += 1
+        g.score(b)
+    g.roll()
+    g.hold(2)
+    return g
+
+
+def test_a_game_round_trips_through_bytes():
+    for rs in rules.ALL:
+        g = played(rs.id)
+        h = game.decode(g.to_bytes(), None)
+        assert h.to_bytes() == g.to_bytes()
+        assert h.rs is g.rs and list(h.dice) == list(g.dice) and h.held == g.held
+        assert [c.total() for c in h.cards] == [c.total() for c in g.cards]
+
+
+def _refused(data):
+    try:
+        game.decode(data, None)
+    except ValueError as e:
+        return str(e)
+    raise AssertionError("corrupt save accepted")
+
+
+def test_a_flipped_bit_is_refused():
+    b = bytearray(played().to_bytes())
+    b[20] ^= 0x04
+    assert "corrupt" in _refused(bytes(b))
+
+
+def test_a_truncated_save_is_refused():
+    assert _refused(played().to_bytes()[:-3])
+
+
+def test_not_a_save_is_refused():
+    assert "not a fivedice save" in _refused(b"hello world, not a save")
+
+
+def test_impossible_points_are_refused_even_with_a_good_checksum():
+    g = played(turns=1)
+    assert g.last_box == 0  # the first turn filled Ones
+    g.cards[0].pts[0] = 9  # no roll puts 9 in Ones
+    msg = _refused(g.to_bytes())
+    assert "no roll can score" in msg
+
+
+def test_possible_values_cover_the_joker_scores():
+    rs = rules.YAHTZEE
+    assert game.possible(rs, rs.box("large_straight"), 40)
+    assert not game.possible(rs, rs.box("large_straight"), 30)
+    assert game.possible(rs, rs.box("fours"), 20) and not game.possible(rs, rs.box("fours"), 13)
+    assert not game.possible(rules.YUM, rules.YUM.box("low"), 20)
