@@ -1,0 +1,194 @@
+"""NeoPixel view of the five dice: a colour per face, held dice lit under their buttons.
+
+The pixel object is passed in: anything with `px[i] = (r, g, b)` and `show()`
+(neopixel.NeoPixel on MicroPython or CircuitPython, host_sim's SimPixels). Leave
+its own brightness at 1.0: this view scales colours itself from tables built when
+the brightness is set, so a frame only indexes prebuilt tuples.
+
+What the LEDs show (die i is pixel order[i], the one under hold button i):
+- not rolled yet (face 0): off;
+- rolled, not held: the face colour, dim;
+- held: the face colour, full brightness;
+- tumbling (tumble(True, t)): unheld dice flicker through the face colours,
+  each die out of step; held dice stay lit;
+- celebrate(t) (five of a kind): a rainbow runs round every pixel for CELEBRATE_MS,
+  then the dice view comes back.
+update(now_ms) writes only pixels whose colour changed and calls show() only then;
+it allocates nothing.
+"""
+from fivedice.compat import const
+from fivedice.ticks import ticks_diff
+
+# Face colours at full scale: 0 (unrolled) off, then red, orange, yellow, green, blue, violet.
+FACE_COLORS = (
+    (0, 0, 0),
+    (255, 0, 0),
+    (255, 80, 0),
+    (255, 200, 0),
+    (0, 255, 30),
+    (0, 70, 255),
+    (170, 0, 255),
+)
+# Rainbow wheel for the celebration (12 hues).
+RAINBOW = (
+    (255, 0, 0),
+    (255, 96, 0),
+    (255, 192, 0),
+    (160, 255, 0),
+    (32, 255, 0),
+    (0, 255, 96),
+    (0, 255, 224),
+    (0, 128, 255),
+    (0, 16, 255),
+    (112, 0, 255),
+    (240, 0, 255),
+    (255, 0, 128),
+)
+
+CELEBRATE_MS = const(2400)
+TUMBLE_FRAME_MS = const(70)
+PARTY_FRAME_MS = const(60)
+
+_FULL = const(0)  # palette index of face colour f at full: f; dim: 7 + f
+_DIM = const(7)
+_RAIN = const(14)
+_NRAIN = const(12)
+_UNKNOWN = const(255)
+
+# faces shown while tumbling: no face twice in a row (also across the wrap)
+_TUMBLE_SEQ = b"\x03\x06\x01\x04\x02\x05\x06\x03\x05\x01\x04\x02"
+
+_NORMAL = const(0)
+_TUMBLE = const(1)
+_PARTY = const(2)
+
+
+class PixelsView:
+    """Five dice on N >= 5 RGB pixels. brightness and dim are 0..255 (dim is the share
+    of brightness an unheld die gets). order: bytes, pixel index of each die."""
+
+    def __init__(self, px, n=5, brightness=96, dim=40, order=None):
+        if n < 5:
+            raise ValueError("need at least 5 pixels")
+        self._px = px
+        self._show = px.show
+        self._n = n
+        self._order = bytes(order) if order is not None else bytes(range(5))
+        if len(self._order) != 5:
+            raise ValueError("order needs 5 pixel indices")
+        self._dice = bytearray(5)
+        self._held = 0
+        self._last = bytearray([_UNKNOWN] * n)
+        self._mode = _NORMAL
+        self._t0 = 0
+        self._dim = dim
+        self._pal = None
+        self._brightness = 0
+        self.brightness = brightness
+        self.frames = 0  # show() calls made
+
+    @property
+    def brightness(self):
+        return self._brightness
+
+    @brightness.setter
+    def brightness(self, value):
+        """Rebuild the colour tables (allocates: not for a per-frame path)."""
+        b = 0 if value < 0 else 255 if value > 255 else int(value)
+        self._brightness = b
+        d = b * self._dim // 255
+        pal = []
+        for c in FACE_COLORS:
+            pal.append((c[0] * b // 255, c[1] * b // 255, c[2] * b // 255))
+        for c in FACE_COLORS:
+            pal.append((c[0] * d // 255, c[1] * d // 255, c[2] * d // 255))
+        for c in RAINBOW:
+            pal.append((c[0] * b // 255, c[1] * b // 255, c[2] * b // 255))
+        self._pal = pal
+        self.refresh()
+
+    def color(self, index):
+        """The palette tuple for a palette index (for tests and the simulator)."""
+        return self._pal[index]
+
+    def refresh(self):
+        """Forget what the strip shows: the next update() rewrites every pixel."""
+        for j in range(self._n):
+            self._last[j] = _UNKNOWN
+
+    def set_dice(self, dice, held):
+        """Copy the faces (5 ints 0..6) and the held bitmask (bit i = die i)."""
+        for i in range(5):
+            self._dice[i] = dice[i]
+        self._held = held
+
+    def tumble(self, on, now_ms):
+        """Start/stop the tumbling animation of the unheld dice."""
+        if on:
+            if self._mode != _PARTY:
+                self._mode = _TUMBLE
+                self._t0 = now_ms
+        elif self._mode == _TUMBLE:
+            self._mode = _NORMAL
+
+    def celebrate(self, now_ms):
+        """Run the five-of-a-kind rainbow for CELEBRATE_MS from now."""
+        self._mode = _PARTY
+        self._t0 = now_ms
+
+    @property
+    def busy(self):
+        """True while an animation runs (the caller should keep calling update)."""
+        return self._mode != _NORMAL
+
+    def _put(self, j, k):
+        if self._last[j] != k:
+            self._last[j] = k
+            self._px[j] = self._pal[k]
+            return 1
+        return 0
+
+    def update(self, now_ms):
+        """Draw the current frame; returns True if the strip was written (show called)."""
+        changed = 0
+        mode = self._mode
+        if mode == _PARTY:
+            el = ticks_diff(now_ms, self._t0)
+            if el >= CELEBRATE_MS or el < 0:
+                self._mode = mode = _NORMAL
+            else:
+                f = el // PARTY_FRAME_MS
+                for j in range(self._n):
+                    changed |= self._put(j, _RAIN + (f + j * 2) % _NRAIN)
+        if mode != _PARTY:
+            f = ticks_diff(now_ms, self._t0) // TUMBLE_FRAME_MS if mode == _TUMBLE else 0
+            held = self._held
+            order = self._order
+            for i in range(5):
+                face = self._dice[i]
+                if (held >> i) & 1:
+                    k = _FULL + face
+                elif mode == _TUMBLE:
+                    # every die walks the same shuffled face sequence, out of phase
+                    k = _FULL + _TUMBLE_SEQ[(f + i * 5) % 12]
+                elif face:
+                    k = _DIM + face
+                else:
+                    k = 0
+                changed |= self._put(order[i], k)
+            if self._n > 5:  # pixels not under a die stay dark
+                for j in range(self._n):
+                    if not self._is_die_pixel(j):
+                        changed |= self._put(j, 0)
+        if changed:
+            self._show()
+            self.frames += 1
+            return True
+        return False
+
+    def _is_die_pixel(self, j):
+        order = self._order
+        for i in range(5):
+            if order[i] == j:
+                return True
+        return False
