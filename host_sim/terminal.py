@@ -1,0 +1,76 @@
+"""Terminal rendering of the simulated OLED and pixels (returns strings; the caller prints).
+
+The 128x64 frame uses Unicode half blocks so one text cell shows two pixel rows:
+128 columns x 32 text rows, at true resolution, inside a box-drawing frame.
+Pixels are ANSI 24-bit background-coloured cells.
+"""
+_CELL = {(0, 0): " ", (1, 0): "\u2580", (0, 1): "\u2584", (1, 1): "\u2588"}  # top, bottom
+
+
+def _raw(display):
+    if isinstance(display, (bytes, bytearray, memoryview)):
+        return bytes(display)
+    return display.raw()
+
+
+def oled_lines(display, width=128, height=64, frame=True):
+    """The frame (a SimDisplay or MVLSB bytes) as a list of text lines."""
+    data = _raw(display)
+    lines = []
+    for ty in range(0, height, 2):
+        top_base = (ty >> 3) * width
+        top_bit = 1 << (ty & 7)
+        bot_base = ((ty + 1) >> 3) * width
+        bot_bit = 1 << ((ty + 1) & 7)
+        row = []
+        for x in range(width):
+            t = 1 if data[top_base + x] & top_bit else 0
+            b = 1 if data[bot_base + x] & bot_bit else 0
+            row.append(_CELL[(t, b)])
+        lines.append("".join(row))
+    if frame:
+        lines = ["\u250c" + "\u2500" * width + "\u2510"] + ["\u2502" + s + "\u2502" for s in lines]
+        lines.append("\u2514" + "\u2500" * width + "\u2518")
+    return lines
+
+
+def render_oled(display, width=128, height=64, frame=True):
+    return "\n".join(oled_lines(display, width, height, frame))
+
+
+def _colors(pixels):
+    return pixels.colors() if hasattr(pixels, "colors") else list(pixels)
+
+
+def boost(c, floor=48):
+    """Lift a dim LED colour so it is visible on a screen (keeps hue; off stays off)."""
+    m = max(c)
+    if m == 0 or m >= floor:
+        return tuple(c)
+    return tuple(v * floor // m for v in c)
+
+
+def render_pixels(pixels, cell_width=6, gap=2, lift=True, labels=True):
+    """One line of coloured cells (plus a line of 1..N labels under them)."""
+    cells = []
+    for c in _colors(pixels):
+        r, g, b = boost(c) if lift else c
+        cells.append("\x1b[48;2;%d;%d;%dm%s\x1b[0m" % (r, g, b, " " * cell_width))
+    line = (" " * gap).join(cells)
+    if not labels:
+        return line
+    names = (" " * gap).join(str(i + 1).center(cell_width) for i in range(len(cells)))
+    return line + "\n" + names
+
+
+def render(display, pixels=None, legend=None, indent=0):
+    """OLED frame, the pixel strip under it and an optional legend line, as one string."""
+    pad = " " * indent
+    out = [pad + s for s in oled_lines(display)]
+    if pixels is not None:
+        out.append("")
+        for s in render_pixels(pixels).split("\n"):
+            out.append(pad + " " + s)
+    if legend:
+        out.append(pad + legend)
+    return "\n".join(out)

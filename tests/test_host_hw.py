@@ -1,0 +1,236 @@
+"""host_sim simulated hardware (CPython only): buttons through bounce, pixels, display, PNG."""
+import importlib.util
+import os
+import random
+
+import adafruit_debouncer
+import adafruit_ticks
+import pytest
+from PIL import Image
+
+from fivedice import gfx, ticks
+from fivedice.pixels_view import FACE_COLORS, PixelsView
+from fivedice.sounds import SCORE, Sounder
+from host_sim import hw, screenshot, terminal
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+
+@pytest.fixture
+def clock():
+    c = hw.SimClock(start_ms=1000)
+    with c:
+        yield c
+
+
+def test_our_ticks_match_adafruit_ticks():
+    rng = random.Random(3)
+    vals = [0, 1, ticks.TICKS_MAX, ticks.TICKS_MAX - 1, 1 << 28, (1 << 28) - 1]
+    vals += [rng.randrange(0, 1 << 29) for _ in range(2000)]
+    for a in vals:
+        for b in vals[:40]:
+            assert ticks.ticks_diff(a, b) == adafruit_ticks.ticks_diff(a, b)
+            assert ticks.ticks_less(a, b) == adafruit_ticks.ticks_less(a, b)
+        d = rng.randrange(-(1 << 28) + 1, 1 << 28)
+        assert ticks.ticks_add(a, d) == adafruit_ticks.ticks_add(a, d)
+
+
+def test_sim_clock_drives_the_debouncer_and_restores():
+    real_t, real_d = adafruit_ticks.ticks_ms, adafruit_debouncer.ticks_ms
+    c = hw.SimClock(start_ms=(1 << 29) - 3)
+    with c:
+        assert adafruit_debouncer.ticks_ms() == (1 << 29) - 3
+        c.advance(5)
+        assert adafruit_ticks.ticks_ms() == 2  # wrapped like the real clock
+    assert adafruit_ticks.ticks_ms is real_t and adafruit_debouncer.ticks_ms is real_d
+
+
+def test_pin_chatters_then_settles():
+    pin = hw.SimPin(True, bounce=6, seed=2)
+    pin.drive(False)
+    reads = [pin.value for _ in range(10)]
+    assert reads[-4:] == [False] * 4
+    flips = sum(1 for i in range(1, len(reads)) if reads[i] != reads[i - 1])
+    assert flips >= 2  # it really bounces
+
+
+def test_bouncing_press_gives_one_debounced_edge(clock):
+    b = hw.SimButton("roll", bounce=4)
+    presses = []
+    b.press()
+    for step in range(20):  # 100 ms of 5 ms polls
+        clock.advance(5)
+        b.update()
+        if b.pressed:
+            presses.append(step)
+    assert presses and len(presses) == 1
+    assert b.down
+    # debounced only after the pin has been steady for the 10 ms interval
+    assert presses[0] >= 4 + 1
+    b.release()
+    rel = 0
+    for _ in range(20):
+        clock.advance(5)
+        b.update()
+        rel += b.released
+        assert not b.pressed
+    assert rel == 1 and not b.down
+
+
+def test_short_glitch_is_ignored(clock):
+    b = hw.SimButton("hold1", bounce=0)
+    b.pin.value = False  # 3 ms spike, shorter than the 10 ms interval
+    clock.advance(1)
+    b.update()
+    clock.advance(2)
+    b.pin.value = True
+    for _ in range(10):
+        clock.advance(5)
+        b.update()
+        assert not b.pressed
+
+
+def test_buttons_tap_reports_the_right_bit(clock):
+    names = ("hold1", "hold2", "hold3", "hold4", "hold5", "roll")
+    board = hw.SimButtons(names, bounce=3)
+    pressed, released = board.tap("hold3", clock)
+    assert pressed == board.bit("hold3") == 1 << 2
+    assert released == 1 << 2
+    assert board.down_mask == 0
+    board.buttons["roll"].press()
+    board.run(clock, 40)
+    assert board.down_mask == 1 << 5
+
+
+def test_pixelbuf_transmits_captured_bytes_in_wire_order():
+    px = hw.SimPixels(5, byteorder="GRB")
+    px[0] = (255, 0, 0)
+    px[4] = (1, 2, 3)
+    assert px.transmits == 0
+    px.show()
+    assert px.transmits == 1
+    assert px.last[0:3] == b"\x00\xff\x00"  # GRB on the wire
+    assert px.last[12:15] == b"\x02\x01\x03"
+    assert px.colors()[0] == (255, 0, 0) and px.colors()[4] == (1, 2, 3)
+
+
+def test_pixels_view_drives_the_simulated_strip():
+    px = hw.SimPixels(5)
+    view = PixelsView(px, 5, brightness=255)
+    view.set_dice(bytearray([1, 2, 3, 4, 5]), 0b00100)
+    assert view.update(0)
+    assert px.transmits == 1
+    assert px.colors()[2] == FACE_COLORS[3]
+
+
+def test_display_is_ssd1306_page_layout():
+    d = hw.SimDisplay()
+    d.pixel(0, 0, 1)
+    d.pixel(3, 9, 1)
+    assert d.buffer[0] == 0x01 and d.buffer[128 + 3] == 0x02
+    assert d.get(3, 9) == 1 and d.get(3, 9, shown=True) == 0
+    d.show()
+    assert d.frames == 1 and d.raw()[128 + 3] == 0x02
+    assert len(d.raw()) == 1024
+    assert d.rows()[9][:4] == "...#"
+
+
+def test_gfx_frame_is_identical_on_adafruit_framebuf_and_fake():
+    import sys
+
+    sys.path.insert(0, os.path.join(ROOT, "tests", "core"))
+    from fakefb import FakeFB
+
+    d = hw.SimDisplay()
+    f = FakeFB()
+    for fb in (d, f):
+        gfx.text(fb, "Chance 23", 0, 0, 1)
+        gfx.number_right(fb, 1234, 128, 0, 1)
+        gfx.dice_row(fb, bytearray([6, 5, 4, 0, 1]), 0b01001, 0, 20, 19, 6)
+        gfx.tumbling_die(fb, 100, 44, 18, 3)
+    d.show()
+    for y in range(64):
+        for x in range(128):
+            assert d.get(x, y) == f.get(x, y), (x, y)
+
+
+def test_font_bin_matches_the_python_font():
+    # adafruit_framebuf's own text() with our font5x8.bin draws what gfx.text draws
+    s = "".join(chr(c) for c in range(32, 127))
+    for i in range(0, len(s), 21):
+        line = s[i : i + 21]
+        a = hw.SimDisplay()
+        b = hw.SimDisplay()
+        a.text(line, 0, 0, 1)
+        gfx.text(b, line, 0, 0, 1)
+        assert a.buffer == b.buffer, line
+
+
+def test_generated_font_files_are_up_to_date():
+    spec = importlib.util.spec_from_file_location("make_font", os.path.join(ROOT, "tools", "make_font.py"))
+    mk = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mk)
+    data = mk.build(mk.parse(mk.GLYPHS))
+    with open(os.path.join(ROOT, "lib", "fivedice", "font5x8.bin"), "rb") as f:
+        assert f.read() == mk.font_bin(data)
+    with open(os.path.join(ROOT, "lib", "fivedice", "font.py")) as f:
+        assert f.read() == mk.font_py(data)
+
+
+def test_half_block_rendering_of_a_known_frame():
+    d = hw.SimDisplay()
+    d.pixel(0, 0, 1)  # top half only
+    d.pixel(1, 1, 1)  # bottom half only
+    d.pixel(2, 0, 1)
+    d.pixel(2, 1, 1)  # both
+    d.pixel(127, 63, 1)
+    d.show()
+    lines = terminal.oled_lines(d)
+    assert len(lines) == 32 + 2
+    assert all(len(s) == 130 for s in lines)
+    assert lines[0][0] == "\u250c" and lines[-1][-1] == "\u2518"
+    assert lines[1][1:5] == "\u2580\u2584\u2588 "
+    assert lines[32][128] == "\u2584"
+    assert set("".join(lines[2:32])) <= {"\u2502", " "}
+    raw = terminal.oled_lines(d.raw(), frame=False)
+    assert len(raw) == 32 and raw[0][:3] == "\u2580\u2584\u2588"
+
+
+def test_pixels_render_as_24_bit_cells():
+    s = terminal.render_pixels([(255, 0, 0), (0, 0, 0), (2, 4, 8)], lift=False)
+    assert "\x1b[48;2;255;0;0m" in s and "\x1b[48;2;0;0;0m" in s and "\x1b[48;2;2;4;8m" in s
+    lifted = terminal.render_pixels([(2, 4, 8)])
+    assert "\x1b[48;2;12;24;48m" in lifted
+    full = terminal.render(hw.SimDisplay(), hw.SimPixels(5), legend="1-5 hold  space roll  q quit")
+    assert full.endswith("q quit") and full.count("\x1b[48;2;") == 5
+
+
+def test_png_screenshot_written(tmp_path):
+    d = hw.SimDisplay()
+    gfx.die(d, 10, 10, 19, 5, False)
+    d.show()
+    px = hw.SimPixels(5)
+    px[1] = (0, 255, 0)
+    px.show()
+    path = tmp_path / "shot.png"
+    screenshot.screenshot(str(path), d, px, scale=4)
+    img = Image.open(path).convert("RGB")
+    b = 16
+    assert img.size == (128 * 4 + 2 * b, 64 * 4 + 2 * b + 40)
+    assert img.getpixel((b + 10 * 4 + 1, b + 10 * 4 + 5 * 4)) == screenshot.INK  # die's left edge
+    assert img.getpixel((b + 1, b + 1)) == screenshot.PAPER
+    # the lit pixel under die 2
+    pitch = 128 * 4 // 5
+    cy = b + 64 * 4 + 20 + b // 2
+    assert img.getpixel((b + pitch + pitch // 2, cy)) == (0, 255, 0)
+
+
+def test_sim_buzzer_records_a_cue(clock):
+    bz = hw.SimBuzzer(clock)
+    snd = Sounder(bz)
+    snd.play(SCORE, clock.ticks_ms())
+    for _ in range(100):
+        clock.advance(5)
+        snd.update(clock.ticks_ms())
+    assert bz.tones == [(523, 70), (659, 70), (784, 130)]
+    assert bz.events[0][0] == 1000 and bz.events[-1][1] == 0 and bz.freq == 0
