@@ -301,3 +301,68 @@ class SimBuzzer:
     def off(self):
         self.freq = 0
         self.events.append((self._now(), 0, 0))
+
+
+class SimTilt:
+    """A ball/tilt vibration switch being shaken by hand: after shake(ms) its `value`
+    flips every period_ms (a stroke) with a little contact chatter, for ms of clock
+    time, then rests closed-high. Feed it to fivedice.shake.SwitchShake:
+    `det.update(tilt.value, clock.ticks_ms())`."""
+
+    def __init__(self, clock, rest=True):
+        self.clock = clock
+        self.rest = bool(rest)
+        self._start = None
+        self._until = None
+        self._period = 90
+
+    def shake(self, ms=700, period_ms=90):
+        self._start = self.clock.now
+        self._until = self.clock.now + ms
+        self._period = period_ms
+
+    @property
+    def shaking(self):
+        return self._until is not None and self.clock.now < self._until
+
+    @property
+    def value(self):
+        if not self.shaking:
+            return self.rest
+        el = self.clock.now - self._start
+        stroke = el // self._period
+        into = el % self._period
+        level = self.rest ^ bool(stroke & 1)
+        if into < 4 and into % 2:  # chatter for a few ms at each stroke end
+            level = not level
+        return level
+
+
+DEFAULT_BUTTONS = ("hold1", "hold2", "hold3", "hold4", "hold5", "roll", "up", "down", "ok", "back")
+
+
+class SimBoard:
+    """Everything a board profile offers, simulated: clock (installed for the
+    debouncers), buttons (SimButtons; bit i = names[i]), tilt (SimTilt), display
+    (SimDisplay), pixels (SimPixels), buzzer (SimBuzzer). Call close() (or use
+    `with`) to give adafruit_ticks its real clock back."""
+
+    def __init__(self, names=DEFAULT_BUTTONS, n_pixels=5, bounce=3, start_ms=0):
+        self.clock = SimClock(start_ms).install()
+        self.buttons = SimButtons(names, bounce=bounce)
+        self.tilt = SimTilt(self.clock)
+        self.display = SimDisplay()
+        self.pixels = SimPixels(n_pixels)
+        self.buzzer = SimBuzzer(self.clock)
+
+    def ticks_ms(self):
+        return self.clock.ticks_ms()
+
+    def close(self):
+        self.clock.uninstall()
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.close()

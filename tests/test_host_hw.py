@@ -234,3 +234,29 @@ def test_sim_buzzer_records_a_cue(clock):
         snd.update(clock.ticks_ms())
     assert bz.tones == [(523, 70), (659, 70), (784, 130)]
     assert bz.events[0][0] == 1000 and bz.events[-1][1] == 0 and bz.freq == 0
+
+
+def test_sim_tilt_shake_is_detected_and_ends(clock):
+    from fivedice.shake import SwitchShake
+
+    tilt = hw.SimTilt(clock)
+    det = SwitchShake()
+    events = []
+    tilt.shake(800)
+    for _ in range(300):  # 1.5 s of 5 ms polls
+        clock.advance(5)
+        det.update(tilt.value, clock.ticks_ms())
+        if det.started or det.stopped:
+            events.append(("start" if det.started else "stop", clock.now - 1000))
+    assert [e[0] for e in events] == ["start", "stop"]
+    assert events[0][1] < 450 and 800 <= events[1][1] <= 800 + 400 + 100
+
+
+def test_sim_board_bundles_the_hardware():
+    real = adafruit_debouncer.ticks_ms
+    with hw.SimBoard() as board:
+        assert adafruit_debouncer.ticks_ms == board.clock.ticks_ms
+        p, _ = board.buttons.tap("roll", board.clock)
+        assert p == board.buttons.bit("roll") == 1 << 5
+        assert board.display.width == 128 and len(board.pixels) == 5
+    assert adafruit_debouncer.ticks_ms is real
