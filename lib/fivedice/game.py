@@ -96,13 +96,20 @@ class Game:
         return scoring.extra_bonus(self.rs, self.cards[self.player])
 
     # -- actions -----------------------------------------------------------
-    def roll(self):
+    def check_roll(self):
+        """The refusal code a roll now would get, or OK."""
         if self.over:
             return GAME_OVER
         if self.rolls >= ROLLS_PER_TURN:
             return NO_ROLLS_LEFT
         if self.rolls and self.held == _ALL_DICE:
             return ALL_HELD
+        return OK
+
+    def roll(self):
+        r = self.check_roll()
+        if r:
+            return r
         held = self.held if self.rolls else 0
         src = self.source
         for i in range(5):

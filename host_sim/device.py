@@ -1,0 +1,90 @@
+"""The handheld, simulated: the real App and debouncers on a SimBoard, run by the same loop as the firmware.
+
+One `step()` is one pass of the board's main loop: poll the debounced buttons, feed the shake
+sensor to the shake detector, tick the app, draw when a frame is due.
+"""
+from fivedice import app as _app
+from fivedice.shake import SwitchShake
+from host_sim.hw import DEFAULT_BUTTONS, SimBoard
+
+POLL_MS = 5
+
+
+class SimDevice:
+    def __init__(self, dice=None, store=None, cpu_step_ms=_app.CPU_STEP_MS, bounce=3, mute=False):
+        assert DEFAULT_BUTTONS == _app.BUTTON_NAMES
+        self.board = SimBoard(bounce=bounce)
+        self.clock = self.board.clock
+        self.shake = SwitchShake()
+        self.app = _app.App(
+            self.board.display,
+            pixels=self.board.pixels,
+            buzzer=self.board.buzzer,
+            dice=dice,
+            store=store,
+            cpu_step_ms=cpu_step_ms,
+        )
+        if mute:
+            self.app.muted = True
+            self.app.snd.mute = True
+        self.frames = 0
+        self.app.draw()
+
+    def close(self):
+        self.board.close()
+
+    def now(self):
+        return self.clock.ticks_ms()
+
+    def step(self, ms=POLL_MS):
+        """Advance time by ms and run one main-loop pass."""
+        self.clock.advance(ms)
+        now = self.clock.ticks_ms()
+        app = self.app
+        pressed = self.board.buttons.poll()
+        b = 0
+        while pressed:
+            if pressed & 1:
+                app.press(b, now)
+            pressed >>= 1
+            b += 1
+        det = self.shake
+        det.update(self.board.tilt.value, now)
+        if det.started:
+            app.shake(True, now)
+        elif det.stopped:
+            app.shake(False, now)
+        if app.tick(now):
+            app.draw()
+            self.frames += 1
+
+    def run(self, ms):
+        t = 0
+        while t < ms:
+            self.step()
+            t += POLL_MS
+
+    def tap(self, button):
+        """Press and release a button as a person would (bounce and all); returns the app's refusal code."""
+        name = _app.BUTTON_NAMES[button]
+        btn = self.board.buttons.buttons[name]
+        refusal = 0
+        self.app.last_refusal = 0
+        btn.press()
+        for _ in range(16):  # 80 ms held
+            self.step()
+            if self.app.last_refusal:
+                refusal = self.app.last_refusal
+        btn.release()
+        for _ in range(16):
+            self.step()
+        return refusal
+
+    def settle(self, limit_ms=20000):
+        """Run until nothing is happening on its own (dice landed, CPU idle, cues finished)."""
+        t = 0
+        while self.app.busy() and t < limit_ms:
+            self.step()
+            t += POLL_MS
+        # a last frame after things stopped
+        self.step()

@@ -1,0 +1,247 @@
+"""Scripted games for tests and bug reports: every script line is pressed on the simulated buttons.
+
+    python -m host_sim play --rules yahtzee --players 2 --faces 3,3,3,3,3,1,... --script FILE [--screenshots DIR]
+
+Actions: roll | hold N [N ...] | release N [N ...] | score BOX | shake | wait MS ; '#' starts a comment.
+A refused action prints {"refused": "<line>", "reason": "..."} and changes nothing. At the end one JSON
+object gives each player's card, bonuses and totals, and the ranking.
+"""
+import argparse
+import json
+import os
+import sys
+
+from fivedice import app as A
+from fivedice import game as G
+from fivedice import rules
+from fivedice.rng import Dice, ScriptedFaces, SeededBytes
+from host_sim.device import SimDevice
+
+
+class ScriptError(Exception):
+    pass
+
+
+def parse_faces(text):
+    try:
+        faces = [int(x) for x in text.replace(" ", "").split(",") if x]
+    except ValueError:
+        raise ScriptError("--faces must be a comma-separated list of faces 1-6")
+    if not faces or any(not 1 <= f <= 6 for f in faces):
+        raise ScriptError("--faces must be a comma-separated list of faces 1-6")
+    return faces
+
+
+class Player:
+    """Performs script actions on a SimDevice by pressing its buttons."""
+
+    def __init__(self, dev, faces=None):
+        self.dev = dev
+        self.app = dev.app
+        self.faces = faces
+
+    # -- set-up through the menu, as a person would ---------------------------------
+    def _menu_to(self, item):
+        app = self.app
+        idx = bytes(app.items[: app.nitems]).index(item)
+        while app.cursor != idx:
+            self.dev.tap(A.B_DOWN)
+
+    def setup(self, rules_i, players, cpu_seats=()):
+        app = self.app
+        self._menu_to(3)  # I_PLAYERS
+        while app.nplayers != players:
+            self.dev.tap(A.B_OK)
+        self._menu_to(2)  # I_RULES
+        while app.rules_i != rules_i:
+            self.dev.tap(A.B_OK)
+        for p in range(players):
+            want = 1 if p + 1 in cpu_seats else 0
+            self._menu_to(4 + p)
+            if app.kinds[p] != want:
+                self.dev.tap(A.B_OK)
+        self._menu_to(1)  # I_NEW
+        self.dev.tap(A.B_OK)
+        self.dev.settle()
+
+    # -- actions -------------------------------------------------------------------
+    def _to_turn(self):
+        while self.app.mode in (A.M_PICK, A.M_CARD, A.M_HELP):
+            self.dev.tap(A.B_BACK)
+
+    def _unheld(self):
+        g = self.app.game
+        held = g.held if g.rolls else 0
+        return 5 - bin(held).count("1")
+
+    def _faces_left(self):
+        if self.faces is not None and self.app.game.check_roll() == G.OK and self.faces.remaining() < self._unheld():
+            return "the scripted --faces ran out (%d left, %d dice to roll)" % (self.faces.remaining(), self._unheld())
+        return None
+
+    def do(self, line):
+        """Perform one action; returns None or the refusal reason."""
+        words = line.split()
+        verb, args = words[0].lower(), words[1:]
+        app = self.app
+        if app.game is None or app.mode == A.M_MENU and not app.in_game():
+            return G.REASONS[G.GAME_OVER]
+        self._to_turn()
+        g = app.game
+        if g.over:
+            return G.REASONS[G.GAME_OVER]
+        if verb == "roll" or verb == "shake":
+            if args:
+                raise ScriptError("%s takes no arguments" % verb)
+            why = self._faces_left()
+            if why:
+                return why
+            if verb == "roll":
+                r = self.dev.tap(A.B_ROLL)
+            else:
+                app.last_refusal = 0
+                self.dev.board.tilt.shake(700)
+                self.dev.run(400)
+                r = app.last_refusal
+            self.dev.settle()
+            return G.REASONS[r] if r else None
+        if verb in ("hold", "release"):
+            if not args:
+                raise ScriptError("%s needs die numbers 1-5" % verb)
+            try:
+                dice = [int(a) for a in args]
+            except ValueError:
+                raise ScriptError("dice are numbered 1 to 5")
+            if any(not 1 <= d <= 5 for d in dice):
+                return G.REASONS[G.BAD_DIE]
+            before = g.to_bytes()
+            want = 1 if verb == "hold" else 0
+            for d in dice:
+                i = d - 1
+                if (g.held >> i) & 1 == want and g.rolls and g.rolls < 3:
+                    continue  # already so
+                r = self.dev.tap(A.B_HOLD1 + i)
+                if r:
+                    # undo what this line already changed, so a refused line changes nothing
+                    self._restore_holds(before)
+                    return G.REASONS[r]
+                if (g.held >> i) & 1 != want:
+                    self.dev.tap(A.B_HOLD1 + i)
+            self.dev.settle()
+            return None
+        if verb == "score":
+            if len(args) != 1:
+                raise ScriptError("score needs one box name")
+            try:
+                box = g.rs.box(args[0])
+            except ValueError:
+                return G.REASONS[G.BAD_BOX]
+            r = self.dev.tap(A.B_OK)
+            if r:
+                return G.REASONS[r]
+            if app.mode != A.M_PICK:
+                return G.REASONS[G.SCORE_BEFORE_ROLL]
+            picks = bytes(app.pick[: app.npick])
+            if box not in picks:
+                self.dev.tap(A.B_BACK)
+                return G.REASONS[g.check_score(box)]
+            target = picks.index(box)
+            while app.cursor != target:
+                self.dev.tap(A.B_DOWN)
+            r = self.dev.tap(A.B_OK)
+            self.dev.settle()
+            return G.REASONS[r] if r else None
+        if verb == "wait":
+            self.dev.run(int(args[0]) if args else 500)
+            return None
+        raise ScriptError("unknown action %r (roll, hold, release, score, shake, wait)" % verb)
+
+    def _restore_holds(self, before):
+        g = self.app.game
+        held0 = before[6]
+        for i in range(5):
+            if (g.held >> i) & 1 != (held0 >> i) & 1:
+                self.dev.tap(A.B_HOLD1 + i)
+
+
+def result(app):
+    g = app.game
+    rs = g.rs
+    out = {"rules": rs.id, "over": g.over, "players": []}
+    for p, c in enumerate(g.cards):
+        card = {rs.names[i]: c.pts[i] for i in range(rs.n) if c.is_filled(i)}
+        out["players"].append(
+            {
+                "player": p + 1,
+                "card": card,
+                "upper": c.upper(),
+                "upper_bonus": c.upper_bonus(),
+                "lower": c.lower(),
+                "bonus": c.bonus(),
+                "total": c.total(),
+            }
+        )
+    rank = bytearray(4)
+    n = g.ranking(rank)
+    out["ranking"] = [{"player": rank[i] + 1, "place": g.place(rank[i]), "total": g.cards[rank[i]].total()} for i in range(n)]
+    return out
+
+
+def main(argv):
+    ap = argparse.ArgumentParser(prog="python -m host_sim play", description=__doc__.split("\n")[0])
+    ap.add_argument("--rules", default="yahtzee", help="rule set id: " + ", ".join(rules.IDS))
+    ap.add_argument("--players", type=int, default=1)
+    ap.add_argument("--cpu", default="", help="seats played by the CPU, e.g. 2,3")
+    ap.add_argument("--faces", help="faces consumed one per rolled die, in die order")
+    ap.add_argument("--seed", type=int, help="repeatable dice instead of os.urandom (ignored with --faces)")
+    ap.add_argument("--script", required=True, help="file of actions, or - for stdin")
+    ap.add_argument("--screenshots", help="write a PNG of the OLED and pixels after every action into DIR")
+    a = ap.parse_args(argv)
+    try:
+        rs = rules.get(a.rules)
+        if not 1 <= a.players <= 4:
+            raise ScriptError("--players must be 1 to 4")
+        cpu = [int(x) for x in a.cpu.split(",") if x.strip()] if a.cpu else []
+        if any(not 1 <= s <= a.players for s in cpu):
+            raise ScriptError("--cpu seats must be between 1 and --players")
+        faces = ScriptedFaces(parse_faces(a.faces)) if a.faces else None
+        if a.script == "-":
+            lines = sys.stdin.read().splitlines()
+        else:
+            with open(a.script) as f:
+                lines = f.read().splitlines()
+    except (ValueError, ScriptError, OSError) as e:
+        print("play: %s" % e, file=sys.stderr)
+        return 2
+    source = faces if faces is not None else (Dice(SeededBytes(a.seed)) if a.seed is not None else Dice())
+    dev = SimDevice(dice=source, cpu_step_ms=200, mute=False)
+    shots = a.screenshots
+    if shots:
+        from host_sim.screenshot import screenshot
+
+        os.makedirs(shots, exist_ok=True)
+    try:
+        pl = Player(dev, faces)
+        pl.setup(rs.index, a.players, cpu)
+        n = 0
+        if shots:
+            screenshot(os.path.join(shots, "%03d-start.png" % n), dev.board.display, dev.board.pixels)
+        for raw in lines:
+            line = raw.split("#", 1)[0].strip()
+            if not line:
+                continue
+            n += 1
+            try:
+                why = pl.do(line)
+            except ScriptError as e:
+                why = str(e)
+            if why:
+                print(json.dumps({"refused": line, "reason": why}))
+            dev.settle()
+            if shots:
+                slug = "".join(ch if ch.isalnum() else "-" for ch in line)[:40]
+                screenshot(os.path.join(shots, "%03d-%s.png" % (n, slug)), dev.board.display, dev.board.pixels)
+        print(json.dumps(result(dev.app)))
+    finally:
+        dev.close()
+    return 0

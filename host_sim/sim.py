@@ -1,0 +1,180 @@
+"""The playable simulator: the handheld in a terminal, or a CPU-vs-CPU demo when stdin is not a terminal.
+
+Keys: 1-5 hold, space ROLL, s shake, arrows up/down, enter OK, backspace/b BACK, q quit.
+The OLED is drawn at true 128x64 resolution with half blocks; the NeoPixels as coloured cells.
+"""
+import os
+import select
+import sys
+import time
+
+from fivedice import app as A
+from fivedice.rng import Dice, SeededBytes
+from host_sim.device import SimDevice
+from host_sim.terminal import render
+
+LEGEND = "keys: 1-5 hold  space ROLL  s shake  \u2191/\u2193 move  enter OK  backspace BACK  q quit"
+KEYMAP = {
+    "1": "hold1",
+    "2": "hold2",
+    "3": "hold3",
+    "4": "hold4",
+    "5": "hold5",
+    " ": "roll",
+    "r": "roll",
+    "\r": "ok",
+    "\n": "ok",
+    "\x7f": "back",
+    "\x08": "back",
+    "b": "back",
+    "\x1b[A": "up",
+    "\x1b[B": "down",
+    "k": "up",
+    "j": "down",
+}
+
+
+class FileStore:
+    """Saves the game to a file, like the board's flash (host_sim keeps it in ~/.fivedice.sav)."""
+
+    def __init__(self, path):
+        self.path = path
+
+    def read(self):
+        try:
+            with open(self.path, "rb") as f:
+                return f.read()
+        except FileNotFoundError:
+            return None
+
+    def write(self, data):
+        tmp = self.path + ".tmp"
+        with open(tmp, "wb") as f:
+            f.write(data)
+        os.replace(tmp, self.path)
+
+    def set_aside(self):
+        """Keep an unreadable save beside the slot, untouched, before anything new is written."""
+        bad = self.path + ".bad"
+        if os.path.exists(self.path) and not os.path.exists(bad):
+            os.replace(self.path, bad)
+
+
+def _status(dev):
+    bz = dev.board.buzzer
+    tone = ""
+    if dev.app.snd is not None and dev.app.snd.playing and bz.tones:
+        tone = "  \u266a %d Hz" % bz.tones[-1][0]
+    return LEGEND + tone
+
+
+def interactive(save_path):
+    import termios
+    import tty
+
+    dev = SimDevice(store=FileStore(save_path))
+    fd = sys.stdin.fileno()
+    old = termios.tcgetattr(fd)
+    releases = {}
+    out = sys.stdout
+    out.write("\x1b[?25l\x1b[2J")
+    last = time.monotonic()
+    drawn = -1
+    try:
+        tty.setcbreak(fd)
+        while True:
+            r, _, _ = select.select([fd], [], [], 0.005)
+            if r:
+                key = os.read(fd, 8).decode(errors="ignore")
+                if key in ("q", "Q", "\x03"):
+                    break
+                if key in ("s", "S"):
+                    dev.board.tilt.shake(700)
+                name = KEYMAP.get(key)
+                if name:
+                    dev.board.buttons.buttons[name].press()
+                    releases[name] = dev.clock.now + 80
+            now = time.monotonic()
+            ms = int((now - last) * 1000)
+            if ms >= 5:
+                last = now
+                for _ in range(min(ms // 5, 40)):
+                    dev.step()
+                    for name, t in list(releases.items()):
+                        if dev.clock.now >= t:
+                            dev.board.buttons.buttons[name].release()
+                            del releases[name]
+            if dev.board.display.frames != drawn or dev.board.pixels.transmits:
+                drawn = dev.board.display.frames
+                out.write("\x1b[H" + render(dev.board.display, dev.board.pixels, _status(dev)) + "\x1b[K\n")
+                out.flush()
+    finally:
+        termios.tcsetattr(fd, termios.TCSADRAIN, old)
+        out.write("\x1b[?25h\n")
+        dev.close()
+    return 0
+
+
+def demo(rules_i=0, players=2, seed=None, out=sys.stdout):
+    """A CPU-vs-CPU game played to the end on the simulated device; prints the final screens and the scorecard."""
+    dice = Dice(SeededBytes(seed)) if seed is not None else Dice()
+    dev = SimDevice(dice=dice, cpu_step_ms=5, mute=True)
+    app = dev.app
+    try:
+        app.rules_i = rules_i
+        app.nplayers = players
+        for p in range(4):
+            app.kinds[p] = 1
+        app.new_game()
+        for _ in range(200000):
+            if app.game.over:
+                break
+            dev.step()
+        dev.settle()
+        px = dev.board.pixels if out.isatty() else None  # colour cells only where colours show
+        out.write(render(dev.board.display, px) + "\n")
+        out.write(scorecard_text(app.game) + "\n")
+    finally:
+        dev.close()
+    return 0 if app.game.over else 1
+
+
+def scorecard_text(g):
+    rs = g.rs
+    cols = "".join("%6s" % ("P%d" % (p + 1)) for p in range(g.players))
+    lines = ["%-16s%s" % (rs.title, cols)]
+    for i, name in enumerate(rs.names):
+        lines.append("%-16s%s" % (name, "".join("%6d" % c.pts[i] for c in g.cards)))
+    for label, fn in (("upper", "upper"), ("upper bonus", "upper_bonus"), ("lower", "lower"), ("bonus", "bonus"), ("TOTAL", "total")):
+        lines.append("%-16s%s" % (label, "".join("%6d" % getattr(c, fn)() for c in g.cards)))
+    rank = bytearray(4)
+    n = g.ranking(rank)
+    lines.append("ranking: " + ", ".join("%d. P%d (%d)" % (g.place(rank[i]), rank[i] + 1, g.cards[rank[i]].total()) for i in range(n)))
+    return "\n".join(lines)
+
+
+def main(argv):
+    import argparse
+
+    ap = argparse.ArgumentParser(prog="python -m host_sim", description="play fivedice in the terminal")
+    ap.add_argument("--demo", action="store_true", help="play a CPU-vs-CPU demo game and print the scorecard")
+    ap.add_argument("--rules", default="yahtzee")
+    ap.add_argument("--players", type=int, default=2)
+    ap.add_argument("--seed", type=int)
+    ap.add_argument("--save", default=os.path.join(os.path.expanduser("~"), ".fivedice.sav"))
+    a = ap.parse_args(argv)
+    from fivedice import rules
+
+    try:
+        rs = rules.get(a.rules)
+    except ValueError as e:
+        print("sim: %s" % e, file=sys.stderr)
+        return 2
+    if not 1 <= a.players <= 4:
+        print("sim: --players must be 1 to 4", file=sys.stderr)
+        return 2
+    if a.demo or not sys.stdin.isatty():
+        if not a.demo:
+            print("stdin is not a terminal: playing a CPU-vs-CPU demo game.")
+        return demo(rs.index, a.players, a.seed)
+    return interactive(a.save)

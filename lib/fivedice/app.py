@@ -1,0 +1,511 @@
+"""The device app: screens, controls, shake-to-roll, OLED and NeoPixel views, sound cues, CPU players.
+
+Event-driven and hardware-free. The board (firmware/) or the simulator (host_sim/) feeds it:
+    app.press(button, now_ms)   a debounced press edge; buttons B_HOLD1..B_HOLD5, B_ROLL, B_UP, B_DOWN, B_OK, B_BACK
+    app.shake(on, now_ms)       shake started (True) / stopped (False)
+    app.tick(now_ms)            every loop pass: animations, CPU moves, sound; True when a new frame is due
+    app.draw()                  draw the current screen into the display and show() it
+Handling an event and drawing a frame allocate nothing after start-up (tests/mpy/test_heap_app.py).
+"""
+from array import array
+
+from fivedice.compat import const
+from fivedice import game as _game
+from fivedice import oled_view as view
+from fivedice import rules as _rules
+from fivedice import scoring
+from fivedice import sounds
+from fivedice.cpu import ROLL as _CPU_ROLL, Cpu
+from fivedice.ticks import ticks_add, ticks_diff
+
+B_HOLD1 = const(0)
+B_HOLD2 = const(1)
+B_HOLD3 = const(2)
+B_HOLD4 = const(3)
+B_HOLD5 = const(4)
+B_ROLL = const(5)
+B_UP = const(6)
+B_DOWN = const(7)
+B_OK = const(8)
+B_BACK = const(9)
+BUTTONS = 10
+BUTTON_NAMES = ("hold1", "hold2", "hold3", "hold4", "hold5", "roll", "up", "down", "ok", "back")
+
+M_MENU = const(0)
+M_TURN = const(1)
+M_PICK = const(2)
+M_CARD = const(3)
+M_OVER = const(4)
+M_HELP = const(5)
+MODE_NAMES = ("menu", "turn", "pick", "card", "over", "help")
+
+ROLL_ANIM_MS = const(350)  # a ROLL press tumbles this long before the dice land
+FRAME_MS = const(70)  # animation frame period
+TOAST_MS = const(1800)
+CPU_STEP_MS = const(650)
+
+_SAVE_MAGIC = const(0xA7)
+
+
+class App:
+    def __init__(self, display, pixels=None, buzzer=None, dice=None, store=None, accel=False, cpu_step_ms=CPU_STEP_MS):
+        from fivedice.rng import Dice
+
+        self.fb = display
+        self.px = None
+        if pixels is not None:
+            from fivedice.pixels_view import PixelsView
+
+            self.px = PixelsView(pixels, len(pixels) if hasattr(pixels, "__len__") else 5)
+        self.snd = sounds.Sounder(buzzer) if buzzer is not None else None
+        self.dice = dice if dice is not None else Dice()
+        self.store = store
+        self.accel = accel
+        self.cpu_step_ms = cpu_step_ms
+        self.cpu = Cpu()
+        # settings
+        self.rules_i = 0
+        self.nplayers = 2
+        self.kinds = bytearray(4)  # 0 human, 1 CPU, per seat
+        self.kinds[1] = 1
+        self.kinds[2] = 1
+        self.kinds[3] = 1
+        self.muted = False
+        # state
+        self.game = None
+        self.mode = M_MENU
+        self.back_mode = M_TURN
+        self.cursor = 0
+        self.top = 0
+        self.items = bytearray(12)
+        self.nitems = 0
+        self.pick = bytearray(_rules.MAX_BOXES)
+        self.npick = 0
+        self.preview = array("h", [0] * _rules.MAX_BOXES)
+        self.forced = False
+        self.bonus = 0
+        self.five = False
+        self.rank = bytearray(4)
+        self.toast = 0
+        self.toast_until = 0
+        self.tumbling = False
+        self.shaking = False
+        self.land_at = 0
+        self.frame = 0
+        self.next_frame = 0
+        self.cpu_at = 0
+        self.last_player = 0
+        self.last_refusal = 0  # the last refusal code (0 = the last action was accepted)
+        self.now = 0
+        self.dirty = True
+        self.save_bad = False
+        self._build_menu()
+        self._load()
+
+    # -- helpers ------------------------------------------------------------------
+    def _cue(self, cue):
+        if self.snd is not None:
+            self.snd.play(cue, self.now)
+
+    def _refuse(self, code):
+        self.last_refusal = code
+        self.toast = code
+        self.toast_until = ticks_add(self.now, TOAST_MS)
+        self._cue(sounds.REFUSED)
+        self.dirty = True
+        return code
+
+    def _ok(self):
+        self.last_refusal = 0
+        self.dirty = True
+        return 0
+
+    def _message(self, code):
+        self.toast = code
+        self.toast_until = ticks_add(self.now, TOAST_MS)
+        self.dirty = True
+
+    def in_game(self):
+        return self.game is not None and not self.game.over
+
+    def cpu_turn(self):
+        g = self.game
+        return g is not None and not g.over and self.kinds[g.player] == 1
+
+    def busy(self):
+        """True while something is still to happen without input: dice tumbling, a CPU turn, a cue."""
+        if self.tumbling:
+            return True
+        if self.cpu_turn() and self.mode == M_TURN:
+            return True
+        if self.px is not None and self.px.busy:
+            return True
+        return self.snd is not None and self.snd.playing
+
+    def _sync_pixels(self):
+        if self.px is not None and self.game is not None:
+            self.px.set_dice(self.game.dice, self.game.held)
+
+    # -- menu --------------------------------------------------------------------
+    def _build_menu(self):
+        n = 0
+        if self.in_game():
+            self.items[n] = view.I_RESUME
+            n += 1
+        self.items[n] = view.I_NEW
+        self.items[n + 1] = view.I_RULES
+        self.items[n + 2] = view.I_PLAYERS
+        n += 3
+        for p in range(self.nplayers):
+            self.items[n] = view.I_P1 + p
+            n += 1
+        self.items[n] = view.I_SOUND
+        self.items[n + 1] = view.I_HELP
+        self.nitems = n + 2
+        if self.cursor >= self.nitems:
+            self.cursor = self.nitems - 1
+
+    def _menu_ok(self):
+        it = self.items[self.cursor]
+        if it == view.I_RESUME:
+            self._enter(M_TURN)
+        elif it == view.I_NEW:
+            self.new_game()
+        elif it == view.I_RULES:
+            self.rules_i = (self.rules_i + 1) % len(_rules.ALL)
+        elif it == view.I_PLAYERS:
+            self.nplayers = self.nplayers % 4 + 1
+            self._build_menu()
+        elif it == view.I_SOUND:
+            self.muted = not self.muted
+            if self.snd is not None:
+                self.snd.mute = self.muted
+        elif it == view.I_HELP:
+            self._enter(M_HELP)
+        else:
+            p = it - view.I_P1
+            self.kinds[p] ^= 1
+        self.dirty = True
+
+    def _enter(self, mode):
+        self.mode = mode
+        self.cursor = 0
+        self.top = 0
+        if mode == M_MENU:
+            self._build_menu()
+        elif mode == M_PICK:
+            self._build_pick()
+        self.dirty = True
+
+    def new_game(self):
+        """Start a game with the menu's settings (the save slot is overwritten from now on)."""
+        rs = _rules.ALL[self.rules_i]
+        self.game = _game.Game(rs, self.nplayers, self.dice)
+        self.save_bad = False
+        self.five = False
+        self.toast = 0
+        self._sync_pixels()
+        self._enter(M_TURN)
+        self.cpu_at = ticks_add(self.now, self.cpu_step_ms)
+        self._save()
+
+    # -- turn ------------------------------------------------------------------------
+    def _build_pick(self):
+        g = self.game
+        m = g.preview(self.preview)
+        n = 0
+        for b in range(g.rs.n):
+            if (m >> b) & 1:
+                self.pick[n] = b
+                n += 1
+        self.npick = n
+        card = g.cards[g.player]
+        self.forced = g.rs.joker == _rules.JOKER_FORCED and scoring.joker(g.rs, card)
+        self.bonus = g.bonus_now()
+        # start on the best box
+        best = 0
+        for i in range(n):
+            if self.preview[self.pick[i]] > self.preview[self.pick[best]]:
+                best = i
+        self.cursor = best
+        self._scroll(6)
+
+    def _scroll(self, rows):
+        if self.cursor < self.top:
+            self.top = self.cursor
+        elif self.cursor >= self.top + rows:
+            self.top = self.cursor - rows + 1
+
+    def start_roll(self, ms):
+        """Tumble the unheld dice; they land after `ms` (0: when the shake stops)."""
+        r = self.game.check_roll()
+        if r:
+            return self._refuse(r)
+        self.tumbling = True
+        self.land_at = ticks_add(self.now, ms) if ms else 0
+        self.five = False
+        if self.px is not None:
+            self.px.tumble(True, self.now)
+        self._cue(sounds.ROLL)
+        return self._ok()
+
+    def land(self):
+        """The dice land: the roll happens now."""
+        g = self.game
+        self.tumbling = False
+        r = g.roll()
+        if self.px is not None:
+            self.px.tumble(False, self.now)
+        self._sync_pixels()
+        if r:
+            return self._refuse(r)
+        self.dice.top_up()
+        self.five = scoring.five_face() != 0 if g.legal() else False
+        if self.five:
+            self._cue(sounds.FIVE_KIND)
+            if self.px is not None:
+                self.px.celebrate(self.now)
+        else:
+            self._cue(sounds.LAND)
+        self.cpu_at = ticks_add(self.now, self.cpu_step_ms)
+        return self._ok()
+
+    def toggle(self, die):
+        g = self.game
+        r = g.toggle(die)
+        if r:
+            return self._refuse(r)
+        self._sync_pixels()
+        self._cue(sounds.HOLD)
+        return self._ok()
+
+    def score(self, box):
+        g = self.game
+        player = g.player
+        r = g.score(box)
+        if r:
+            return self._refuse(r)
+        self.last_player = player
+        self.five = False
+        self.toast = 0
+        self._sync_pixels()
+        if g.over:
+            self._cue(sounds.GAME_OVER)
+            self._enter(M_OVER)
+        else:
+            self._cue(sounds.SCORE)
+            self._enter(M_TURN)
+        self.cpu_at = ticks_add(self.now, self.cpu_step_ms)
+        self._save()
+        return self._ok()
+
+    # -- events --------------------------------------------------------------------
+    def press(self, b, now_ms):
+        """A button was pressed. Returns 0 or the refusal code of the action it asked for."""
+        self.now = now_ms
+        self.last_refusal = 0
+        mode = self.mode
+        self.dirty = True
+        if mode == M_MENU:
+            if b == B_UP:
+                self.cursor = (self.cursor - 1) % self.nitems
+            elif b == B_DOWN:
+                self.cursor = (self.cursor + 1) % self.nitems
+            elif b == B_OK or b == B_ROLL:
+                self._menu_ok()
+            elif b == B_BACK and self.in_game():
+                self._enter(M_TURN)
+            self._scroll(7)
+            return 0
+        if mode == M_HELP:
+            if b == B_DOWN and self.top + 8 < len(view.HELP[self.rules_i]):
+                self.top += 1
+            elif b == B_UP and self.top > 0:
+                self.top -= 1
+            elif b == B_OK or b == B_BACK:
+                self._enter(M_MENU)
+            return 0
+        if mode == M_CARD:
+            rows = view.card_rows(self.game.rs)
+            if b == B_DOWN and self.top + 7 < rows:
+                self.top += 1
+            elif b == B_UP and self.top > 0:
+                self.top -= 1
+            elif b == B_OK or b == B_BACK:
+                self._enter(self.back_mode)
+            return 0
+        if mode == M_OVER:
+            if b == B_OK:
+                self.back_mode = M_OVER
+                self._enter(M_CARD)
+            elif b == B_ROLL or b == B_BACK:
+                self._enter(M_MENU)
+            return 0
+        if mode == M_PICK:
+            if b == B_UP:
+                self.cursor = (self.cursor - 1) % self.npick
+            elif b == B_DOWN:
+                self.cursor = (self.cursor + 1) % self.npick
+            elif b == B_OK:
+                return self.score(self.pick[self.cursor])
+            elif b == B_BACK:
+                self._enter(M_TURN)
+            self._scroll(6)
+            return 0
+        # M_TURN
+        if b == B_BACK:
+            self._enter(M_MENU)
+            return 0
+        if b == B_DOWN or b == B_UP:
+            self.back_mode = M_TURN
+            self._enter(M_CARD)
+            return 0
+        if self.cpu_turn():
+            return 0  # the computer is playing this seat
+        if self.tumbling:
+            if b == B_ROLL:
+                return self.land()
+            return 0
+        if b <= B_HOLD5:
+            return self.toggle(b)
+        if b == B_ROLL:
+            return self.start_roll(ROLL_ANIM_MS)
+        if b == B_OK:
+            r = self.game.check_score(0)
+            if r == _game.SCORE_BEFORE_ROLL or r == _game.GAME_OVER:
+                return self._refuse(r)
+            self._enter(M_PICK)
+            return 0
+        return 0
+
+    def shake(self, on, now_ms):
+        """The shake sensor started (on) or stopped shaking."""
+        self.now = now_ms
+        self.shaking = on
+        if self.mode != M_TURN or not self.in_game() or self.cpu_turn():
+            return 0
+        if on:
+            if self.tumbling:
+                self.land_at = 0  # a ROLL tumble becomes a shake: land when it stops
+                return 0
+            return self.start_roll(0)
+        if self.tumbling:
+            return self.land()
+        return 0
+
+    def tick(self, now_ms):
+        """Advance time; returns True when the screen should be redrawn."""
+        self.now = now_ms
+        if self.tumbling:
+            if self.land_at and ticks_diff(now_ms, self.land_at) >= 0:
+                self.land()
+            elif ticks_diff(now_ms, self.next_frame) >= 0:
+                self.frame += 1
+                self.next_frame = ticks_add(now_ms, FRAME_MS)
+                self.dirty = True
+        if self.toast and ticks_diff(now_ms, self.toast_until) >= 0:
+            self.toast = 0
+            self.dirty = True
+        if self.mode == M_TURN and not self.tumbling and self.cpu_turn():
+            if ticks_diff(now_ms, self.cpu_at) >= 0:
+                self._cpu_step()
+        if self.snd is not None:
+            self.snd.update(now_ms)
+        if self.px is not None:
+            self.px.update(now_ms)
+        d = self.dirty
+        return d
+
+    def _cpu_step(self):
+        g = self.game
+        cpu = self.cpu
+        self.cpu_at = ticks_add(self.now, self.cpu_step_ms)
+        a = cpu.decide(g)
+        if a == _CPU_ROLL:
+            if g.rolls:
+                for i in range(5):
+                    if ((cpu.keep >> i) & 1) != ((g.held >> i) & 1):
+                        g.toggle(i)
+                self._sync_pixels()
+            self.start_roll(ROLL_ANIM_MS)
+        else:
+            self.score(cpu.box)
+
+    # -- drawing -------------------------------------------------------------------
+    def draw(self):
+        fb = self.fb
+        m = self.mode
+        if m == M_TURN:
+            view.turn(fb, self)
+        elif m == M_PICK:
+            view.picker(fb, self)
+        elif m == M_CARD:
+            view.scorecard(fb, self)
+        elif m == M_OVER:
+            view.game_over(fb, self)
+        elif m == M_HELP:
+            view.help_page(fb, self)
+        else:
+            view.menu(fb, self)
+        fb.show()
+        self.dirty = False
+
+    # -- saves ---------------------------------------------------------------------
+    def save_bytes(self):
+        head = bytearray(7)
+        head[0] = _SAVE_MAGIC
+        head[1] = self.rules_i
+        head[2] = self.nplayers
+        for i in range(4):
+            head[3 + i] = self.kinds[i]
+        if self.muted:
+            head[2] |= 0x80
+        return bytes(head) + (self.game.to_bytes() if self.game is not None else b"")
+
+    def _save(self):
+        if self.store is None:
+            return
+        try:
+            self.store.write(self.save_bytes())
+        except OSError:
+            self._message(view.T_SAVE_FAILED)
+
+    def _load(self):
+        if self.store is None:
+            return
+        try:
+            data = self.store.read()
+        except OSError:
+            data = None
+        if not data:
+            return
+        try:
+            self.restore(data)
+        except ValueError as e:
+            # Keep the unreadable save as it is: nothing is written until a new game starts.
+            self.save_bad = True
+            self.save_error = str(e)
+            self._message(view.T_SAVE_BAD)
+            if hasattr(self.store, "set_aside"):
+                self.store.set_aside()
+
+    def restore(self, data):
+        """Settings and the game in progress from save_bytes(); ValueError if they are not valid."""
+        if len(data) < 7 or data[0] != _SAVE_MAGIC:
+            raise ValueError("not a fivedice save")
+        if data[1] >= len(_rules.ALL) or not 1 <= (data[2] & 0x7F) <= 4 or max(data[3:7]) > 1:
+            raise ValueError("save has impossible settings")
+        g = _game.decode(data[7:], self.dice) if len(data) > 7 else None
+        self.rules_i = data[1]
+        self.nplayers = data[2] & 0x7F
+        self.muted = bool(data[2] & 0x80)
+        if self.snd is not None:
+            self.snd.mute = self.muted
+        for i in range(4):
+            self.kinds[i] = data[3 + i]
+        self.game = g
+        if g is not None:
+            self.rules_i = g.rs.index
+            self.nplayers = g.players
+            self._sync_pixels()
+        self._enter(M_MENU)

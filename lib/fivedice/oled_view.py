@@ -1,0 +1,384 @@
+"""What the 128x64 OLED shows for each screen of the app, drawn with gfx (our own font) so every
+backend renders the same frame. Reads the app's state; allocates nothing per frame.
+"""
+from fivedice.compat import const
+from fivedice import gfx
+from fivedice import rules as _r
+
+W = const(128)
+H = const(64)
+_ROW = const(8)
+_DIE = const(20)
+_GAP = const(5)
+_DICE_X = const(4)
+_DICE_Y = const(10)
+
+# Box labels by box id: (long label for the picker, short label for the scorecard).
+_LABELS = {
+    "ones": ("Ones", "Ones"),
+    "twos": ("Twos", "Twos"),
+    "threes": ("Threes", "Thrs"),
+    "fours": ("Fours", "Fours"),
+    "fives": ("Fives", "Fives"),
+    "sixes": ("Sixes", "Sixes"),
+    "three_kind": ("3 of a kind", "3Kind"),
+    "four_kind": ("4 of a kind", "4Kind"),
+    "full_house": ("Full house", "FullH"),
+    "small_straight": ("Small straight", "SmStr"),
+    "large_straight": ("Large straight", "LgStr"),
+    "yahtzee": ("YAHTZEE", "Yahtz"),
+    "five_kind": ("5 of a kind", "5Kind"),
+    "chance": ("Chance", "Chnce"),
+    "high_straight": ("High straight", "HiStr"),
+    "low_straight": ("Low straight", "LoStr"),
+    "high": ("High (22+)", "High"),
+    "low": ("Low (21+)", "Low"),
+    "yum": ("YUM", "YUM"),
+    "one_pair": ("One pair", "1Pair"),
+    "two_pairs": ("Two pairs", "2Pair"),
+    "yatzy": ("YATZY", "Yatzy"),
+    "little_straight": ("Little straight", "LtStr"),
+    "big_straight": ("Big straight", "BgStr"),
+    "choice": ("Choice", "Choic"),
+    "yacht": ("YACHT", "Yacht"),
+}
+# Per rule set index: tuples of labels in box order (built once at import).
+LONG = tuple(tuple(_LABELS[n][0] for n in rs.names) for rs in _r.ALL)
+SHORT = tuple(tuple(_LABELS[n][1] for n in rs.names) for rs in _r.ALL)
+SHORT_TITLES = ("Yahtzee", "5oK forced", "5oK free", "Yum", "Yatzy", "Yacht")
+FIVE_NAMES = ("YAHTZEE!", "5 OF A KIND!", "5 OF A KIND!", "YUM!", "YATZY!", "YACHT!")
+
+# Toast messages: first the short on-screen forms of game.REASONS (same codes), then the app's own.
+T_SAVE_BAD = const(10)
+T_SAVE_FAILED = const(11)
+MESSAGES = (
+    "",
+    "No rolls left: score",
+    "Roll first",
+    "Box already filled",
+    "Joker forbids that",
+    "Roll before scoring",
+    "Game over",
+    "No such die",
+    "No such box",
+    "All dice held",
+    "Save unreadable: kept",
+    "Could not save",
+)
+
+ORDINALS = ("", "1st", "2nd", "3rd", "4th")
+
+# Help pages: a few lines per rule set, 21 characters at most.
+HELP = (
+    (
+        "YAHTZEE (Hasbro)",
+        "3K/4K: total of dice",
+        "Full house 25",
+        "Sm straight (4) 30",
+        "Lg straight (5) 40",
+        "Yahtzee 50",
+        "Upper 63+: bonus 35",
+        "Extra Yahtzee: +100",
+        "  if box holds 50",
+        "Forced Joker: upper",
+        " box first, else any",
+        " lower box at full",
+        " value, else 0 upper",
+    ),
+    (
+        "5 OF A KIND (forced)",
+        "Like Yahtzee, with a",
+        "5 of a kind box: 50",
+        "5oK bonus +100 if",
+        "  the box holds 50",
+        "Forced Trump Card:",
+        " upper box first,",
+        " else a lower box:",
+        " FH 25 SS 30 LS 40,",
+        " else 0 in an upper",
+    ),
+    (
+        "5 OF A KIND (free)",
+        "Like Yahtzee, with a",
+        "5 of a kind box: 50",
+        "5oK bonus +100 if",
+        "  the box holds 50",
+        "Free Trump Card: any",
+        " open box; FH/SS/LS",
+        " score full only if",
+        " the matching upper",
+        " box is used, else 0",
+    ),
+    (
+        "YUM (Parker Bros)",
+        "Hi straight 2-6: 20",
+        "Lo straight 1-5: 15",
+        "High: total if 22+",
+        "Low: total if 21+",
+        " and below your High",
+        "A High must beat Low",
+        "A 0 sets no limit",
+        "Full house 25",
+        "YUM 30",
+        "Upper 63+: bonus 25",
+    ),
+    (
+        "YATZY (Scandinavian)",
+        "Pairs and kinds:",
+        " the matching dice",
+        "Two pairs: 2 faces",
+        "Sm straight 1-5: 15",
+        "Lg straight 2-6: 20",
+        "Full house: total",
+        "Yatzy 50",
+        "Upper 63+: bonus 50",
+    ),
+    (
+        "YACHT (classic)",
+        "Full house: total",
+        "4 of a kind: the 4",
+        " matching dice",
+        "Little str 1-5: 30",
+        "Big str 2-6: 30",
+        "Choice: total",
+        "Yacht 50",
+        "No bonuses",
+    ),
+)
+
+KEYS = (
+    "1-5 hold  ROLL roll",
+    "OK score  v card",
+)
+
+
+def clear(fb):
+    fb.fill(0)
+
+
+def _header(fb, s):
+    fb.fill_rect(0, 0, W, _ROW, 1)
+    gfx.text(fb, s, 1, 0, 0)
+
+
+def _row_bar(fb, y):
+    fb.fill_rect(0, y, W, _ROW, 1)
+
+
+def player_tag(fb, app, p, x, y, c):
+    """'P1' and, for a computer player, '*'."""
+    x = gfx.text(fb, "P", x, y, c)
+    x = gfx.number(fb, p + 1, x, y, c)
+    if app.kinds[p]:
+        x = gfx.text(fb, "*", x, y, c)
+    return x
+
+
+def turn(fb, app):
+    g = app.game
+    rs = g.rs
+    card = g.cards[g.player]
+    fb.fill(0)
+    player_tag(fb, app, g.player, 0, 0, 1)
+    gfx.text(fb, SHORT_TITLES[rs.index], 24, 0, 1)
+    gfx.number_right(fb, card.total(), W, 0, 1)
+    gfx.dice_row(fb, g.dice, g.held, _DICE_X, _DICE_Y, _DIE, _GAP, app.tumbling, app.frame)
+    # roll counter: three boxes, filled for each roll taken
+    y = 34
+    x = gfx.text(fb, "Roll", 0, y, 1) + 2
+    for i in range(3):
+        if i < g.rolls:
+            fb.fill_rect(x + i * 9, y, 7, 7, 1)
+        else:
+            fb.rect(x + i * 9, y, 7, 7, 1)
+    x = gfx.text(fb, "Turn ", 68, y, 1)
+    x = gfx.number(fb, g.turn + 1, x, y, 1)
+    x = gfx.text(fb, "/", x, y, 1)
+    gfx.number(fb, rs.n, x, y, 1)
+    status(fb, app, 45)
+    if app.kinds[g.player]:
+        gfx.text(fb, "CPU playing...", 0, 56, 1)
+    else:
+        gfx.text(fb, KEYS[0] if g.rolls == 0 else KEYS[1], 0, 56, 1)
+
+
+def status(fb, app, y):
+    """The message line: a refusal, or what the last action scored."""
+    if app.toast:
+        fb.fill_rect(0, y - 1, W, _ROW + 1, 1)
+        gfx.text(fb, MESSAGES[app.toast], 1, y, 0)
+        return
+    g = app.game
+    if g.last_box >= 0 and g.rolls == 0:
+        p = app.last_player
+        x = player_tag(fb, app, p, 0, y, 1)
+        x = gfx.text(fb, " ", x, y, 1)
+        x = gfx.text(fb, SHORT[g.rs.index][g.last_box], x, y, 1)
+        x = gfx.text(fb, " +", x, y, 1)
+        x = gfx.number(fb, g.last_points, x, y, 1)
+        if g.last_bonus:
+            x = gfx.text(fb, " +", x, y, 1)
+            gfx.number(fb, g.last_bonus, x, y, 1)
+    elif g.rolls and app.five:
+        gfx.text_center(fb, FIVE_NAMES[g.rs.index], W // 2, y, 1)
+
+
+def picker(fb, app):
+    g = app.game
+    rs = g.rs
+    fb.fill(0)
+    _header(fb, "Score it")
+    x = player_tag(fb, app, g.player, 60, 0, 0)
+    gfx.text(fb, " roll", x, 0, 0)
+    gfx.number(fb, g.rolls, x + 30, 0, 0)
+    n = app.npick
+    top = app.top
+    for r in range(6):
+        i = top + r
+        if i >= n:
+            break
+        box = app.pick[i]
+        y = (r + 1) * _ROW
+        c = 1
+        if i == app.cursor:
+            _row_bar(fb, y)
+            c = 0
+        x = 1
+        if app.forced:
+            x = gfx.text(fb, "!", 1, y, c)
+        gfx.text(fb, LONG[rs.index][box], x + 1, y, c)
+        gfx.number_right(fb, app.preview[box], W - 1, y, c)
+    if app.forced:
+        gfx.text(fb, "! forced by Joker", 0, 56, 1)
+    elif app.bonus:
+        gfx.text(fb, "+ bonus", 0, 56, 1)
+        gfx.number(fb, app.bonus, 48, 56, 1)
+    else:
+        gfx.text(fb, "OK score  BACK dice", 0, 56, 1)
+    if top > 0:
+        gfx.text(fb, "^", 122, 8, 1)
+    if top + 6 < n:
+        gfx.text(fb, "v", 122, 48, 1)
+
+
+# Scorecard rows after the boxes: upper subtotal, upper bonus, extra bonuses, total.
+_EXTRA_ROWS = ("Upper", "Bonus", "Extra", "TOTAL")
+
+
+def card_rows(rs):
+    return rs.n + 4
+
+
+def scorecard(fb, app):
+    g = app.game
+    rs = g.rs
+    fb.fill(0)
+    _header(fb, "Card")
+    np = g.players
+    colw = 22
+    x0 = W - np * colw
+    for p in range(np):
+        player_tag(fb, app, p, x0 + p * colw + 2, 0, 0)
+    nrows = card_rows(rs)
+    for r in range(7):
+        i = app.top + r
+        if i >= nrows:
+            break
+        y = (r + 1) * _ROW
+        if i < rs.n:
+            gfx.text(fb, SHORT[rs.index][i], 0, y, 1)
+            if i == 6:
+                fb.hline(0, y - 1, W, 1)
+        else:
+            gfx.text(fb, _EXTRA_ROWS[i - rs.n], 0, y, 1)
+        for p in range(np):
+            c = g.cards[p]
+            xr = x0 + (p + 1) * colw - 1
+            if i < rs.n:
+                if c.is_filled(i):
+                    gfx.number_right(fb, c.pts[i], xr, y, 1)
+                else:
+                    gfx.text_right(fb, "-", xr, y, 1)
+            else:
+                k = i - rs.n
+                v = c.upper() if k == 0 else c.upper_bonus() if k == 1 else c.bonus() if k == 2 else c.total()
+                gfx.number_right(fb, v, xr, y, 1)
+    # mark the column of the player whose turn it is
+    if not g.over:
+        fb.hline(x0 + g.player * colw + 2, 7, colw - 4, 1)
+
+
+def game_over(fb, app):
+    g = app.game
+    fb.fill(0)
+    _header(fb, "Game over")
+    gfx.text(fb, SHORT_TITLES[g.rs.index], 62, 0, 0)
+    n = g.ranking(app.rank)
+    for r in range(n):
+        p = app.rank[r]
+        y = 10 + r * 10
+        gfx.text(fb, ORDINALS[g.place(p)], 0, y, 1)
+        x = player_tag(fb, app, p, 24, y, 1)
+        gfx.text(fb, "CPU" if app.kinds[p] else "", x + 4, y, 1)
+        gfx.number_right(fb, g.cards[p].total(), W - 1, y, 1)
+    gfx.text(fb, "OK card  ROLL again", 0, 56, 1)
+
+
+# Menu item codes (the app lists them in a bytearray).
+I_RESUME = const(0)
+I_NEW = const(1)
+I_RULES = const(2)
+I_PLAYERS = const(3)
+I_P1 = const(4)  # .. I_P1 + 3
+I_SOUND = const(8)
+I_HELP = const(9)
+
+
+def menu(fb, app):
+    fb.fill(0)
+    _header(fb, "fivedice")
+    n = app.nitems
+    for r in range(7):
+        i = app.top + r
+        if i >= n:
+            break
+        y = (r + 1) * _ROW
+        c = 1
+        if i == app.cursor:
+            _row_bar(fb, y)
+            c = 0
+        it = app.items[i]
+        if it == I_RESUME:
+            gfx.text(fb, "Resume game", 2, y, c)
+        elif it == I_NEW:
+            gfx.text(fb, "New game", 2, y, c)
+        elif it == I_RULES:
+            gfx.text(fb, "Rules", 2, y, c)
+            gfx.text_right(fb, SHORT_TITLES[app.rules_i], W - 2, y, c)
+        elif it == I_PLAYERS:
+            gfx.text(fb, "Players", 2, y, c)
+            gfx.number_right(fb, app.nplayers, W - 2, y, c)
+        elif it == I_SOUND:
+            gfx.text(fb, "Sound", 2, y, c)
+            gfx.text_right(fb, "off" if app.muted else "on", W - 2, y, c)
+        elif it == I_HELP:
+            gfx.text(fb, "How to score", 2, y, c)
+        else:
+            p = it - I_P1
+            x = gfx.text(fb, "  Player ", 2, y, c)
+            gfx.number(fb, p + 1, x, y, c)
+            gfx.text_right(fb, "CPU" if app.kinds[p] else "Human", W - 2, y, c)
+    if app.toast:
+        fb.fill_rect(0, 55, W, 9, 1)
+        gfx.text(fb, MESSAGES[app.toast], 1, 56, 0)
+
+
+def help_page(fb, app):
+    fb.fill(0)
+    lines = HELP[app.rules_i]
+    _header(fb, lines[0])
+    for r in range(7):
+        i = app.top + 1 + r
+        if i >= len(lines):
+            break
+        gfx.text(fb, lines[i], 0, (r + 1) * _ROW, 1)
