@@ -35,3 +35,13 @@ bench: venv
 
 clean:
 	rm -rf build .pytest_cache
+
+## make tables: solve every rule set and write the device strategy tables into tables/ (gitignored)
+tables: venv
+	$(PY) -m host_sim.solver --out tables
+
+## make bench-ai: CPU levels play solitaire games, mean +- 95% CI per level ("perfect" needs make tables)
+bench-ai: venv
+	$(PY) tests/bench/bench_ai.py
+
+.PHONY: tables bench-ai
