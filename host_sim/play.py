@@ -114,7 +114,6 @@ class Player:
                 raise ScriptError("dice are numbered 1 to 5")
             if any(not 1 <= d <= 5 for d in dice):
                 return G.REASONS[G.BAD_DIE]
-            before = g.to_bytes()
             want = 1 if verb == "hold" else 0
             for d in dice:
                 i = d - 1
@@ -122,8 +121,8 @@ class Player:
                     continue  # already so
                 r = self.dev.tap(A.B_HOLD1 + i)
                 if r:
-                    # undo what this line already changed, so a refused line changes nothing
-                    self._restore_holds(before)
+                    # a hold is refused for the turn's state (not rolled, no rolls left), so the
+                    # line's first press is the refused one and nothing has changed
                     return G.REASONS[r]
                 if (g.held >> i) & 1 != want:
                     self.dev.tap(A.B_HOLD1 + i)
@@ -155,13 +154,6 @@ class Player:
             self.dev.run(int(args[0]) if args else 500)
             return None
         raise ScriptError("unknown action %r (roll, hold, release, score, shake, wait)" % verb)
-
-    def _restore_holds(self, before):
-        g = self.app.game
-        held0 = before[6]
-        for i in range(5):
-            if (g.held >> i) & 1 != (held0 >> i) & 1:
-                self.dev.tap(A.B_HOLD1 + i)
 
 
 def result(app):

@@ -201,6 +201,7 @@ class App:
         """Start a game with the menu's settings (the save slot is overwritten from now on)."""
         rs = _rules.ALL[self.rules_i]
         self.game = _game.Game(rs, self.nplayers, self.dice)
+        self.cpu.prepare(rs)
         self.save_bad = False
         self.five = False
         self.toast = 0
@@ -505,6 +506,7 @@ class App:
             self.kinds[i] = data[3 + i]
         self.game = g
         if g is not None:
+            self.cpu.prepare(g.rs)
             self.rules_i = g.rs.index
             self.nplayers = g.players
             self._sync_pixels()

@@ -89,6 +89,10 @@ class Cpu:
         self.box = -1
         self.value = 0
 
+    def prepare(self, rs):
+        """Build the tables for rule set rs now (at game start), so decide() never allocates."""
+        _par(rs, 0)
+
     def decide(self, game):
         rs = game.rs
         card = game.cards[game.player]

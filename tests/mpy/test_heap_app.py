@@ -1,0 +1,166 @@
+"""Heap-lock proof for the device app on the MicroPython unix port: input handling, ticks, CPU moves and
+frame rendering of every screen allocate nothing once a game is running.
+
+The display is the real `framebuf.FrameBuffer`; pixels and buzzer are fakes at the hardware boundary;
+the entropy source hands back one prebuilt buffer (os.urandom's own new bytes are the boundary's cost).
+"""
+import framebuf
+import micropython
+
+from fivedice import app as A
+from fivedice.rng import Dice
+
+
+class Display(framebuf.FrameBuffer):
+    def __init__(self):
+        self.buf = bytearray(1024)
+        super().__init__(self.buf, 128, 64, framebuf.MONO_VLSB)
+        self.shown = 0
+
+    def show(self):
+        self.shown += 1
+
+
+class Pixels:
+    def __init__(self):
+        self.buf = bytearray(15)
+        self.shows = 0
+
+    def __len__(self):
+        return 5
+
+    def __setitem__(self, i, rgb):
+        self.buf[3 * i] = rgb[0]
+        self.buf[3 * i + 1] = rgb[1]
+        self.buf[3 * i + 2] = rgb[2]
+
+    def show(self):
+        self.shows += 1
+
+
+class Buzzer:
+    def __init__(self):
+        self.tones = 0
+
+    def tone(self, f, ms):
+        self.tones += 1
+
+    def off(self):
+        pass
+
+
+ENTROPY = bytes((i * 37 + 11) & 0xFF for i in range(32))
+
+
+def entropy(n):
+    return ENTROPY
+
+
+DISPLAY = Display()
+PIXELS = Pixels()
+BUZZER = Buzzer()
+APP = A.App(DISPLAY, pixels=PIXELS, buzzer=BUZZER, dice=Dice(entropy), cpu_step_ms=40)
+STATE = bytearray(4)  # [0] failure flag, [1] screens drawn, [2] games over, [3] last mode
+
+# Players+1, Rules: next, Players, Player 1 kind, Player 2 kind: never "New game" (a new game allocates)
+MENU_PRESSES = bytes((A.B_OK, A.B_UP, A.B_OK, A.B_DOWN, A.B_DOWN, A.B_OK, A.B_DOWN, A.B_OK))
+
+
+def _run(t0, ms):
+    t = t0
+    app = APP
+    end = t0 + ms
+    while t < end:
+        if app.tick(t):
+            app.draw()
+            STATE[1] = (STATE[1] + 1) & 0xFF
+        t += 5
+    return t
+
+
+def _human_turn(t):
+    app = APP
+    app.press(A.B_ROLL, t)
+    t = _run(t, 500)
+    app.press(A.B_HOLD2, t)
+    app.press(A.B_HOLD4, t)
+    app.press(A.B_DOWN, t)  # scorecard
+    app.draw()
+    app.press(A.B_DOWN, t)
+    app.draw()
+    app.press(A.B_OK, t)  # back to the dice
+    app.shake(True, t)
+    t = _run(t, 300)
+    app.shake(False, t)
+    t = _run(t, 100)
+    app.press(A.B_OK, t)  # box picker
+    app.draw()
+    app.press(A.B_DOWN, t)
+    app.draw()
+    app.press(A.B_OK, t)  # score
+    app.draw()
+    return _run(t, 100)
+
+
+def _play(t):
+    app = APP
+    for _ in range(60):
+        g = app.game
+        if g.over:
+            break
+        if app.kinds[g.player]:
+            t = _run(t, 400)  # the CPU plays its turn on ticks
+        else:
+            t = _human_turn(t)
+    app.press(A.B_OK, t)  # game over -> scorecard
+    app.draw()
+    app.press(A.B_BACK, t)
+    app.draw()
+    STATE[2] = 1 if app.game.over else 0
+    STATE[3] = app.mode
+    return t
+
+
+def test_a_whole_game_of_input_ticks_cpu_moves_and_frames_allocates_nothing():
+    app = APP
+    app.nplayers = 2
+    app.kinds[0] = 0
+    app.kinds[1] = 1
+    app.new_game()
+    _run(0, 50)
+    app.draw()
+    micropython.heap_lock()
+    try:
+        _play(100)
+    except MemoryError:
+        STATE[0] = 1
+    finally:
+        micropython.heap_unlock()
+    assert STATE[0] == 0, "the app allocated under heap_lock"
+    assert STATE[2] == 1, "the game did not finish"
+    assert STATE[3] == A.M_OVER
+    assert DISPLAY.shown > 100 and PIXELS.shows > 0 and BUZZER.tones > 0
+
+
+def test_menu_and_help_screens_allocate_nothing():
+    app = APP
+    app._enter(A.M_MENU)
+    app.cursor = bytes(app.items[: app.nitems]).index(bytes((3,)))  # on "Players"
+    app.draw()
+    STATE[0] = 0
+    micropython.heap_lock()
+    try:
+        for b in MENU_PRESSES:
+            app.press(b, 10)
+            app.draw()
+        app.mode = A.M_HELP
+        app.press(A.B_DOWN, 10)
+        app.draw()
+        app.press(A.B_BACK, 10)
+        app.draw()
+    except MemoryError:
+        STATE[0] = 1
+    finally:
+        micropython.heap_unlock()
+    assert STATE[0] == 0, "the menu allocated under heap_lock"
+    assert app.nplayers == 3 and app.mode == A.M_MENU

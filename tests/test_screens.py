@@ -1,0 +1,113 @@
+"""Each screen's frame, snapshotted as half-block text (tests/snapshots/*.txt), driven through the buttons.
+
+The snapshots were reviewed by eye (and as PNGs). After a deliberate change to a screen, regenerate them
+with FIVEDICE_UPDATE_SNAPSHOTS=1 and review the diff.
+"""
+import os
+
+import pytest
+
+from fivedice import app as A
+from fivedice.rng import Dice, ScriptedFaces, SeededBytes
+from host_sim.device import SimDevice
+from host_sim.play import Player
+from host_sim.terminal import oled_lines
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+SNAP = os.path.join(HERE, "snapshots")
+UPDATE = os.environ.get("FIVEDICE_UPDATE_SNAPSHOTS") == "1"
+
+
+def check(name, dev):
+    dev.settle()
+    text = "\n".join(oled_lines(dev.board.display, frame=False)) + "\n"
+    path = os.path.join(SNAP, name + ".txt")
+    if UPDATE:
+        with open(path, "w") as f:
+            f.write(text)
+    with open(path) as f:
+        assert text == f.read(), "screen %s changed (see %s)" % (name, path)
+
+
+@pytest.fixture
+def dev():
+    faces = [3, 3, 3, 5, 5] + [2, 2, 2, 2, 2] * 20
+    d = SimDevice(dice=ScriptedFaces(faces), cpu_step_ms=60)
+    yield d
+    d.close()
+
+
+def test_title_menu_screen(dev):
+    check("menu", dev)
+
+
+def test_turn_screen_before_the_first_roll(dev):
+    Player(dev).setup(0, 2, cpu_seats=(2,))
+    check("turn_start", dev)
+
+
+def test_turn_screen_with_held_dice(dev):
+    pl = Player(dev)
+    pl.setup(0, 2, cpu_seats=(2,))
+    pl.do("roll")
+    pl.do("hold 1 3")
+    check("turn_held", dev)
+
+
+def test_box_picker_lists_every_legal_box_with_its_points(dev):
+    pl = Player(dev)
+    pl.setup(0, 1)
+    pl.do("roll")
+    dev.tap(A.B_OK)
+    assert dev.app.mode == A.M_PICK and dev.app.npick == 13
+    check("picker", dev)
+
+
+def test_box_picker_marks_boxes_forced_by_the_joker(dev):
+    pl = Player(dev)
+    pl.setup(0, 1)
+    pl.do("roll")
+    pl.do("score full_house")
+    pl.do("roll")  # 2-2-2-2-2
+    pl.do("score yahtzee")
+    pl.do("roll")  # 2-2-2-2-2 again: forced into Twos
+    dev.tap(A.B_OK)
+    assert dev.app.forced and dev.app.npick == 1
+    check("picker_forced", dev)
+
+
+def test_scorecard_screen(dev):
+    pl = Player(dev)
+    pl.setup(0, 2, cpu_seats=(2,))
+    pl.do("roll")
+    pl.do("score full_house")
+    dev.settle()  # the CPU plays its turn
+    dev.tap(A.B_DOWN)
+    assert dev.app.mode == A.M_CARD
+    check("scorecard", dev)
+
+
+def test_game_over_screen_ranks_the_players():
+    dev = SimDevice(dice=Dice(SeededBytes(11)), cpu_step_ms=20)
+    app = dev.app
+    app.rules_i = 5  # Yacht, 12 boxes
+    app.nplayers = 2
+    app.kinds[0] = 1
+    app.kinds[1] = 1
+    app.new_game()
+    for _ in range(40000):
+        if app.game.over:
+            break
+        dev.step()
+    assert app.mode == A.M_OVER
+    check("game_over", dev)
+    dev.close()
+
+
+def test_help_screen_for_the_rule_set(dev):
+    app = dev.app
+    while app.items[app.cursor] != 9:  # "How to score"
+        dev.tap(A.B_UP)
+    dev.tap(A.B_OK)
+    assert app.mode == A.M_HELP
+    check("help_yahtzee", dev)

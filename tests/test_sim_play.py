@@ -1,0 +1,174 @@
+"""Whole games through the simulated buttons (with bounce), refusals, and agreement with the oracle."""
+import io
+import json
+import os
+import random
+import subprocess
+import sys
+from contextlib import redirect_stdout
+
+import pytest
+
+from fivedice import game as G
+from fivedice import rules
+from host_sim import oracle, play
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+
+def run_play(tmp_path, rid, players, faces, lines, extra=()):
+    script = tmp_path / "script.txt"
+    script.write_text("\n".join(lines) + "\n")
+    buf = io.StringIO()
+    with redirect_stdout(buf):
+        rc = play.main(
+            ["--rules", rid, "--players", str(players), "--faces", ",".join(map(str, faces)), "--script", str(script)]
+            + list(extra)
+        )
+    out = [json.loads(x) for x in buf.getvalue().splitlines()]
+    return rc, out[:-1], out[-1]
+
+
+def oracle_ask(req):
+    return oracle.answer(json.dumps(req))
+
+
+@pytest.mark.parametrize("rid", rules.IDS)
+def test_a_whole_scripted_game_agrees_with_the_oracle_box_by_box(tmp_path, rid):
+    rs = rules.get(rid)
+    rng = random.Random(rid)
+    players = 2
+    faces, lines, expect = [], [], [dict() for _ in range(players)]
+    bonus = [0] * players
+    order = [list(rs.names) for _ in range(players)]
+    for p in range(players):
+        rng.shuffle(order[p])
+    for t in range(rs.n):
+        for p in range(players):
+            first = [rng.randint(1, 6) for _ in range(5)]
+            if rng.random() < 0.15:
+                first = [first[0]] * 5  # plenty of five-of-a-kinds, to exercise Jokers and bonuses
+            again = [rng.randint(1, 6) for _ in range(3)]
+            dice = first[:2] + again
+            faces += first + again
+            lines += ["roll", "hold 1 2", "roll"]
+            # the box this player scores: the first of its shuffled order that the oracle says is legal
+            ans = oracle_ask({"rules": rid, "dice": dice, "card": expect[p]})
+            box = next(b for b in order[p] if b in ans["choices"])
+            order[p].remove(box)
+            lines.append("score " + box)
+            expect[p][box] = ans["choices"][box]
+            bonus[p] += ans["bonus"]
+    rc, refused, final = run_play(tmp_path, rid, players, faces, lines)
+    assert rc == 0 and refused == []
+    assert final["over"] is True
+    for p in range(players):
+        got = final["players"][p]
+        assert got["card"] == expect[p]
+        totals = oracle_ask({"op": "totals", "rules": rid, "card": expect[p], "bonus": bonus[p]})
+        assert {k: got[k] for k in totals} == totals
+    ranked = sorted(range(players), key=lambda p: -final["players"][p]["total"])
+    assert [r["total"] for r in final["ranking"]] == [final["players"][p]["total"] for p in ranked]
+
+
+def _state_after(tmp_path, faces, lines):
+    rc, refused, final = run_play(tmp_path, "yahtzee", 1, faces, lines)
+    return refused, final
+
+
+def test_a_fourth_roll_is_refused_and_changes_nothing(tmp_path):
+    faces = [1, 2, 3, 4, 6] * 3 + [6, 6, 6, 6, 6]
+    refused, final = _state_after(tmp_path, faces, ["roll", "roll", "roll", "roll", "score chance"])
+    assert refused == [{"refused": "roll", "reason": G.REASONS[G.NO_ROLLS_LEFT]}]
+    assert final["players"][0]["card"] == {"chance": 16}  # the third roll's dice, not a fourth
+
+
+def test_holding_before_the_first_roll_is_refused(tmp_path):
+    refused, final = _state_after(tmp_path, [2, 2, 3, 3, 3], ["hold 1", "roll", "score full_house"])
+    assert refused == [{"refused": "hold 1", "reason": G.REASONS[G.NOT_ROLLED]}]
+    assert final["players"][0]["card"] == {"full_house": 25}
+
+
+def test_scoring_before_rolling_is_refused(tmp_path):
+    refused, final = _state_after(tmp_path, [5, 5, 5, 5, 1], ["score chance", "roll", "score fives"])
+    assert refused == [{"refused": "score chance", "reason": G.REASONS[G.SCORE_BEFORE_ROLL]}]
+    assert final["players"][0]["card"] == {"fives": 20}
+
+
+def test_scoring_a_filled_box_is_refused_and_the_turn_goes_on(tmp_path):
+    faces = [1, 1, 1, 2, 2] + [3, 3, 3, 4, 4]
+    refused, final = _state_after(tmp_path, faces, ["roll", "score full_house", "roll", "score full_house", "score threes"])
+    assert refused == [{"refused": "score full_house", "reason": G.REASONS[G.BOX_FILLED]}]
+    assert final["players"][0]["card"] == {"full_house": 25, "threes": 9}
+
+
+def test_the_forced_joker_refuses_other_boxes_and_the_bonus_is_credited(tmp_path):
+    faces = [4] * 5 + [4] * 5
+    lines = ["roll", "score yahtzee", "roll", "score chance", "score fours"]
+    refused, final = _state_after(tmp_path, faces, lines)
+    assert refused == [{"refused": "score chance", "reason": G.REASONS[G.BOX_FORBIDDEN]}]
+    p = final["players"][0]
+    assert p["card"] == {"yahtzee": 50, "fours": 20} and p["bonus"] == 100 and p["total"] == 170
+
+
+def test_held_dice_keep_their_faces_across_a_shake(tmp_path):
+    faces = [6, 6, 1, 2, 3] + [6, 5, 4]
+    refused, final = _state_after(tmp_path, faces, ["shake", "hold 1 2", "release 2", "hold 2", "shake", "score sixes"])
+    assert refused == []
+    assert final["players"][0]["card"] == {"sixes": 18}
+
+
+def test_a_hold_line_naming_a_bad_die_holds_nothing(tmp_path):
+    faces = [6, 6, 1, 2, 3] + [1, 1, 1, 1, 1]
+    refused, final = _state_after(tmp_path, faces, ["roll", "hold 1 9", "roll", "score ones"])
+    assert refused == [{"refused": "hold 1 9", "reason": G.REASONS[G.BAD_DIE]}]
+    assert final["players"][0]["card"] == {"ones": 5}  # die 1 was not held: all five rolled again
+
+
+def test_running_out_of_scripted_faces_is_refused_cleanly(tmp_path):
+    refused, final = _state_after(tmp_path, [1, 2, 3], ["roll"])
+    assert refused and "ran out" in refused[0]["reason"]
+    assert final["players"][0]["card"] == {}
+
+
+def test_the_play_command_end_to_end_with_screenshots(tmp_path):
+    script = tmp_path / "s.txt"
+    script.write_text("roll\nscore large_straight\nbogus\n")
+    shots = tmp_path / "shots"
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join([os.path.join(ROOT, "lib"), ROOT]))
+    r = subprocess.run(
+        [sys.executable, "-m", "host_sim", "play", "--rules", "yahtzee", "--players", "1", "--faces", "2,3,4,5,6",
+         "--script", str(script), "--screenshots", str(shots)],
+        capture_output=True, text=True, env=env, cwd=ROOT,
+    )
+    assert r.returncode == 0, r.stderr
+    lines = [json.loads(x) for x in r.stdout.splitlines()]
+    assert lines[0]["refused"] == "bogus"
+    assert lines[-1]["players"][0]["card"] == {"large_straight": 40}
+    pngs = sorted(p.name for p in shots.iterdir())
+    assert len(pngs) == 4 and all(n.endswith(".png") for n in pngs)
+
+
+@pytest.mark.parametrize(
+    "args,msg",
+    [
+        (["--rules", "monopoly"], "unknown rule set"),
+        (["--players", "5"], "--players"),
+        (["--faces", "1,2,7"], "--faces"),
+        (["--cpu", "3"], "--cpu"),
+    ],
+)
+def test_bad_arguments_get_a_plain_message_and_exit_2(tmp_path, capsys, args, msg):
+    script = tmp_path / "s.txt"
+    script.write_text("roll\n")
+    rc = play.main(["--script", str(script)] + args)
+    assert rc == 2
+    assert msg in capsys.readouterr().err
+
+
+def test_the_simulator_plays_a_cpu_demo_when_stdin_is_not_a_terminal():
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join([os.path.join(ROOT, "lib"), ROOT]))
+    r = subprocess.run([sys.executable, "-m", "host_sim", "--seed", "3"], stdin=subprocess.DEVNULL,
+                       capture_output=True, text=True, env=env, cwd=ROOT, timeout=120)
+    assert r.returncode == 0, r.stderr
+    assert "CPU-vs-CPU demo" in r.stdout and "TOTAL" in r.stdout and "ranking: 1. P" in r.stdout
