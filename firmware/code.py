@@ -1,0 +1,10 @@
+"""CircuitPython entry point: the board runs this file at reset (see hardware/README.md)."""
+from fdfw.start import main
+
+
+def run(max_iters=0, on_iter=None, save_path="/fivedice.sav"):
+    return main("cp", max_iters, on_iter, save_path)
+
+
+if __name__ == "__main__":
+    run()

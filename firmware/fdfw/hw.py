@@ -1,0 +1,61 @@
+"""What a setup module hands to the app, and the plain start-up failure it can raise."""
+
+
+class Hardware:
+    """The built board: every field is a driver object or None."""
+
+    def __init__(self):
+        self.display = None
+        self.pixels = None  # px[i] = (r, g, b); show()
+        self.pixel_count = 0
+        self.buzzer = None  # tone(freq, ms) / off()
+        self.button_inputs = None  # in profile.BUTTONS order: DigitalInOut or callable
+        self.button_names = None
+        self.shake = None  # .update(now_ms) -> 1 / -1 / 0
+        self.accel = False
+        self.store = None
+        self.ticks_ms = None
+        self.sleep_ms = None
+        self.idle = None
+
+
+class StartupError(Exception):
+    """A plain message for the person holding the board; `hw` holds what was built (to signal with)."""
+
+    def __init__(self, message, hw=None, status="startup-failed"):
+        super().__init__(message)
+        self.message = message
+        self.hw = hw
+        self.status = status
+
+
+def display_missing(addr, sda, scl, found, hw):
+    if found:
+        seen = "the bus has " + ", ".join(["0x%02x" % a for a in found]) + " but"
+    else:
+        seen = "nothing answers on the I2C bus and"
+    return StartupError(
+        "no display: %s no SSD1306 at 0x%02x (SDA %s, SCL %s). Check the OLED's wiring and power; "
+        "the saved game is untouched." % (seen, addr, sda, scl),
+        hw,
+        "no-display",
+    )
+
+
+def signal_failure(hw):
+    """Red pixels and three low beeps: the board's way to say 'look at the serial console'."""
+    if hw is None:
+        return
+    px = hw.pixels
+    if px is not None:
+        for i in range(hw.pixel_count):
+            px[i] = (48, 0, 0)
+        px.show()
+    bz = hw.buzzer
+    sleep = hw.sleep_ms
+    if bz is not None and sleep is not None:
+        for _ in range(3):
+            bz.tone(220, 150)
+            sleep(150)
+            bz.off()
+            sleep(100)

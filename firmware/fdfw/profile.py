@@ -1,0 +1,76 @@
+"""Load and check a board profile by name (see hardware/boards/__init__.py for the fields)."""
+
+_REQUIRED = ("NAME", "I2C_ID", "SDA", "SCL", "I2C_HZ", "OLED_ADDR", "PIXELS", "PIXEL_COUNT", "PIXEL_ORDER",
+             "BUZZER", "BUTTONS", "SHAKE", "BOOT_BUTTON")
+BUTTON_NAMES = ("HOLD1", "HOLD2", "HOLD3", "HOLD4", "HOLD5", "ROLL", "UP", "DOWN", "OK", "BACK")
+
+
+class ProfileError(Exception):
+    """A plain message about the board profile; printed as is, never as a traceback."""
+
+
+def configured_name():
+    """The profile named in board_config.py."""
+    try:
+        import board_config
+    except ImportError:
+        raise ProfileError("board_config.py is missing: copy firmware/board_config.py to the board "
+                           "and set BOARD to one of the profiles in hardware/boards/")
+    name = getattr(board_config, "BOARD", None)
+    if not isinstance(name, str) or not name:
+        raise ProfileError("board_config.py must set BOARD = \"<profile name>\"")
+    return name
+
+
+def known_names():
+    try:
+        import boards
+    except ImportError:
+        return ()
+    return getattr(boards, "NAMES", ())
+
+
+def load(name):
+    """The profile module `boards.<name>`, checked; ProfileError with a plain message otherwise."""
+    names = known_names()
+    if name not in names:
+        if names:
+            hint = "known profiles: " + ", ".join(names)
+        else:
+            hint = "no boards/ folder found: copy hardware/boards/ to the board's /lib/boards/"
+        raise ProfileError("unknown board profile '" + name + "' in board_config.py; " + hint)
+    try:
+        mod = __import__("boards." + name, None, None, ("NAME",))
+    except ImportError:
+        raise ProfileError("board profile '" + name + "' is listed but boards/" + name + ".py is missing")
+    check(mod, name)
+    return mod
+
+
+def check(mod, name):
+    for key in _REQUIRED:
+        if not hasattr(mod, key):
+            raise ProfileError("board profile '" + name + "' lacks " + key)
+    got = [b[0] for b in mod.BUTTONS]
+    for b in BUTTON_NAMES:
+        if b not in got:
+            raise ProfileError("board profile '" + name + "' has no pin for button " + b)
+    if mod.PIXEL_COUNT < 5 or len(mod.PIXEL_ORDER) != 5:
+        raise ProfileError("board profile '" + name + "' needs PIXEL_COUNT >= 5 and 5 PIXEL_ORDER entries")
+    if mod.SHAKE == "switch":
+        if not hasattr(mod, "SHAKE_PIN"):
+            raise ProfileError("board profile '" + name + "' uses a shake switch but has no SHAKE_PIN")
+    elif mod.SHAKE == "lis3dh":
+        if not hasattr(mod, "LIS3DH_ADDR"):
+            raise ProfileError("board profile '" + name + "' uses an LIS3DH but has no LIS3DH_ADDR")
+    else:
+        raise ProfileError("board profile '" + name + "': SHAKE must be \"switch\" or \"lis3dh\"")
+    if mod.BOOT_BUTTON not in BUTTON_NAMES:
+        raise ProfileError("board profile '" + name + "': BOOT_BUTTON must be a button name")
+
+
+def button_pin(mod, name):
+    for b in mod.BUTTONS:
+        if b[0] == name:
+            return b[1]
+    raise ProfileError("no pin for button " + name)

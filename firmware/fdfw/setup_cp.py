@@ -1,0 +1,86 @@
+"""CircuitPython: build the drivers from a board profile (board, busio, digitalio, pwmio, neopixel).
+
+Libraries (installed by `make deploy-cp` with circup): adafruit_debouncer, adafruit_ticks,
+adafruit_ssd1306 (+ adafruit_framebuf, adafruit_bus_device), neopixel (+ adafruit_pixelbuf).
+"""
+import time
+
+import board
+import busio
+import digitalio
+import pwmio
+
+from fdfw.hw import Hardware, StartupError, display_missing
+from fdfw.profile import ProfileError
+
+
+def _lib(name):
+    try:
+        return __import__(name)
+    except ImportError:
+        raise StartupError("the CircuitPython library '" + name + "' is missing from /lib: run `make deploy-cp` "
+                           "(circup install adafruit_debouncer adafruit_ticks adafruit_ssd1306 adafruit_framebuf neopixel)")
+
+
+def pin(prof, p):
+    try:
+        return getattr(board, p[0])
+    except AttributeError:
+        raise ProfileError("this board has no pin board." + p[0] + ": is '" + prof.NAME + "' the right profile?")
+
+
+def _input(prof, p):
+    io = digitalio.DigitalInOut(pin(prof, p))
+    io.switch_to_input(pull=digitalio.Pull.UP)
+    return io
+
+
+def _sleep_ms(ms):
+    time.sleep(ms / 1000)
+
+
+def build(prof, save_path):
+    from fdfw.buzzer import CPBuzzer
+    from fdfw.shake_input import AccelShakeInput, SwitchShakeInput
+    from fdfw.store import FileStore
+
+    ticks = _lib("adafruit_ticks")
+    neopixel = _lib("neopixel")
+    _lib("adafruit_debouncer")
+    hw = Hardware()
+    hw.ticks_ms = ticks.ticks_ms
+    hw.sleep_ms = _sleep_ms
+    # the outputs first, so a later failure can still be shown and heard
+    hw.pixels = neopixel.NeoPixel(pin(prof, prof.PIXELS), prof.PIXEL_COUNT, brightness=1.0, auto_write=False)
+    hw.pixel_count = prof.PIXEL_COUNT
+    pwm = pwmio.PWMOut(pin(prof, prof.BUZZER), duty_cycle=0, frequency=440, variable_frequency=True)
+    hw.buzzer = CPBuzzer(pwm)
+    hw.button_names = [b[0] for b in prof.BUTTONS]
+    hw.button_inputs = [_input(prof, b[1]) for b in prof.BUTTONS]
+
+    try:
+        i2c = busio.I2C(pin(prof, prof.SCL), pin(prof, prof.SDA), frequency=prof.I2C_HZ)
+    except RuntimeError:  # "No pull up found on SDA or SCL": the OLED module (which has them) is absent
+        raise display_missing(prof.OLED_ADDR, prof.SDA[0], prof.SCL[0], (), hw)
+    from fdfw.i2cmem import I2CMem
+
+    bus = I2CMem(i2c)
+    found = bus.scan()
+    if prof.OLED_ADDR not in found:
+        raise display_missing(prof.OLED_ADDR, prof.SDA[0], prof.SCL[0], found, hw)
+    ssd = _lib("adafruit_ssd1306")
+    hw.display = ssd.SSD1306_I2C(128, 64, i2c, addr=prof.OLED_ADDR)
+
+    if prof.SHAKE == "lis3dh":
+        from fdfw.lis3dh import LIS3DH
+
+        if prof.LIS3DH_ADDR not in found:
+            raise StartupError("no LIS3DH accelerometer at 0x%02x on the I2C bus: check its wiring" % prof.LIS3DH_ADDR,
+                               hw, "no-accelerometer")
+        hw.shake = AccelShakeInput(LIS3DH(bus, prof.LIS3DH_ADDR))
+        hw.accel = True
+    else:
+        sw = _input(prof, prof.SHAKE_PIN)
+        hw.shake = SwitchShakeInput(lambda: sw.value)
+    hw.store = FileStore(save_path)
+    return hw

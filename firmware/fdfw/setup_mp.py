@@ -1,0 +1,61 @@
+"""MicroPython: build the drivers from a board profile (machine.Pin / I2C / PWM, built-in neopixel).
+
+Libraries: ssd1306 (micropython-lib, `mpremote mip install ssd1306`), adafruit_debouncer and
+adafruit_ticks (copied by `make deploy-mp`; both run unchanged on MicroPython).
+"""
+import time
+
+from machine import I2C, PWM, Pin
+
+from fdfw.hw import Hardware, StartupError, display_missing
+
+
+def _lib(name, how):
+    try:
+        return __import__(name)
+    except ImportError:
+        raise StartupError("the MicroPython library '" + name + "' is missing: " + how)
+
+
+def _input(p):
+    return Pin(p[1], Pin.IN, Pin.PULL_UP)
+
+
+def build(prof, save_path):
+    from fdfw.buzzer import MPBuzzer
+    from fdfw.pixels import MPPixels
+    from fdfw.shake_input import AccelShakeInput, SwitchShakeInput
+    from fdfw.store import FileStore
+
+    deploy = "run `make deploy-mp`"
+    ticks = _lib("adafruit_ticks", deploy)
+    _lib("adafruit_debouncer", deploy)
+    neopixel = _lib("neopixel", "this MicroPython build has no neopixel module (mpremote mip install neopixel)")
+    hw = Hardware()
+    hw.ticks_ms = ticks.ticks_ms
+    hw.sleep_ms = time.sleep_ms
+    hw.pixels = MPPixels(neopixel.NeoPixel(Pin(prof.PIXELS[1], Pin.OUT), prof.PIXEL_COUNT), prof.PIXEL_COUNT)
+    hw.pixel_count = prof.PIXEL_COUNT
+    hw.buzzer = MPBuzzer(PWM(Pin(prof.BUZZER[1])))
+    hw.button_names = [b[0] for b in prof.BUTTONS]
+    hw.button_inputs = [_input(b[1]).value for b in prof.BUTTONS]
+
+    i2c = I2C(prof.I2C_ID, sda=Pin(prof.SDA[1]), scl=Pin(prof.SCL[1]), freq=prof.I2C_HZ)
+    found = i2c.scan()
+    if prof.OLED_ADDR not in found:
+        raise display_missing(prof.OLED_ADDR, "GP%d" % prof.SDA[1], "GP%d" % prof.SCL[1], found, hw)
+    ssd1306 = _lib("ssd1306", "mpremote mip install ssd1306")
+    hw.display = ssd1306.SSD1306_I2C(128, 64, i2c, addr=prof.OLED_ADDR)
+
+    if prof.SHAKE == "lis3dh":
+        from fdfw.lis3dh import LIS3DH
+
+        if prof.LIS3DH_ADDR not in found:
+            raise StartupError("no LIS3DH accelerometer at 0x%02x on the I2C bus: check its wiring" % prof.LIS3DH_ADDR,
+                               hw, "no-accelerometer")
+        hw.shake = AccelShakeInput(LIS3DH(i2c, prof.LIS3DH_ADDR))
+        hw.accel = True
+    else:
+        hw.shake = SwitchShakeInput(_input(prof.SHAKE_PIN).value)
+    hw.store = FileStore(save_path)
+    return hw

@@ -1,0 +1,55 @@
+"""Start-up shared by code.py (CircuitPython) and main.py (MicroPython).
+
+Order: board profile -> hardware -> fivedice.app -> main loop. Every failure a builder can cause
+(unknown profile, missing display or library, wrong pin names) prints one plain line, shows red on
+the pixels and beeps when those exist, and returns a status word; nothing is written to the save.
+Errors nobody expected are re-raised with their traceback.
+"""
+from fdfw import profile
+from fdfw.hw import StartupError, signal_failure
+
+SAVE_PATH = "/fivedice.sav"
+
+
+def say(msg):
+    print("fivedice: " + msg)
+
+
+def main(runtime, max_iters=0, on_iter=None, save_path=SAVE_PATH):
+    """runtime is "cp" or "mp". Returns a status word: "stopped" after max_iters / on_iter,
+    else the reason it could not start ("bad-profile", "no-display", "no-app", ...)."""
+    try:
+        prof = profile.load(profile.configured_name())
+    except profile.ProfileError as e:
+        say(str(e))
+        return "bad-profile"
+    if runtime == "cp":
+        from fdfw import setup_cp as setup
+    else:
+        from fdfw import setup_mp as setup
+    try:
+        hw = setup.build(prof, save_path)
+    except StartupError as e:
+        say(e.message)
+        signal_failure(e.hw)
+        return e.status
+    except profile.ProfileError as e:
+        say(str(e))
+        return "bad-profile"
+
+    try:
+        import fivedice.app as appmod
+    except ImportError as e:
+        say("cannot import fivedice.app (" + str(e) + "): copy lib/fivedice to the board's /lib")
+        signal_failure(hw)
+        return "no-app"
+    ids = [getattr(appmod, "B_" + name) for name in hw.button_names]
+    from fdfw.buttons import Buttons
+
+    buttons = Buttons(hw.button_inputs, ids)
+    app = appmod.App(hw.display, pixels=hw.pixels, buzzer=hw.buzzer, store=hw.store, accel=hw.accel)
+    say("running on " + prof.NAME)
+    from fdfw.loop import run
+
+    run(app, buttons, hw.shake, hw.ticks_ms, max_iters, on_iter, hw.idle)
+    return "stopped"

@@ -1,0 +1,17 @@
+"""Board profiles: one small data module per board (pins and buses only, no code).
+
+Each profile names the same things, so the firmware never hard-codes a pin:
+  NAME                  human name of the board
+  SDA, SCL, I2C_ID      the I2C bus of the SSD1306 (and the LIS3DH if fitted); I2C_ID is MicroPython's bus number
+  I2C_HZ, OLED_ADDR     bus speed; the display's 7-bit address (0x3C)
+  PIXELS, PIXEL_COUNT   NeoPixel data pin and how many pixels (>= 5)
+  PIXEL_ORDER           bytes: the pixel index under hold button 1..5
+  BUZZER                passive piezo on a PWM-capable pin
+  BUTTONS               (name, pin) pairs; names are the fivedice.app button names without "B_"
+                        (HOLD1..HOLD5, ROLL, UP, DOWN, OK, BACK); all active-low with the internal pull-up
+  SHAKE                 "switch" (SHAKE_PIN, a tilt/vibration switch to GND) or "lis3dh" (LIS3DH_ADDR on the I2C bus)
+  BOOT_BUTTON           the button name which, held at reset, keeps CircuitPython's drive writable over USB
+A pin is a pair (CircuitPython `board` attribute name, MicroPython `machine.Pin` id).
+"""
+
+NAMES = ("pico", "feather_rp2040")

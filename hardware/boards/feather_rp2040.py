@@ -1,0 +1,37 @@
+"""Adafruit Feather RP2040 (product 4884), CircuitPython or MicroPython. Wiring: hardware/README.md.
+
+The OLED and an LIS3DH accelerometer share the STEMMA QT / SDA-SCL bus; no shake switch.
+Pin = (CircuitPython board name, MicroPython machine.Pin id = the RP2040 GPIO).
+"""
+
+NAME = "Adafruit Feather RP2040"
+
+I2C_ID = 1  # GPIO2/GPIO3 are I2C1 on the RP2040
+SDA = ("SDA", 2)
+SCL = ("SCL", 3)
+I2C_HZ = 400000
+OLED_ADDR = 0x3C
+
+PIXELS = ("A2", 28)
+PIXEL_COUNT = 5
+PIXEL_ORDER = b"\x00\x01\x02\x03\x04"
+
+BUZZER = ("A1", 27)
+
+BUTTONS = (
+    ("HOLD1", ("D4", 6)),
+    ("HOLD2", ("D5", 7)),
+    ("HOLD3", ("D6", 8)),
+    ("HOLD4", ("D9", 9)),
+    ("HOLD5", ("D10", 10)),
+    ("ROLL", ("D11", 11)),
+    ("UP", ("D12", 12)),
+    ("DOWN", ("D24", 24)),
+    ("OK", ("D25", 25)),
+    ("BACK", ("A0", 26)),
+)
+
+SHAKE = "lis3dh"
+LIS3DH_ADDR = 0x18  # Adafruit breakout default (SDO pulled low); 0x19 with SDO high
+
+BOOT_BUTTON = "BACK"

@@ -1,0 +1,36 @@
+"""Raspberry Pi Pico (RP2040), MicroPython or CircuitPython. Wiring: hardware/README.md.
+
+Pin = (CircuitPython board name, MicroPython machine.Pin id). Physical header pin in the comment.
+"""
+
+NAME = "Raspberry Pi Pico (RP2040)"
+
+I2C_ID = 0  # GP4/GP5 are I2C0 on the RP2040
+SDA = ("GP4", 4)  # pin 6
+SCL = ("GP5", 5)  # pin 7
+I2C_HZ = 400000
+OLED_ADDR = 0x3C
+
+PIXELS = ("GP22", 22)  # pin 29, WS2812B DIN through 330 ohm
+PIXEL_COUNT = 5
+PIXEL_ORDER = b"\x00\x01\x02\x03\x04"  # strip runs left to right under HOLD1..HOLD5
+
+BUZZER = ("GP15", 15)  # pin 20, PWM slice 7 B; nothing else on slice 7 uses PWM
+
+BUTTONS = (
+    ("HOLD1", ("GP6", 6)),  # pin 9
+    ("HOLD2", ("GP7", 7)),  # pin 10
+    ("HOLD3", ("GP8", 8)),  # pin 11
+    ("HOLD4", ("GP9", 9)),  # pin 12
+    ("HOLD5", ("GP10", 10)),  # pin 14
+    ("ROLL", ("GP11", 11)),  # pin 15
+    ("UP", ("GP12", 12)),  # pin 16
+    ("DOWN", ("GP13", 13)),  # pin 17
+    ("OK", ("GP14", 14)),  # pin 19
+    ("BACK", ("GP16", 16)),  # pin 21
+)
+
+SHAKE = "switch"
+SHAKE_PIN = ("GP2", 2)  # pin 4, SW-18010P vibration switch to GND
+
+BOOT_BUTTON = "BACK"

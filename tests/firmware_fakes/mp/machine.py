@@ -1,0 +1,97 @@
+"""Fake MicroPython `machine` (Pin, I2C with scan(), PWM) over fakehw; put its folder first on MICROPYPATH."""
+import fakehw
+
+
+class Pin:
+    IN = 0
+    OUT = 1
+    OPEN_DRAIN = 2
+    PULL_UP = 1
+    PULL_DOWN = 2
+
+    def __init__(self, id, mode=-1, pull=-1, value=None):
+        self.id = id
+        self._mode = self.IN
+        self._out = 0
+        self.init(mode, pull, value)
+
+    def init(self, mode=-1, pull=-1, value=None):
+        if mode != -1:
+            self._mode = mode
+        if pull == self.PULL_UP:
+            fakehw.pulls[self.id] = "up"
+        elif pull == self.PULL_DOWN:
+            fakehw.pulls[self.id] = "down"
+        if value is not None:
+            self._out = 1 if value else 0
+
+    def value(self, v=None):
+        if v is None:
+            if self._mode == self.OUT:
+                return self._out
+            return fakehw.read(self.id)
+        self._out = 1 if v else 0
+
+    def __call__(self, v=None):
+        return self.value(v)
+
+    def on(self):
+        self._out = 1
+
+    def off(self):
+        self._out = 0
+
+
+class I2C:
+    def __init__(self, id, scl=None, sda=None, freq=400000, timeout=50000):
+        self.id = id
+        self.pins = (scl.id if scl else None, sda.id if sda else None)
+        self.freq = freq
+
+    def scan(self):
+        return sorted(fakehw.devices)
+
+    def writeto(self, addr, buf, stop=True):
+        fakehw.device(addr).write(bytes(buf))
+        return len(buf)
+
+    def writevto(self, addr, vector, stop=True):
+        data = b"".join([bytes(v) for v in vector])
+        fakehw.device(addr).write(data)
+        return len(data)
+
+    def readfrom_into(self, addr, buf, stop=True):
+        fakehw.device(addr).read_into(buf)
+
+    def readfrom_mem_into(self, addr, memaddr, buf, addrsize=8):
+        d = fakehw.device(addr)
+        d.write(bytes([memaddr]))
+        d.read_into(buf)
+
+    def writeto_mem(self, addr, memaddr, buf, addrsize=8):
+        fakehw.device(addr).write(bytes([memaddr]) + bytes(buf))
+
+
+class PWM:
+    def __init__(self, pin, freq=None, duty_u16=None):
+        self.gpio = pin.id
+        self._freq = freq or 1000
+        self._duty = 0
+        if duty_u16 is not None:
+            self.duty_u16(duty_u16)
+
+    def freq(self, f=None):
+        if f is None:
+            return self._freq
+        if not 8 <= f <= 62500000:
+            raise ValueError("freq out of range")
+        self._freq = f
+
+    def duty_u16(self, d=None):
+        if d is None:
+            return self._duty
+        self._duty = d
+        fakehw.pwm_log.append((self.gpio, self._freq, d))
+
+    def deinit(self):
+        pass
