@@ -45,3 +45,7 @@ bench-ai: venv
 	$(PY) tests/bench/bench_ai.py
 
 .PHONY: tables bench-ai
+
+## make screenshots: the README's screenshots of the simulated device
+screenshots: venv
+	$(PY) tools/readme_screenshots.py

@@ -229,7 +229,7 @@ class App:
             if self.preview[self.pick[i]] > self.preview[self.pick[best]]:
                 best = i
         self.cursor = best
-        self._scroll(6)
+        self._scroll(view.PICK_ROWS)
 
     def _scroll(self, rows):
         if self.cursor < self.top:
@@ -316,7 +316,7 @@ class App:
                 self._menu_ok()
             elif b == B_BACK and self.in_game():
                 self._enter(M_TURN)
-            self._scroll(7)
+            self._scroll(view.MENU_ROWS)
             return 0
         if mode == M_HELP:
             if b == B_DOWN and self.top + 8 < len(view.HELP[self.rules_i]):
@@ -328,7 +328,7 @@ class App:
             return 0
         if mode == M_CARD:
             rows = view.card_rows(self.game.rs)
-            if b == B_DOWN and self.top + 7 < rows:
+            if b == B_DOWN and self.top + view.CARD_ROWS < rows:
                 self.top += 1
             elif b == B_UP and self.top > 0:
                 self.top -= 1
@@ -351,7 +351,7 @@ class App:
                 return self.score(self.pick[self.cursor])
             elif b == B_BACK:
                 self._enter(M_TURN)
-            self._scroll(6)
+            self._scroll(view.PICK_ROWS)
             return 0
         # M_TURN
         if b == B_BACK:

@@ -12,6 +12,9 @@ _DIE = const(20)
 _GAP = const(5)
 _DICE_X = const(4)
 _DICE_Y = const(10)
+PICK_ROWS = const(6)  # box picker rows visible at once
+MENU_ROWS = const(6)
+CARD_ROWS = const(7)
 
 # Box labels by box id: (long label for the picker, short label for the scorecard).
 _LABELS = {
@@ -229,16 +232,16 @@ def picker(fb, app):
     fb.fill(0)
     _header(fb, "Score it")
     x = player_tag(fb, app, g.player, 60, 0, 0)
-    gfx.text(fb, " roll", x, 0, 0)
-    gfx.number(fb, g.rolls, x + 30, 0, 0)
+    x = gfx.text(fb, " roll ", x, 0, 0)
+    gfx.number(fb, g.rolls, x, 0, 0)
     n = app.npick
     top = app.top
-    for r in range(6):
+    for r in range(PICK_ROWS):
         i = top + r
         if i >= n:
             break
         box = app.pick[i]
-        y = (r + 1) * _ROW
+        y = 9 + r * _ROW
         c = 1
         if i == app.cursor:
             _row_bar(fb, y)
@@ -247,18 +250,19 @@ def picker(fb, app):
         if app.forced:
             x = gfx.text(fb, "!", 1, y, c)
         gfx.text(fb, LONG[rs.index][box], x + 1, y, c)
-        gfx.number_right(fb, app.preview[box], W - 1, y, c)
-    if app.forced:
-        gfx.text(fb, "! forced by Joker", 0, 56, 1)
-    elif app.bonus:
-        gfx.text(fb, "+ bonus", 0, 56, 1)
-        gfx.number(fb, app.bonus, 48, 56, 1)
+        gfx.number_right(fb, app.preview[box], W - 4, y, c)
+    y = 57
+    if app.forced or app.bonus:
+        x = gfx.text(fb, "! Joker  " if app.forced else "", 0, y, 1)
+        if app.bonus:
+            x = gfx.text(fb, "bonus +", x, y, 1)
+            gfx.number(fb, app.bonus, x, y, 1)
     else:
-        gfx.text(fb, "OK score  BACK dice", 0, 56, 1)
-    if top > 0:
-        gfx.text(fb, "^", 122, 8, 1)
-    if top + 6 < n:
-        gfx.text(fb, "v", 122, 48, 1)
+        gfx.text(fb, "OK score  BACK dice", 0, y, 1)
+    if top > 0 or top + PICK_ROWS < n:
+        # a scroll bar: where the visible rows sit in the list
+        fb.vline(W - 1, 9, 48, 1)
+        fb.fill_rect(W - 2, 9 + top * 48 // n, 2, PICK_ROWS * 48 // n, 1)
 
 
 # Scorecard rows after the boxes: upper subtotal, upper bonus, extra bonuses, total.
@@ -280,7 +284,7 @@ def scorecard(fb, app):
     for p in range(np):
         player_tag(fb, app, p, x0 + p * colw + 2, 0, 0)
     nrows = card_rows(rs)
-    for r in range(7):
+    for r in range(CARD_ROWS):
         i = app.top + r
         if i >= nrows:
             break
@@ -338,11 +342,11 @@ def menu(fb, app):
     fb.fill(0)
     _header(fb, "fivedice")
     n = app.nitems
-    for r in range(7):
+    for r in range(MENU_ROWS):
         i = app.top + r
         if i >= n:
             break
-        y = (r + 1) * _ROW
+        y = 10 + r * _ROW
         c = 1
         if i == app.cursor:
             _row_bar(fb, y)
