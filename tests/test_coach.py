@@ -1,0 +1,131 @@
+"""The coach (CPython run) against the plain expectimax, and the CPU levels' stored pars."""
+import io
+import random
+
+import pytest
+
+from brute_expectimax import Brute
+from fivedice import coach, cpu_levels, keeps, rules, scoring, strategy_table as st
+from fivedice.proficiency import Proficiency
+from host_sim.solver import fixtures, tablefile
+
+
+def _coach(name):
+    md, E = fixtures.solve(name)
+    t = st.StrategyTable(io.BytesIO(tablefile.encode(md, E)), md.rs)
+    return coach.Coach(md.rs, t), t
+
+
+def _pt(c, wide):
+    return wide / (c.scale * coach.WIDE)
+
+
+@pytest.mark.parametrize("name", ["yahtzee3", "yum3", "yum_low25", "fiveok_free3", "yatzy3"])
+def test_keep_and_box_values_match_brute_force(name):
+    c, t = _coach(name)
+    card = fixtures.card(name)
+    e, k1, k2, v3 = Brute(card.rs).turn(card)
+    tol = 2.0 / c.scale  # 16-bit table rounding plus integer rounding in the coach
+    assert abs(c.turn_value(card) / c.scale - e) < tol
+    rnd = random.Random(name)
+    dice = bytearray(5)
+    for _ in range(25):
+        for i in range(5):
+            dice[i] = rnd.randint(1, 6)
+        if rnd.random() < 0.2:
+            dice[:] = bytes([dice[0]] * 5)
+        for mask in range(31):
+            kept = tuple(sorted(dice[i] for i in range(5) if (mask >> i) & 1))
+            assert abs(_pt(c, c.keep_value(dice, 1, mask)) - k1[kept]) < tol
+            assert abs(_pt(c, c.keep_value(dice, 2, mask)) - k2[kept]) < tol
+        roll = tuple(sorted(dice))
+        # the hint after the third roll is a box whose value is the brute-force best
+        assert c.hint(card, dice, 3, 0) == coach.SCORE
+        assert abs(_pt(c, c.best) - v3[roll]) < tol
+        b = c.value
+        assert abs(Brute(card.rs).score_value(card, roll, b) - v3[roll]) < tol
+        # after the first roll: best of keeping (any 0..4 dice... or all) and scoring now
+        a = c.hint(card, dice, 1, 0)
+        best1 = max(k1[k] for k in {tuple(sorted(dice[i] for i in range(5) if (m >> i) & 1)) for m in range(32)})
+        assert abs(_pt(c, c.best) - best1) < tol
+        if a == coach.KEEP:
+            kept = tuple(sorted(dice[i] for i in range(5) if (c.value >> i) & 1))
+            assert abs(k1[kept] - best1) < tol
+
+
+def test_losses_are_zero_for_the_hint_and_positive_for_a_blunder():
+    c, t = _coach("yahtzee3")
+    card = fixtures.card("yahtzee3")
+    dice = bytearray([4, 4, 4, 2, 6])
+    a = c.hint(card, dice, 1, 0)
+    assert a == coach.KEEP and c.keep_loss(card, dice, 1, c.value) == 0
+    # throwing the three fours back when fours (bonus in reach) and full house are open is a blunder
+    assert c.to_points_x100(c.keep_loss(card, dice, 1, 0b11000)) > 300
+    assert c.hint(card, dice, 3, 0) == coach.SCORE
+    assert c.score_loss(card, dice, 3, c.value) == 0
+    assert c.score_loss(card, dice, 3, card.rs.box("chance")) > 0
+
+
+def test_proficiency_of_the_perfect_player_is_zero():
+    c, t = _coach("yahtzee3")
+    from fivedice.game import Game
+    from fivedice.rng import Dice, SeededBytes
+
+    for seed in range(1, 6):
+        g = Game(c.rs, 1, Dice(SeededBytes(seed)))
+        card = fixtures.card("yahtzee3")
+        g.cards[0].filled, g.cards[0].pts[:] = card.filled, card.pts
+        p = cpu_levels.TablePlayer(c.rs, t, cpu_levels.PERFECT)
+        prof = Proficiency(coach.Coach(c.rs, t))
+        while not g.over:
+            a = p.decide(g)
+            if a == cpu_levels.SCORE:
+                assert prof.before_score(g, p.box) == 0
+                assert g.score(p.box) == 0
+            else:
+                for i in range(5):
+                    (g.hold if (p.keep >> i) & 1 else g.release)(i)
+                if g.rolls:
+                    assert prof.before_roll(g) == 0
+                assert g.roll() == 0
+        assert prof.loss == 0 and prof.decisions >= 3 and prof.mistakes == 0
+
+
+def test_proficiency_totals_are_the_sum_of_decisions():
+    c, t = _coach("yum3")
+    from fivedice.game import Game
+    from fivedice.rng import Dice, SeededBytes
+
+    rnd = random.Random(3)
+    g = Game(c.rs, 1, Dice(SeededBytes(7)))
+    card = fixtures.card("yum3")
+    g.cards[0].filled, g.cards[0].pts[:] = card.filled, card.pts
+    prof = Proficiency(c)
+    losses = []
+    while not g.over:
+        g.roll()
+        while g.rolls < 3 and rnd.random() < 0.6:
+            for i in range(5):
+                (g.hold if rnd.random() < 0.5 else g.release)(i)
+            if g.held == 31:
+                g.release(0)
+            losses.append(prof.before_roll(g))
+            g.roll()
+        lg = g.legal()
+        box = rnd.choice([b for b in range(c.rs.n) if (lg >> b) & 1])
+        losses.append(prof.before_score(g, box))
+        g.score(box)
+    assert prof.decisions == len(losses) and prof.loss == sum(losses)
+    assert prof.loss > 0 and prof.mistakes > 0  # random play loses points
+    assert prof.loss_x100() == (prof.loss * 100 * 2 + c.scale) // (2 * c.scale)
+
+
+@pytest.mark.parametrize("rs", rules.ALL, ids=lambda r: r.id)
+def test_stored_pars_are_what_compute_pars_gives(rs):
+    assert cpu_levels.PARS[rs.index] == cpu_levels.compute_pars(rs)
+
+
+def test_levels_degrade_without_a_table():
+    assert cpu_levels.available_levels(True) == 3 and cpu_levels.available_levels(False) == 2
+    with pytest.raises(ValueError):
+        cpu_levels.make(rules.get("yahtzee"), cpu_levels.PERFECT, None)
