@@ -49,3 +49,19 @@ bench-ai: venv
 ## make screenshots: the README's screenshots of the simulated device
 screenshots: venv
 	$(PY) tools/readme_screenshots.py
+
+## make deploy-mp [BOARD=pico] [PORT=/dev/ttyACM0] [SOURCE=1]: lib/ as .mpy (.py with SOURCE=1) + firmware/main.py + the profile to a MicroPython board (mpremote)
+BOARD ?= pico
+deploy-mp: venv mpy
+	$(PY) firmware/deploy.py mp --board $(BOARD) $(if $(PORT),--port $(PORT)) $(if $(SOURCE),--py)
+
+## make deploy-cp [BOARD=pico] [DRIVE=/media/$$USER/CIRCUITPY]: .py files + circup libraries to a CircuitPython board
+deploy-cp: venv
+	$(PY) firmware/deploy.py cp --board $(BOARD) $(if $(DRIVE),--drive $(DRIVE))
+
+## make deploy-dry-run [BOARD=pico]: stage both deployments and print every file and command; no board needed
+deploy-dry-run: venv mpy
+	$(PY) firmware/deploy.py mp --board $(BOARD) --dry-run
+	$(PY) firmware/deploy.py cp --board $(BOARD) --dry-run
+
+.PHONY: deploy-mp deploy-cp deploy-dry-run

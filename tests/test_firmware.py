@@ -433,3 +433,46 @@ def test_mp_firmware_loop_allocates_nothing_per_pass(tmp_path):
 def test_mp_heap_harness_catches_an_allocation(tmp_path):
     res, out = _mp(tmp_path, "heap-control")
     assert res["status"].startswith("allocated-while-locked"), out
+
+
+# -- deployment (no board here: the dry run is what can be checked) ----------------------------------------
+
+
+def _deploy(*args):
+    return subprocess.run([sys.executable, os.path.join(FIRMWARE, "deploy.py")] + list(args), capture_output=True,
+                          text=True, timeout=300)
+
+
+def test_deploy_dry_run_micropython_stages_mpy_and_prints_the_mpremote_commands(tmp_path):
+    r = _deploy("mp", "--board", "pico", "--dry-run", "--build", str(tmp_path / "mp"))
+    assert r.returncode == 0, r.stdout + r.stderr
+    for dest in (":/main.py", ":/board_config.py", ":/lib/fivedice/app.mpy", ":/lib/fdfw/start.mpy",
+                 ":/lib/boards/pico.mpy", ":/lib/adafruit_debouncer.mpy", ":/lib/adafruit_ticks.mpy"):
+        assert dest in r.stdout
+    assert "mpremote mip install ssd1306" in r.stdout
+    assert "mpremote cp -r lib : + cp board_config.py main.py : + reset" in r.stdout
+    assert "no board was touched" in r.stdout
+    assert (tmp_path / "mp" / "lib" / "fivedice" / "app.mpy").read_bytes()[:1] == b"M"  # an .mpy header
+    assert (tmp_path / "mp" / "board_config.py").read_text().endswith("BOARD = 'pico'\n")
+    assert not (tmp_path / "mp" / "lib" / "boards" / "feather_rp2040.mpy").exists()
+
+
+def test_deploy_dry_run_circuitpython_stages_py_only_and_prints_circup(tmp_path):
+    r = _deploy("cp", "--board", "feather_rp2040", "--dry-run", "--build", str(tmp_path / "cp"))
+    assert r.returncode == 0, r.stdout + r.stderr
+    staged = [os.path.relpath(os.path.join(d, n), str(tmp_path / "cp")) for d, _, ns in os.walk(tmp_path / "cp")
+              for n in ns]
+    assert not [f for f in staged if f.endswith(".mpy")]
+    assert {"code.py", "boot.py", "board_config.py", "lib/fdfw/setup_cp.py", "lib/boards/feather_rp2040.py"} <= set(
+        staged)
+    assert "circup --path <CIRCUITPY> install adafruit_debouncer adafruit_ticks adafruit_ssd1306 adafruit_framebuf " \
+           "neopixel" in r.stdout
+    copies = [ln for ln in r.stdout.splitlines() if ln.startswith("would copy")]
+    assert copies[-1].startswith("would copy code.py")  # last: CircuitPython reloads on code.py
+
+
+def test_deploy_unknown_board_is_a_plain_message(tmp_path):
+    r = _deploy("mp", "--board", "uno", "--dry-run", "--build", str(tmp_path / "x"))
+    assert r.returncode == 1
+    assert r.stdout.strip() == "deploy: unknown board profile 'uno'; known profiles: pico, feather_rp2040"
+    assert "Traceback" not in r.stderr
