@@ -476,3 +476,26 @@ def test_deploy_unknown_board_is_a_plain_message(tmp_path):
     assert r.returncode == 1
     assert r.stdout.strip() == "deploy: unknown board profile 'uno'; known profiles: pico, feather_rp2040"
     assert "Traceback" not in r.stderr
+
+
+def test_store_on_a_read_only_drive_names_the_boot_button(monkeypatch, tmp_path, capsys):
+    s = _store(monkeypatch, tmp_path / "g.sav")
+    import builtins
+
+    real_open = builtins.open
+
+    def read_only(path, mode="r", *a, **k):
+        if "w" in mode and str(path).startswith(str(tmp_path)):
+            raise OSError(30, "Read-only filesystem")
+        return real_open(path, mode, *a, **k)
+
+    monkeypatch.setattr(builtins, "open", read_only)
+    with pytest.raises(OSError):
+        s.write(b"x")
+    assert "read-only to code: on CircuitPython, reset without holding the boot button" in capsys.readouterr().out
+
+
+def test_cp_feather_missing_display_names_its_pins(cp, capsys):
+    cp.board("feather_rp2040")
+    assert cp.run_code() == "no-display"
+    assert "(SDA SDA/GPIO2, SCL SCL/GPIO3)" in capsys.readouterr().out

@@ -29,6 +29,13 @@ class StartupError(Exception):
         self.status = status
 
 
+def pin_label(p):
+    """A profile pin (board name, GPIO) for messages: "GP4", or "SDA/GPIO2" where the names differ."""
+    if p[0] == "GP%d" % p[1]:
+        return p[0]
+    return "%s/GPIO%d" % (p[0], p[1])
+
+
 def display_missing(addr, sda, scl, found, hw):
     if found:
         seen = "the bus has " + ", ".join(["0x%02x" % a for a in found]) + " but"
@@ -36,7 +43,7 @@ def display_missing(addr, sda, scl, found, hw):
         seen = "nothing answers on the I2C bus and"
     return StartupError(
         "no display: %s no SSD1306 at 0x%02x (SDA %s, SCL %s). Check the OLED's wiring and power; "
-        "the saved game is untouched." % (seen, addr, sda, scl),
+        "the saved game is untouched." % (seen, addr, pin_label(sda), pin_label(scl)),
         hw,
         "no-display",
     )

@@ -61,13 +61,13 @@ def build(prof, save_path):
     try:
         i2c = busio.I2C(pin(prof, prof.SCL), pin(prof, prof.SDA), frequency=prof.I2C_HZ)
     except RuntimeError:  # "No pull up found on SDA or SCL": the OLED module (which has them) is absent
-        raise display_missing(prof.OLED_ADDR, prof.SDA[0], prof.SCL[0], (), hw)
+        raise display_missing(prof.OLED_ADDR, prof.SDA, prof.SCL, (), hw)
     from fdfw.i2cmem import I2CMem
 
     bus = I2CMem(i2c)
     found = bus.scan()
     if prof.OLED_ADDR not in found:
-        raise display_missing(prof.OLED_ADDR, prof.SDA[0], prof.SCL[0], found, hw)
+        raise display_missing(prof.OLED_ADDR, prof.SDA, prof.SCL, found, hw)
     ssd = _lib("adafruit_ssd1306")
     hw.display = ssd.SSD1306_I2C(128, 64, i2c, addr=prof.OLED_ADDR)
 

@@ -43,7 +43,7 @@ def build(prof, save_path):
     i2c = I2C(prof.I2C_ID, sda=Pin(prof.SDA[1]), scl=Pin(prof.SCL[1]), freq=prof.I2C_HZ)
     found = i2c.scan()
     if prof.OLED_ADDR not in found:
-        raise display_missing(prof.OLED_ADDR, "GP%d" % prof.SDA[1], "GP%d" % prof.SCL[1], found, hw)
+        raise display_missing(prof.OLED_ADDR, prof.SDA, prof.SCL, found, hw)
     ssd1306 = _lib("ssd1306", "mpremote mip install ssd1306")
     hw.display = ssd1306.SSD1306_I2C(128, 64, i2c, addr=prof.OLED_ADDR)
 
