@@ -60,7 +60,10 @@ def glyph(fb, code, x, y, c, scale=1):
 
 
 def text(fb, s, x, y, c, scale=1):
-    """Draw str or bytes s (one line) at x, y (top-left). Returns the x after the last char."""
+    """Draw bytes (or str) s, one line, at x, y (top-left). Returns the x after the last char.
+
+    Pass bytes on hot paths: iterating a str makes a 1-char str per char on MicroPython,
+    which allocates unless that char happens to be interned; iterating bytes never does."""
     if type(s) is str:
         for ch in s:
             x = glyph(fb, ord(ch), x, y, c, scale)

@@ -46,112 +46,114 @@ _LABELS = {
     "yacht": ("YACHT", "Yacht"),
 }
 # Per rule set index: tuples of labels in box order (built once at import).
-LONG = tuple(tuple(_LABELS[n][0] for n in rs.names) for rs in _r.ALL)
-SHORT = tuple(tuple(_LABELS[n][1] for n in rs.names) for rs in _r.ALL)
-SHORT_TITLES = ("Yahtzee", "5oK forced", "5oK free", "Yum", "Yatzy", "Yacht")
-FIVE_NAMES = ("YAHTZEE!", "5 OF A KIND!", "5 OF A KIND!", "YUM!", "YATZY!", "YACHT!")
+# Text for the screen is bytes: iterating a str makes a new 1-char str on MicroPython
+# (unless that char happens to be interned), iterating bytes gives ints and allocates nothing.
+LONG = tuple(tuple(_LABELS[n][0].encode() for n in rs.names) for rs in _r.ALL)
+SHORT = tuple(tuple(_LABELS[n][1].encode() for n in rs.names) for rs in _r.ALL)
+SHORT_TITLES = (b"Yahtzee", b"5oK forced", b"5oK free", b"Yum", b"Yatzy", b"Yacht")
+FIVE_NAMES = (b"YAHTZEE!", b"5 OF A KIND!", b"5 OF A KIND!", b"YUM!", b"YATZY!", b"YACHT!")
 
 # Toast messages: first the short on-screen forms of game.REASONS (same codes), then the app's own.
 T_SAVE_BAD = const(10)
 T_SAVE_FAILED = const(11)
 MESSAGES = (
-    "",
-    "No rolls left: score",
-    "Roll first",
-    "Box already filled",
-    "Joker forbids that",
-    "Roll before scoring",
-    "Game over",
-    "No such die",
-    "No such box",
-    "All dice held",
-    "Save unreadable: kept",
-    "Could not save",
+    b"",
+    b"No rolls left: score",
+    b"Roll first",
+    b"Box already filled",
+    b"Joker forbids that",
+    b"Roll before scoring",
+    b"Game over",
+    b"No such die",
+    b"No such box",
+    b"All dice held",
+    b"Save unreadable: kept",
+    b"Could not save",
 )
 
-ORDINALS = ("", "1st", "2nd", "3rd", "4th")
+ORDINALS = (b"", b"1st", b"2nd", b"3rd", b"4th")
 
 # Help pages: a few lines per rule set, 21 characters at most.
 HELP = (
     (
-        "YAHTZEE (Hasbro)",
-        "3K/4K: total of dice",
-        "Full house 25",
-        "Sm straight (4) 30",
-        "Lg straight (5) 40",
-        "Yahtzee 50",
-        "Upper 63+: bonus 35",
-        "Extra Yahtzee: +100",
-        "  if box holds 50",
-        "Forced Joker: upper",
-        " box first, else any",
-        " lower box at full",
-        " value, else 0 upper",
+        b"YAHTZEE (Hasbro)",
+        b"3K/4K: total of dice",
+        b"Full house 25",
+        b"Sm straight (4) 30",
+        b"Lg straight (5) 40",
+        b"Yahtzee 50",
+        b"Upper 63+: bonus 35",
+        b"Extra Yahtzee: +100",
+        b"  if box holds 50",
+        b"Forced Joker: upper",
+        b" box first, else any",
+        b" lower box at full",
+        b" value, else 0 upper",
     ),
     (
-        "5 OF A KIND (forced)",
-        "Like Yahtzee, with a",
-        "5 of a kind box: 50",
-        "5oK bonus +100 if",
-        "  the box holds 50",
-        "Forced Trump Card:",
-        " upper box first,",
-        " else a lower box:",
-        " FH 25 SS 30 LS 40,",
-        " else 0 in an upper",
+        b"5 OF A KIND (forced)",
+        b"Like Yahtzee, with a",
+        b"5 of a kind box: 50",
+        b"5oK bonus +100 if",
+        b"  the box holds 50",
+        b"Forced Trump Card:",
+        b" upper box first,b",
+        b" else a lower box:",
+        b" FH 25 SS 30 LS 40,b",
+        b" else 0 in an upper",
     ),
     (
-        "5 OF A KIND (free)",
-        "Like Yahtzee, with a",
-        "5 of a kind box: 50",
-        "5oK bonus +100 if",
-        "  the box holds 50",
-        "Free Trump Card: any",
-        " open box; FH/SS/LS",
-        " score full only if",
-        " the matching upper",
-        " box is used, else 0",
+        b"5 OF A KIND (free)",
+        b"Like Yahtzee, with a",
+        b"5 of a kind box: 50",
+        b"5oK bonus +100 if",
+        b"  the box holds 50",
+        b"Free Trump Card: any",
+        b" open box; FH/SS/LS",
+        b" score full only if",
+        b" the matching upper",
+        b" box is used, else 0",
     ),
     (
-        "YUM (Parker Bros)",
-        "Hi straight 2-6: 20",
-        "Lo straight 1-5: 15",
-        "High: total if 22+",
-        "Low: total if 21+",
-        " and below your High",
-        "A High must beat Low",
-        "A 0 sets no limit",
-        "Full house 25",
-        "YUM 30",
-        "Upper 63+: bonus 25",
+        b"YUM (Parker Bros)",
+        b"Hi straight 2-6: 20",
+        b"Lo straight 1-5: 15",
+        b"High: total if 22+",
+        b"Low: total if 21+",
+        b" and below your High",
+        b"A High must beat Low",
+        b"A 0 sets no limit",
+        b"Full house 25",
+        b"YUM 30",
+        b"Upper 63+: bonus 25",
     ),
     (
-        "YATZY (Scandinavian)",
-        "Pairs and kinds:",
-        " the matching dice",
-        "Two pairs: 2 faces",
-        "Sm straight 1-5: 15",
-        "Lg straight 2-6: 20",
-        "Full house: total",
-        "Yatzy 50",
-        "Upper 63+: bonus 50",
+        b"YATZY (Scandinavian)",
+        b"Pairs and kinds:",
+        b" the matching dice",
+        b"Two pairs: 2 faces",
+        b"Sm straight 1-5: 15",
+        b"Lg straight 2-6: 20",
+        b"Full house: total",
+        b"Yatzy 50",
+        b"Upper 63+: bonus 50",
     ),
     (
-        "YACHT (classic)",
-        "Full house: total",
-        "4 of a kind: the 4",
-        " matching dice",
-        "Little str 1-5: 30",
-        "Big str 2-6: 30",
-        "Choice: total",
-        "Yacht 50",
-        "No bonuses",
+        b"YACHT (classic)",
+        b"Full house: total",
+        b"4 of a kind: the 4",
+        b" matching dice",
+        b"Little str 1-5: 30",
+        b"Big str 2-6: 30",
+        b"Choice: total",
+        b"Yacht 50",
+        b"No bonuses",
     ),
 )
 
 KEYS = (
-    "1-5 hold  ROLL roll",
-    "OK score  v card",
+    b"1-5 hold  ROLL roll",
+    b"OK score  v card",
 )
 
 
@@ -170,10 +172,10 @@ def _row_bar(fb, y):
 
 def player_tag(fb, app, p, x, y, c):
     """'P1' and, for a computer player, '*'."""
-    x = gfx.text(fb, "P", x, y, c)
+    x = gfx.text(fb, b"P", x, y, c)
     x = gfx.number(fb, p + 1, x, y, c)
     if app.kinds[p]:
-        x = gfx.text(fb, "*", x, y, c)
+        x = gfx.text(fb, b"*", x, y, c)
     return x
 
 
@@ -188,19 +190,19 @@ def turn(fb, app):
     gfx.dice_row(fb, g.dice, g.held, _DICE_X, _DICE_Y, _DIE, _GAP, app.tumbling, app.frame)
     # roll counter: three boxes, filled for each roll taken
     y = 34
-    x = gfx.text(fb, "Roll", 0, y, 1) + 2
+    x = gfx.text(fb, b"Roll", 0, y, 1) + 2
     for i in range(3):
         if i < g.rolls:
             fb.fill_rect(x + i * 9, y, 7, 7, 1)
         else:
             fb.rect(x + i * 9, y, 7, 7, 1)
-    x = gfx.text(fb, "Turn ", 68, y, 1)
+    x = gfx.text(fb, b"Turn ", 68, y, 1)
     x = gfx.number(fb, g.turn + 1, x, y, 1)
-    x = gfx.text(fb, "/", x, y, 1)
+    x = gfx.text(fb, b"/", x, y, 1)
     gfx.number(fb, rs.n, x, y, 1)
     status(fb, app, 45)
     if app.kinds[g.player]:
-        gfx.text(fb, "CPU playing...", 0, 56, 1)
+        gfx.text(fb, b"CPU playing...", 0, 56, 1)
     else:
         gfx.text(fb, KEYS[0] if g.rolls == 0 else KEYS[1], 0, 56, 1)
 
@@ -215,12 +217,12 @@ def status(fb, app, y):
     if g.last_box >= 0 and g.rolls == 0:
         p = app.last_player
         x = player_tag(fb, app, p, 0, y, 1)
-        x = gfx.text(fb, " ", x, y, 1)
+        x = gfx.text(fb, b" ", x, y, 1)
         x = gfx.text(fb, SHORT[g.rs.index][g.last_box], x, y, 1)
-        x = gfx.text(fb, " +", x, y, 1)
+        x = gfx.text(fb, b" +", x, y, 1)
         x = gfx.number(fb, g.last_points, x, y, 1)
         if g.last_bonus:
-            x = gfx.text(fb, " +", x, y, 1)
+            x = gfx.text(fb, b" +", x, y, 1)
             gfx.number(fb, g.last_bonus, x, y, 1)
     elif g.rolls and app.five:
         gfx.text_center(fb, FIVE_NAMES[g.rs.index], W // 2, y, 1)
@@ -230,9 +232,9 @@ def picker(fb, app):
     g = app.game
     rs = g.rs
     fb.fill(0)
-    _header(fb, "Score it")
+    _header(fb, b"Score it")
     x = player_tag(fb, app, g.player, 60, 0, 0)
-    x = gfx.text(fb, " roll ", x, 0, 0)
+    x = gfx.text(fb, b" roll ", x, 0, 0)
     gfx.number(fb, g.rolls, x, 0, 0)
     n = app.npick
     top = app.top
@@ -248,17 +250,17 @@ def picker(fb, app):
             c = 0
         x = 1
         if app.forced:
-            x = gfx.text(fb, "!", 1, y, c)
+            x = gfx.text(fb, b"!", 1, y, c)
         gfx.text(fb, LONG[rs.index][box], x + 1, y, c)
         gfx.number_right(fb, app.preview[box], W - 4, y, c)
     y = 57
     if app.forced or app.bonus:
-        x = gfx.text(fb, "! Joker  " if app.forced else "", 0, y, 1)
+        x = gfx.text(fb, b"! Joker  " if app.forced else b"", 0, y, 1)
         if app.bonus:
-            x = gfx.text(fb, "bonus +", x, y, 1)
+            x = gfx.text(fb, b"bonus +", x, y, 1)
             gfx.number(fb, app.bonus, x, y, 1)
     else:
-        gfx.text(fb, "OK score  BACK dice", 0, y, 1)
+        gfx.text(fb, b"OK score  BACK dice", 0, y, 1)
     if top > 0 or top + PICK_ROWS < n:
         # a scroll bar: where the visible rows sit in the list
         fb.vline(W - 1, 9, 48, 1)
@@ -266,7 +268,7 @@ def picker(fb, app):
 
 
 # Scorecard rows after the boxes: upper subtotal, upper bonus, extra bonuses, total.
-_EXTRA_ROWS = ("Upper", "Bonus", "Extra", "TOTAL")
+_EXTRA_ROWS = (b"Upper", b"Bonus", b"Extra", b"TOTAL")
 
 
 def card_rows(rs):
@@ -277,7 +279,7 @@ def scorecard(fb, app):
     g = app.game
     rs = g.rs
     fb.fill(0)
-    _header(fb, "Card")
+    _header(fb, b"Card")
     np = g.players
     colw = 22
     x0 = W - np * colw
@@ -302,7 +304,7 @@ def scorecard(fb, app):
                 if c.is_filled(i):
                     gfx.number_right(fb, c.pts[i], xr, y, 1)
                 else:
-                    gfx.text_right(fb, "-", xr, y, 1)
+                    gfx.text_right(fb, b"-", xr, y, 1)
             else:
                 k = i - rs.n
                 v = c.upper() if k == 0 else c.upper_bonus() if k == 1 else c.bonus() if k == 2 else c.total()
@@ -315,7 +317,7 @@ def scorecard(fb, app):
 def game_over(fb, app):
     g = app.game
     fb.fill(0)
-    _header(fb, "Game over")
+    _header(fb, b"Game over")
     gfx.text(fb, SHORT_TITLES[g.rs.index], 62, 0, 0)
     n = g.ranking(app.rank)
     for r in range(n):
@@ -323,9 +325,9 @@ def game_over(fb, app):
         y = 10 + r * 10
         gfx.text(fb, ORDINALS[g.place(p)], 0, y, 1)
         x = player_tag(fb, app, p, 24, y, 1)
-        gfx.text(fb, "CPU" if app.kinds[p] else "", x + 4, y, 1)
+        gfx.text(fb, b"CPU" if app.kinds[p] else b"", x + 4, y, 1)
         gfx.number_right(fb, g.cards[p].total(), W - 1, y, 1)
-    gfx.text(fb, "OK card  ROLL again", 0, 56, 1)
+    gfx.text(fb, b"OK card  ROLL again", 0, 56, 1)
 
 
 # Menu item codes (the app lists them in a bytearray).
@@ -340,7 +342,7 @@ I_HELP = const(9)
 
 def menu(fb, app):
     fb.fill(0)
-    _header(fb, "fivedice")
+    _header(fb, b"fivedice")
     n = app.nitems
     for r in range(MENU_ROWS):
         i = app.top + r
@@ -353,25 +355,25 @@ def menu(fb, app):
             c = 0
         it = app.items[i]
         if it == I_RESUME:
-            gfx.text(fb, "Resume game", 2, y, c)
+            gfx.text(fb, b"Resume game", 2, y, c)
         elif it == I_NEW:
-            gfx.text(fb, "New game", 2, y, c)
+            gfx.text(fb, b"New game", 2, y, c)
         elif it == I_RULES:
-            gfx.text(fb, "Rules", 2, y, c)
+            gfx.text(fb, b"Rules", 2, y, c)
             gfx.text_right(fb, SHORT_TITLES[app.rules_i], W - 2, y, c)
         elif it == I_PLAYERS:
-            gfx.text(fb, "Players", 2, y, c)
+            gfx.text(fb, b"Players", 2, y, c)
             gfx.number_right(fb, app.nplayers, W - 2, y, c)
         elif it == I_SOUND:
-            gfx.text(fb, "Sound", 2, y, c)
-            gfx.text_right(fb, "off" if app.muted else "on", W - 2, y, c)
+            gfx.text(fb, b"Sound", 2, y, c)
+            gfx.text_right(fb, b"off" if app.muted else b"on", W - 2, y, c)
         elif it == I_HELP:
-            gfx.text(fb, "How to score", 2, y, c)
+            gfx.text(fb, b"How to score", 2, y, c)
         else:
             p = it - I_P1
-            x = gfx.text(fb, "  Player ", 2, y, c)
+            x = gfx.text(fb, b"  Player ", 2, y, c)
             gfx.number(fb, p + 1, x, y, c)
-            gfx.text_right(fb, "CPU" if app.kinds[p] else "Human", W - 2, y, c)
+            gfx.text_right(fb, b"CPU" if app.kinds[p] else b"Human", W - 2, y, c)
     if app.toast:
         fb.fill_rect(0, 55, W, 9, 1)
         gfx.text(fb, MESSAGES[app.toast], 1, 56, 0)

@@ -37,13 +37,13 @@ def locked(fn):
 
 def draw_turn_screen():
     FB.fill(0)
-    gfx.text(FB, "Player 1  Roll 2/3", 0, 0, 1)
+    gfx.text(FB, b"Player 1  Roll 2/3", 0, 0, 1)
     gfx.text(FB, b"Full House", 0, 9, 1, 2)
     gfx.number(FB, 1234, 0, 30, 1)
     gfx.number(FB, -56, 40, 30, 1)
     gfx.number_right(FB, 375, 128, 30, 1)
-    gfx.text_right(FB, "Total", 128, 0, 1)
-    gfx.text_center(FB, "shake!", 64, 20, 1)
+    gfx.text_right(FB, b"Total", 128, 0, 1)
+    gfx.text_center(FB, b"shake!", 64, 20, 1)
     for f in range(7):
         gfx.die(FB, f * 18, 40, 16, f, f & 1)
     gfx.dice_row(FB, DICE, 0b10101, 2, 44, 19, 6, True, 5)
