@@ -43,6 +43,7 @@ tables: venv
 ## make bench-ai: CPU levels play solitaire games, mean +- 95% CI per level ("perfect" needs make tables)
 bench-ai: venv
 	$(PY) tests/bench/bench_ai.py
+	$(MPY) tests/bench/bench_coach.py
 
 .PHONY: tables bench-ai
 

@@ -1,6 +1,6 @@
 """make bench-ai: each CPU level plays solitaire games; prints mean +- 95% CI per level.
 
-    python tests/bench/bench_ai.py [--rules yahtzee] [--games 2000] [--levels easy,good,perfect]
+    python tests/bench/bench_ai.py [--rules yahtzee] [--games 4000] [--levels easy,good,perfect]
 
 "perfect" needs tables/<rules>.fdt (make tables) and should land on the optimum within its CI.
 Games use seeded dice (SeededBytes(seed + game number)), so a run is repeatable.
@@ -62,7 +62,7 @@ def stats(xs):
 def main(argv=None):
     ap = argparse.ArgumentParser()
     ap.add_argument("--rules", default="yahtzee")
-    ap.add_argument("--games", type=int, default=2000)
+    ap.add_argument("--games", type=int, default=4000)
     ap.add_argument("--levels", default="easy,good,perfect")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--workers", type=int, default=min(2, os.cpu_count() or 1))

@@ -1,0 +1,87 @@
+"""Zero-allocation proof for the hint: table reads, the turn solve, hints, losses, proficiency, CPU decisions.
+
+Everything is built and warmed before micropython.heap_lock(); the coach's per-turn cache is reset
+inside the lock so the whole turn solve (table seeks included) runs locked.
+"""
+from array import array
+
+import micropython
+
+from coachfix import card, table
+from fivedice import coach, cpu_levels
+from fivedice.game import Game
+from fivedice.proficiency import Proficiency
+from fivedice.rng import Dice, SeededBytes
+
+RESULT = array("l", [0, 0, 0])
+SETUPS = []
+for _name in ("yahtzee3", "yum_low25", "yacht"):
+    _t = table(_name)
+    _c = coach.Coach(_t.rs, _t)
+    _g = Game(_t.rs, 1, Dice(SeededBytes(11)))
+    card(_name, _g.cards[0])
+    SETUPS.append((_c, _g, Proficiency(coach.Coach(_t.rs, _t)), cpu_levels.make(_t.rs, cpu_levels.PERFECT, _t),
+                   cpu_levels.make(_t.rs, cpu_levels.GOOD)))
+FIVE = bytearray(b"\x04\x04\x04\x04\x04")
+
+
+def _hints():
+    acc = 0
+    for s in SETUPS:
+        c = s[0]
+        g = s[1]
+        cd = g.cards[0]
+        c._have = False  # solve the turn again, inside the lock
+        for rolls in (1, 2, 3):
+            acc += c.hint(cd, g.dice, rolls, 0) + c.value
+            acc += c.hint(cd, FIVE, rolls, 3) + c.value
+        c.hint(cd, g.dice, 3, 0)
+        box = c.value
+        acc += c.keep_loss(cd, g.dice, 1, 5) + c.keep_loss(cd, g.dice, 2, 0)
+        acc += c.score_loss(cd, g.dice, 3, box)
+        acc += c.turn_value(cd)
+        s[2].before_roll(g)
+        s[2].before_score(g, box)
+        acc += s[2].loss + s[2].loss_x100() + s[2].per_decision_x100()
+        p = s[3]
+        p.coach._have = False
+        acc += p.decide(g) + p.keep
+        p = s[4]
+        p.coach._have = False
+        acc += p.decide(g) + p.keep
+    RESULT[0] = acc
+
+
+def _locked(fn):
+    fn()  # warm up outside the lock
+    micropython.heap_lock()
+    err = None
+    try:
+        fn()
+    except MemoryError as e:
+        err = e
+    finally:
+        micropython.heap_unlock()
+    assert err is None, "allocated under heap_lock"
+
+
+def test_hint_turn_solve_losses_and_cpu_decisions_allocate_nothing():
+    for s in SETUPS:
+        g = s[1]
+        g.roll()
+        g.hold(0)
+        g.roll()  # rolls = 2, one die held
+    _locked(_hints)
+    assert RESULT[0] != 0
+
+
+def _allocates():
+    RESULT[1] = len([RESULT[2]] * 3)
+
+
+def test_the_lock_catches_an_allocation():
+    try:
+        _locked(_allocates)
+    except AssertionError:
+        return
+    raise AssertionError("heap_lock did not catch a list allocation")
