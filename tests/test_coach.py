@@ -129,3 +129,17 @@ def test_levels_degrade_without_a_table():
     assert cpu_levels.available_levels(True) == 3 and cpu_levels.available_levels(False) == 2
     with pytest.raises(ValueError):
         cpu_levels.make(rules.get("yahtzee"), cpu_levels.PERFECT, None)
+
+
+def test_players_take_prepare_like_cpu_cpu():
+    yz, ya = rules.get("yahtzee"), rules.get("yacht")
+    good = cpu_levels.make(yz, cpu_levels.GOOD)
+    good.prepare(yz)
+    c0 = good.coach
+    good.prepare(ya)
+    assert good.coach is not c0 and good.coach.rs is ya
+    c, t = _coach("yahtzee3")
+    perfect = cpu_levels.make(c.rs, cpu_levels.PERFECT, t)
+    perfect.prepare(c.rs)
+    with pytest.raises(ValueError):
+        perfect.prepare(ya)

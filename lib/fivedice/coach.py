@@ -69,6 +69,7 @@ class Coach:
         self.k2 = array("l", [0] * 462)
         self.k1 = array("l", [0] * 462)
         self._m = array("l", [0] * 462)
+        self._v1 = array("l", [0] * 252)  # only for turn_value()
         self._hlbox = -1
         self._have = False
         self.filled = -1
@@ -266,16 +267,9 @@ class Coach:
     def turn_value(self, card):
         """E at the start of `card`'s turn recomputed from the next states (table units): a check."""
         self.prepare(card)
-        self._best_subkeeps(self.k1, self._v1tmp())
+        self._best_subkeeps(self.k1, self._v1)
         self._averages(self._v1, self._m)
         return (self._m[0] + WIDE // 2) // WIDE
-
-    def _v1tmp(self):
-        try:
-            return self._v1
-        except AttributeError:
-            self._v1 = array("l", [0] * 252)
-            return self._v1
 
     # -- hints --------------------------------------------------------------------------------------------
     def _keeps_for(self, rolls):

@@ -1,7 +1,8 @@
 """CPU opponent levels: "easy" (the #3 heuristic), "good" (table-free) and "perfect" (the strategy table).
 
-Every level speaks the protocol of fivedice.cpu.Cpu: `decide(game)` returns cpu.ROLL after setting
-`keep` (bit i = hold die i) or cpu.SCORE after setting `box`; decisions allocate nothing.
+Every level speaks the protocol of fivedice.cpu.Cpu: `prepare(rs)` at game start, then `decide(game)`
+returns cpu.ROLL after setting `keep` (bit i = hold die i) or cpu.SCORE after setting `box`;
+decisions allocate nothing.
 
     levels = available_levels(has_table)        # 3 with a table, else 2 ("perfect" needs it)
     p = make(rs, level, table=None)             # table: an open fivedice.strategy_table.StrategyTable
@@ -123,6 +124,15 @@ class TablePlayer:
         self.keep = 0
         self.box = -1
 
+    def prepare(self, rs):
+        """Same call as cpu.Cpu.prepare (at game start). GOOD rebuilds for another rule set; PERFECT
+        cannot (its table belongs to one rule set): use make() with that rule set's table."""
+        if rs is self.coach.rs:
+            return
+        if self.level != GOOD:
+            raise ValueError("this perfect CPU's table is for %s, not %s" % (self.coach.rs.id, rs.id))
+        self.coach = _coach.Coach(rs, HeuristicValuer(rs))
+
     def decide(self, game):
         if game.rolls == 0:
             self.keep = 0
@@ -139,7 +149,9 @@ class TablePlayer:
 def make(rs, level, table=None):
     """A player for `level`; ValueError if "perfect" is asked for without a table."""
     if level == EASY:
-        return _cpu.Cpu(_cpu.EASY)
+        p = _cpu.Cpu(_cpu.EASY)
+        p.prepare(rs)
+        return p
     if level == GOOD:
         return TablePlayer(rs, HeuristicValuer(rs), GOOD)
     if level == PERFECT:
