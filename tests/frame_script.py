@@ -1,0 +1,62 @@
+"""Drive the app through a fixed sequence of screens and print each frame's bytes as hex.
+
+Runs unchanged on MicroPython (display: framebuf.FrameBuffer) and CPython (display: adafruit_framebuf),
+so tests/test_frame_parity.py can check both runtimes draw the very same pixels.
+"""
+import sys
+
+from fivedice import app as A
+from fivedice.rng import ScriptedFaces
+
+try:
+    import framebuf
+
+    class Display(framebuf.FrameBuffer):
+        def __init__(self):
+            self.buf = bytearray(1024)
+            super().__init__(self.buf, 128, 64, framebuf.MONO_VLSB)
+
+        def show(self):
+            pass
+
+except ImportError:
+    import adafruit_framebuf
+
+    class Display(adafruit_framebuf.FrameBuffer):
+        def __init__(self):
+            self.buf = bytearray(1024)
+            super().__init__(self.buf, 128, 64, adafruit_framebuf.MVLSB)
+
+        def show(self):
+            pass
+
+
+def hexbytes(b):
+    return "".join("%02x" % x for x in b)
+
+
+def main():
+    d = Display()
+    app = A.App(d, dice=ScriptedFaces([6, 6, 2, 6, 4, 6, 3, 6, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4]))
+    t = 0
+    steps = (
+        ("menu", ()),
+        ("turn", (A.B_OK,)),
+        ("rolled", (A.B_ROLL,)),
+        ("held", (A.B_HOLD1, A.B_HOLD2, A.B_HOLD4)),
+        ("picker", (A.B_ROLL, A.B_OK)),
+        ("scored", (A.B_OK,)),
+        ("card", (A.B_DOWN,)),
+        ("help", (A.B_BACK, A.B_BACK, A.B_UP, A.B_OK)),
+    )
+    for name, presses in steps:
+        for b in presses:
+            app.press(b, t)
+            for _ in range(100):  # let tumbles land
+                t += 10
+                app.tick(t)
+        app.draw()
+        sys.stdout.write(name + " " + hexbytes(d.buf) + "\n")
+
+
+main()
