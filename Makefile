@@ -51,14 +51,14 @@ bench-ai: venv
 screenshots: venv
 	$(PY) tools/readme_screenshots.py
 
-## make deploy-mp [BOARD=pico] [PORT=/dev/ttyACM0] [SOURCE=1]: lib/ as .mpy (.py with SOURCE=1) + firmware/main.py + the profile to a MicroPython board (mpremote)
+## make deploy-mp [BOARD=pico] [PORT=/dev/ttyACM0] [SOURCE=1] [TABLES=yahtzee]: lib/ as .mpy (.py with SOURCE=1) + firmware/main.py + the profile to a MicroPython board (mpremote)
 BOARD ?= pico
 deploy-mp: venv mpy
-	$(PY) firmware/deploy.py mp --board $(BOARD) $(if $(PORT),--port $(PORT)) $(if $(SOURCE),--py)
+	$(PY) firmware/deploy.py mp --board $(BOARD) $(if $(PORT),--port $(PORT)) $(if $(SOURCE),--py) $(if $(TABLES),--tables $(TABLES))
 
 ## make deploy-cp [BOARD=pico] [DRIVE=/media/$$USER/CIRCUITPY]: .py files + circup libraries to a CircuitPython board
 deploy-cp: venv
-	$(PY) firmware/deploy.py cp --board $(BOARD) $(if $(DRIVE),--drive $(DRIVE))
+	$(PY) firmware/deploy.py cp --board $(BOARD) $(if $(DRIVE),--drive $(DRIVE)) $(if $(TABLES),--tables $(TABLES))
 
 ## make deploy-dry-run [BOARD=pico]: stage both deployments and print every file and command; no board needed
 deploy-dry-run: venv mpy

@@ -88,8 +88,14 @@ class Stage:
                 self.add(src, os.path.join(dest_dir, os.path.relpath(src, src_dir)))
 
 
-def stage(runtime, board, top, compile_mpy):
+def stage(runtime, board, top, compile_mpy, tables=()):
     st = Stage(top, compile_mpy)
+    for rid in tables:
+        # the optimal coach's strategy tables (make tables): hints, proficiency and the perfect CPU
+        src = os.path.join(ROOT, "tables", rid + ".fdt")
+        if not os.path.isfile(src):
+            raise DeployError("no strategy table %s: run `make tables` first" % os.path.relpath(src, ROOT))
+        st.add(src, "tables/" + rid + ".fdt")
     st.add_tree(os.path.join(ROOT, "lib", "fivedice"), "lib/fivedice")
     st.add_tree(os.path.join(ROOT, "firmware", "fdfw"), "lib/fdfw")
     st.add(os.path.join(ROOT, "hardware", "boards", "__init__.py"), "lib/boards/__init__.py")
@@ -108,9 +114,10 @@ def stage(runtime, board, top, compile_mpy):
 def mp_commands(st, port):
     mpremote = os.path.join(BIN, "mpremote")
     conn = ["connect", port] if port else []
+    tables = ["cp", "-r", "tables", ":", "+"] if any(d.startswith("tables/") for _, d in st.files) else []
     return [
         [mpremote] + conn + ["mip", "install", "ssd1306"],
-        [mpremote] + conn + ["cp", "-r", "lib", ":", "+", "cp", "board_config.py", "main.py", ":", "+", "reset"],
+        [mpremote] + conn + ["cp", "-r", "lib", ":", "+"] + tables + ["cp", "board_config.py", "main.py", ":", "+", "reset"],
     ]
 
 
@@ -141,13 +148,15 @@ def main(argv=None):
     ap.add_argument("--py", action="store_true", help="MicroPython: copy .py sources instead of .mpy")
     ap.add_argument("--build", help="staging folder (default build/deploy-<runtime>)")
     ap.add_argument("--dry-run", action="store_true", help="print every file and command; touch no board")
+    ap.add_argument("--tables", default="", help="strategy tables to copy, e.g. yahtzee,yacht (from make tables)")
     a = ap.parse_args(argv)
     try:
         names = profiles()
         if a.board not in names:
             raise DeployError("unknown board profile '%s'; known profiles: %s" % (a.board, ", ".join(names)))
         top = a.build or os.path.join(ROOT, "build", "deploy-" + a.runtime)
-        st = stage(a.runtime, a.board, top, a.runtime == "mp" and not a.py)
+        tables = [t for t in a.tables.split(",") if t]
+        st = stage(a.runtime, a.board, top, a.runtime == "mp" and not a.py, tables)
         if a.runtime == "mp":
             return _mp(st, a)
         return _cp(st, a)

@@ -11,7 +11,7 @@ POLL_MS = 5
 
 
 class SimDevice:
-    def __init__(self, dice=None, store=None, cpu_step_ms=_app.CPU_STEP_MS, bounce=3, mute=False):
+    def __init__(self, dice=None, store=None, cpu_step_ms=_app.CPU_STEP_MS, bounce=3, mute=False, tables=None):
         assert DEFAULT_BUTTONS == _app.BUTTON_NAMES
         self.board = SimBoard(bounce=bounce)
         self.clock = self.board.clock
@@ -23,6 +23,7 @@ class SimDevice:
             dice=dice,
             store=store,
             cpu_step_ms=cpu_step_ms,
+            tables=tables,
         )
         if mute:
             self.app.muted = True

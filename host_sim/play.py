@@ -56,9 +56,9 @@ class Player:
         while app.rules_i != rules_i:
             self.dev.tap(A.B_OK)
         for p in range(players):
-            want = 1 if p + 1 in cpu_seats else 0
+            want = 1 if p + 1 in cpu_seats else 0  # a scripted CPU seat plays "easy"
             self._menu_to(4 + p)
-            if app.kinds[p] != want:
+            while app.kinds[p] != want:
                 self.dev.tap(A.B_OK)
         self._menu_to(1)  # I_NEW
         self.dev.tap(A.B_OK)

@@ -68,11 +68,14 @@ def _status(dev):
     return LEGEND + tone
 
 
-def interactive(save_path):
+TABLES = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "tables")
+
+
+def interactive(save_path, tables=TABLES):
     import termios
     import tty
 
-    dev = SimDevice(store=FileStore(save_path))
+    dev = SimDevice(store=FileStore(save_path), tables=tables)
     fd = sys.stdin.fileno()
     old = termios.tcgetattr(fd)
     releases = {}

@@ -9,13 +9,14 @@ from fdfw import profile
 from fdfw.hw import StartupError, signal_failure
 
 SAVE_PATH = "/fivedice.sav"
+TABLES_DIR = "/tables"  # <rule set id>.fdt from `make tables`, copied by the deploy when present
 
 
 def say(msg):
     print("fivedice: " + msg)
 
 
-def main(runtime, max_iters=0, on_iter=None, save_path=SAVE_PATH):
+def main(runtime, max_iters=0, on_iter=None, save_path=SAVE_PATH, tables_dir=TABLES_DIR):
     """runtime is "cp" or "mp". Returns a status word: "stopped" after max_iters / on_iter,
     else the reason it could not start ("bad-profile", "no-display", "no-app", ...)."""
     try:
@@ -47,8 +48,10 @@ def main(runtime, max_iters=0, on_iter=None, save_path=SAVE_PATH):
     from fdfw.buttons import Buttons
 
     buttons = Buttons(hw.button_inputs, ids)
-    app = appmod.App(hw.display, pixels=hw.pixels, buzzer=hw.buzzer, store=hw.store, accel=hw.accel)
-    say("running on " + prof.NAME)
+    app = appmod.App(
+        hw.display, pixels=hw.pixels, buzzer=hw.buzzer, store=hw.store, accel=hw.accel, tables=tables_dir
+    )
+    say("running on " + prof.NAME + ("" if app.tables_mask else " (no strategy tables: no hints, CPU up to good)"))
     from fdfw.loop import run
 
     run(app, buttons, hw.shake, hw.ticks_ms, max_iters, on_iter, hw.idle)

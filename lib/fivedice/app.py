@@ -15,7 +15,8 @@ from fivedice import oled_view as view
 from fivedice import rules as _rules
 from fivedice import scoring
 from fivedice import sounds
-from fivedice.cpu import ROLL as _CPU_ROLL, Cpu
+from fivedice.cpu import ROLL as _CPU_ROLL
+from fivedice import cpu_levels
 from fivedice.ticks import ticks_add, ticks_diff
 
 B_HOLD1 = const(0)
@@ -48,7 +49,9 @@ _SAVE_MAGIC = const(0xA7)
 
 
 class App:
-    def __init__(self, display, pixels=None, buzzer=None, dice=None, store=None, accel=False, cpu_step_ms=CPU_STEP_MS):
+    def __init__(
+        self, display, pixels=None, buzzer=None, dice=None, store=None, accel=False, cpu_step_ms=CPU_STEP_MS, tables=None
+    ):
         from fivedice.rng import Dice
 
         self.fb = display
@@ -62,11 +65,24 @@ class App:
         self.store = store
         self.accel = accel
         self.cpu_step_ms = cpu_step_ms
-        self.cpu = Cpu()
+        # Optimal-strategy tables (make tables): `tables` is the folder holding <rule set id>.fdt.
+        # Without one for the rule set: no hint, no proficiency, CPU tops out at "good".
+        self.tables = tables
+        self.tables_mask = 0  # bit i = rule set i has a table
+        if tables is not None:
+            for rs in _rules.ALL:
+                if self._table_path_ok(rs):
+                    self.tables_mask |= 1 << rs.index
+        self.table = None
+        self.coach = None  # the coach on the table: hints, proficiency, the perfect CPU
+        self.players = [None, None, None, None]  # per seat: None (human) or a CPU player
+        self.prof = [None, None, None, None]  # per human seat with a table: Proficiency
+        self.hint_kind = 0  # what the last hint said (coach.KEEP/SCORE), shown until the next action
+        self.hint_value = 0
         # settings
         self.rules_i = 0
         self.nplayers = 2
-        self.kinds = bytearray(4)  # 0 human, 1 CPU, per seat
+        self.kinds = bytearray(4)  # per seat: 0 human, else 1 + CPU level (easy, good, perfect)
         self.kinds[1] = 1
         self.kinds[2] = 1
         self.kinds[3] = 1
@@ -130,7 +146,7 @@ class App:
 
     def cpu_turn(self):
         g = self.game
-        return g is not None and not g.over and self.kinds[g.player] == 1
+        return g is not None and not g.over and self.kinds[g.player] != 0
 
     def busy(self):
         """True while something is still to happen without input: dice tumbling, a CPU turn, a cue."""
@@ -184,8 +200,15 @@ class App:
             self._enter(M_HELP)
         else:
             p = it - view.I_P1
-            self.kinds[p] ^= 1
+            self.kinds[p] = (self.kinds[p] + 1) % (1 + self.levels())
         self.dirty = True
+
+    def levels(self):
+        """CPU levels on offer for the menu's rule set: easy and good, and perfect with its table."""
+        return cpu_levels.available_levels((self.tables_mask >> self.rules_i) & 1)
+
+    def has_coach(self):
+        return self.coach is not None
 
     def _enter(self, mode):
         self.mode = mode
@@ -201,14 +224,88 @@ class App:
         """Start a game with the menu's settings (the save slot is overwritten from now on)."""
         rs = _rules.ALL[self.rules_i]
         self.game = _game.Game(rs, self.nplayers, self.dice)
-        self.cpu.prepare(rs)
         self.save_bad = False
         self.five = False
         self.toast = 0
+        self.hint_kind = 0
+        self._seat_players(rs)  # may say "Strategy table bad"
         self._sync_pixels()
         self._enter(M_TURN)
         self.cpu_at = ticks_add(self.now, self.cpu_step_ms)
         self._save()
+
+    # -- the coach (issue #4) ----------------------------------------------------------
+    def _table_path(self, rs):
+        return self.tables + "/" + rs.id + ".fdt"
+
+    def _table_path_ok(self, rs):
+        try:
+            import os
+
+            os.stat(self._table_path(rs))
+            return True
+        except (OSError, ImportError):
+            return False
+
+    def _open_table(self, rs):
+        """The strategy table for rs, or None (none on this board, or unreadable: said on screen)."""
+        if self.table is not None:
+            self.table.f.close()
+            self.table = None
+        if not (self.tables_mask >> rs.index) & 1:
+            return None
+        from fivedice.strategy_table import StrategyTable
+
+        f = None
+        try:
+            f = open(self._table_path(rs), "rb")
+            self.table = StrategyTable(f, rs)
+        except (OSError, ValueError):
+            if f is not None:
+                f.close()
+            self.tables_mask &= ~(1 << rs.index)
+            self._message(view.T_TABLE_BAD)
+        return self.table
+
+    def _seat_players(self, rs):
+        """Build the CPU players, the coach and the proficiency meters for a game of rule set rs."""
+        table = self._open_table(rs)
+        self.coach = None
+        if table is not None:
+            from fivedice.coach import Coach
+
+            self.coach = Coach(rs, table)
+        made = [None, None, None]  # one player per level, shared by the seats of that level
+        for p in range(4):
+            k = self.kinds[p]
+            self.prof[p] = None
+            self.players[p] = None
+            if p >= self.nplayers:
+                continue
+            if k:
+                level = k - 1
+                if level > cpu_levels.available_levels(table is not None) - 1:
+                    level = cpu_levels.GOOD  # a saved "perfect" seat on a board without the table
+                    self.kinds[p] = 1 + level
+                if made[level] is None:
+                    made[level] = cpu_levels.make(rs, level, table, self.coach)
+                self.players[p] = made[level]
+            elif self.coach is not None:
+                from fivedice.proficiency import Proficiency
+
+                self.prof[p] = Proficiency(self.coach)
+
+    def hint(self):
+        """Ask the coach for the best action now; shown on the turn screen until the next action."""
+        g = self.game
+        if self.coach is None:
+            return 0
+        if g.rolls == 0:
+            return self._refuse(_game.NOT_ROLLED)
+        k = self.coach.hint(g.cards[g.player], g.dice, g.rolls, g.held)
+        self.hint_kind = k
+        self.hint_value = self.coach.value
+        return self._ok()
 
     # -- turn ------------------------------------------------------------------------
     def _build_pick(self):
@@ -239,9 +336,14 @@ class App:
 
     def start_roll(self, ms):
         """Tumble the unheld dice; they land after `ms` (0: when the shake stops)."""
-        r = self.game.check_roll()
+        g = self.game
+        r = g.check_roll()
         if r:
             return self._refuse(r)
+        pr = self.prof[g.player]
+        if pr is not None and g.rolls:
+            pr.before_roll(g)  # the keep decision, valued before the dice move
+        self.hint_kind = 0
         self.tumbling = True
         self.land_at = ticks_add(self.now, ms) if ms else 0
         self.five = False
@@ -276,6 +378,7 @@ class App:
         r = g.toggle(die)
         if r:
             return self._refuse(r)
+        self.hint_kind = 0
         self._sync_pixels()
         self._cue(sounds.HOLD)
         return self._ok()
@@ -283,9 +386,14 @@ class App:
     def score(self, box):
         g = self.game
         player = g.player
-        r = g.score(box)
+        r = g.check_score(box)
         if r:
             return self._refuse(r)
+        pr = self.prof[player]
+        if pr is not None:
+            pr.before_score(g, box)
+        self.hint_kind = 0
+        g.score(box)
         self.last_player = player
         self.five = False
         self.toast = 0
@@ -357,6 +465,8 @@ class App:
         if b == B_BACK:
             self._enter(M_MENU)
             return 0
+        if b == B_UP and self.coach is not None and not self.cpu_turn() and not self.tumbling:
+            return self.hint()
         if b == B_DOWN or b == B_UP:
             self.back_mode = M_TURN
             self._enter(M_CARD)
@@ -419,7 +529,7 @@ class App:
 
     def _cpu_step(self):
         g = self.game
-        cpu = self.cpu
+        cpu = self.players[g.player]
         self.cpu_at = ticks_add(self.now, self.cpu_step_ms)
         a = cpu.decide(g)
         if a == _CPU_ROLL:
@@ -494,7 +604,7 @@ class App:
         """Settings and the game in progress from save_bytes(); ValueError if they are not valid."""
         if len(data) < 7 or data[0] != _SAVE_MAGIC:
             raise ValueError("not a fivedice save")
-        if data[1] >= len(_rules.ALL) or not 1 <= (data[2] & 0x7F) <= 4 or max(data[3:7]) > 1:
+        if data[1] >= len(_rules.ALL) or not 1 <= (data[2] & 0x7F) <= 4 or max(data[3:7]) > 3:
             raise ValueError("save has impossible settings")
         g = _game.decode(data[7:], self.dice) if len(data) > 7 else None
         self.rules_i = data[1]
@@ -505,9 +615,10 @@ class App:
         for i in range(4):
             self.kinds[i] = data[3 + i]
         self.game = g
+        self.hint_kind = 0
         if g is not None:
-            self.cpu.prepare(g.rs)
             self.rules_i = g.rs.index
             self.nplayers = g.players
+            self._seat_players(g.rs)
             self._sync_pixels()
         self._enter(M_MENU)

@@ -118,9 +118,9 @@ class HeuristicValuer:
 class TablePlayer:
     """A level driven by a coach (GOOD with the heuristic valuer, PERFECT with the table)."""
 
-    def __init__(self, rs, valuer, level):
+    def __init__(self, rs, valuer, level, coach=None):
         self.level = level
-        self.coach = _coach.Coach(rs, valuer)
+        self.coach = coach if coach is not None else _coach.Coach(rs, valuer)
         self.keep = 0
         self.box = -1
 
@@ -146,8 +146,11 @@ class TablePlayer:
         return ROLL
 
 
-def make(rs, level, table=None):
-    """A player for `level`; ValueError if "perfect" is asked for without a table."""
+def make(rs, level, table=None, coach=None):
+    """A player for `level`; ValueError if "perfect" is asked for without a table.
+
+    `coach`: an existing coach on `table` for the perfect player to share (it caches one turn
+    solve at a time, keyed by the card, so seats and hints can share it and save its ~12 KB)."""
     if level == EASY:
         p = _cpu.Cpu(_cpu.EASY)
         p.prepare(rs)
@@ -157,5 +160,6 @@ def make(rs, level, table=None):
     if level == PERFECT:
         if table is None:
             raise ValueError("the perfect CPU needs the strategy table (make tables, copy tables/%s.fdt)" % rs.id)
-        return TablePlayer(rs, table, PERFECT)
+        p = TablePlayer(rs, table, PERFECT, coach)
+        return p
     raise ValueError("unknown CPU level %r" % (level,))

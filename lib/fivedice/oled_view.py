@@ -12,6 +12,8 @@ _DIE = const(20)
 _GAP = const(5)
 _DICE_X = const(4)
 _DICE_Y = const(10)
+_KEEP = const(1)  # coach.KEEP
+_SCORE = const(2)  # coach.SCORE
 PICK_ROWS = const(6)  # box picker rows visible at once
 MENU_ROWS = const(6)
 CARD_ROWS = const(7)
@@ -56,6 +58,7 @@ FIVE_NAMES = (b"YAHTZEE!", b"5 OF A KIND!", b"5 OF A KIND!", b"YUM!", b"YATZY!",
 # Toast messages: first the short on-screen forms of game.REASONS (same codes), then the app's own.
 T_SAVE_BAD = const(10)
 T_SAVE_FAILED = const(11)
+T_TABLE_BAD = const(12)
 MESSAGES = (
     b"",
     b"No rolls left: score",
@@ -69,6 +72,7 @@ MESSAGES = (
     b"All dice held",
     b"Save unreadable: kept",
     b"Could not save",
+    b"Strategy table bad",
 )
 
 ORDINALS = (b"", b"1st", b"2nd", b"3rd", b"4th")
@@ -154,7 +158,10 @@ HELP = (
 KEYS = (
     b"1-5 hold  ROLL roll",
     b"OK score  v card",
+    b"OK score ^hint v card",
 )
+SEATS = (b"Human", b"CPU easy", b"CPU good", b"CPU perfect")
+LEVELS = (b"", b"easy", b"good", b"perfect")
 
 
 def clear(fb):
@@ -204,7 +211,12 @@ def turn(fb, app):
     if app.kinds[g.player]:
         gfx.text(fb, b"CPU playing...", 0, 56, 1)
     else:
-        gfx.text(fb, KEYS[0] if g.rolls == 0 else KEYS[1], 0, 56, 1)
+        gfx.text(fb, KEYS[0] if g.rolls == 0 else KEYS[2] if app.coach is not None else KEYS[1], 0, 56, 1)
+    if app.hint_kind == _KEEP:
+        # the coach's keep: a mark under each die to hold
+        for i in range(5):
+            if (app.hint_value >> i) & 1:
+                fb.fill_rect(_DICE_X + i * (_DIE + _GAP) + 6, _DICE_Y + _DIE + 1, _DIE - 12, 2, 1)
 
 
 def status(fb, app, y):
@@ -214,6 +226,18 @@ def status(fb, app, y):
         gfx.text(fb, MESSAGES[app.toast], 1, y, 0)
         return
     g = app.game
+    if app.hint_kind:
+        x = gfx.text(fb, b"Hint: ", 0, y, 1)
+        if app.hint_kind == _SCORE:
+            gfx.text(fb, LONG[g.rs.index][app.hint_value], x, y, 1)
+        elif app.hint_value == 0:
+            gfx.text(fb, b"roll all five", x, y, 1)
+        else:
+            x = gfx.text(fb, b"hold", x, y, 1)
+            for i in range(5):
+                if (app.hint_value >> i) & 1:
+                    x = gfx.glyph(fb, 49 + i, x + 6, y, 1)
+        return
     if g.last_box >= 0 and g.rolls == 0:
         p = app.last_player
         x = player_tag(fb, app, p, 0, y, 1)
@@ -314,20 +338,42 @@ def scorecard(fb, app):
         fb.hline(x0 + g.player * colw + 2, 7, colw - 4, 1)
 
 
+def decimal2(fb, x100, x, y, c):
+    """Draw hundredths as a number with two decimals (12.34) without building a string."""
+    x = gfx.number(fb, x100 // 100, x, y, c)
+    x = gfx.glyph(fb, 46, x, y, c)  # '.'
+    x = gfx.glyph(fb, 48 + (x100 // 10) % 10, x, y, c)
+    return gfx.glyph(fb, 48 + x100 % 10, x, y, c)
+
+
 def game_over(fb, app):
     g = app.game
     fb.fill(0)
     _header(fb, b"Game over")
     gfx.text(fb, SHORT_TITLES[g.rs.index], 62, 0, 0)
     n = g.ranking(app.rank)
+    y = 10
     for r in range(n):
         p = app.rank[r]
-        y = 10 + r * 10
         gfx.text(fb, ORDINALS[g.place(p)], 0, y, 1)
         x = player_tag(fb, app, p, 24, y, 1)
-        gfx.text(fb, b"CPU" if app.kinds[p] else b"", x + 4, y, 1)
+        gfx.text(fb, LEVELS[app.kinds[p]], x + 6, y, 1)
         gfx.number_right(fb, g.cards[p].total(), W - 1, y, 1)
-    gfx.text(fb, b"OK card  ROLL again", 0, 56, 1)
+        y += 9
+    # proficiency of the human players: expected points their choices gave away against optimal play
+    for p in range(g.players):
+        pr = app.prof[p]
+        if pr is None or y > 47:
+            continue
+        x = player_tag(fb, app, p, 0, y, 1)
+        x = gfx.text(fb, b" lost ", x, y, 1)
+        x = decimal2(fb, pr.loss_x100(), x, y, 1)
+        x = gfx.text(fb, b" ", x, y, 1)
+        x = decimal2(fb, pr.per_decision_x100(), x, y, 1)
+        gfx.text(fb, b"/dec", x, y, 1)
+        y += 9
+    if y <= 47:
+        gfx.text(fb, b"OK card  ROLL again", 0, 56, 1)
 
 
 # Menu item codes (the app lists them in a bytearray).
@@ -371,9 +417,9 @@ def menu(fb, app):
             gfx.text(fb, b"How to score", 2, y, c)
         else:
             p = it - I_P1
-            x = gfx.text(fb, b"  Player ", 2, y, c)
+            x = gfx.text(fb, b" Player ", 2, y, c)
             gfx.number(fb, p + 1, x, y, c)
-            gfx.text_right(fb, b"CPU" if app.kinds[p] else b"Human", W - 2, y, c)
+            gfx.text_right(fb, SEATS[app.kinds[p]], W - 2, y, c)
     if app.toast:
         fb.fill_rect(0, 55, W, 9, 1)
         gfx.text(fb, MESSAGES[app.toast], 1, 56, 0)

@@ -75,12 +75,13 @@ elif scenario in ("heap", "heap-control"):
     import micropython
 
     class NullApp:
-        def __init__(self, display, pixels=None, buzzer=None, dice=None, store=None, accel=False):
+        def __init__(self, display, pixels=None, buzzer=None, dice=None, store=None, accel=False, tables=None):
             self.presses = 0
             self.shakes = 0
             apps.append(self)
             self.game = None
             self.mode = -1
+            self.tables_mask = 0
 
         def press(self, b, now_ms):
             self.presses += 1

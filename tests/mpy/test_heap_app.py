@@ -164,3 +164,69 @@ def test_menu_and_help_screens_allocate_nothing():
         micropython.heap_unlock()
     assert STATE[0] == 0, "the menu allocated under heap_lock"
     assert app.nplayers == 3 and app.mode == A.M_MENU
+
+
+# With a strategy table (the committed Yacht table is complete and small): hints, proficiency and the
+# perfect CPU are on the same hot paths and must not allocate either.
+DATA = __file__.rsplit("/", 2)[0] + "/core/data"
+APP2 = A.App(Display(), pixels=Pixels(), buzzer=Buzzer(), dice=Dice(entropy), cpu_step_ms=40, tables=DATA)
+STATE2 = bytearray(4)
+
+
+def _run2(t, ms):
+    end = t + ms
+    while t < end:
+        if APP2.tick(t):
+            APP2.draw()
+        t += 5
+    return t
+
+
+def _coached_game(t):
+    app = APP2
+    for _ in range(60):
+        g = app.game
+        if g.over:
+            break
+        if app.kinds[g.player]:
+            t = _run2(t, 500)
+            continue
+        app.press(A.B_ROLL, t)
+        t = _run2(t, 500)
+        app.press(A.B_UP, t)  # hint
+        app.draw()
+        if app.hint_kind == 1:  # follow a keep hint: hold what it says, roll
+            for i in range(5):
+                if ((app.hint_value >> i) & 1) != ((g.held >> i) & 1):
+                    app.press(A.B_HOLD1 + i, t)
+            app.press(A.B_ROLL, t)
+            t = _run2(t, 500)
+        app.press(A.B_OK, t)  # picker, then score the box it offers first
+        app.draw()
+        app.press(A.B_OK, t)
+        app.draw()
+        t = _run2(t, 100)
+    STATE2[1] = 1 if app.game.over else 0
+    app.draw()  # the game-over screen with the proficiency line
+
+
+def test_hints_proficiency_and_the_perfect_cpu_allocate_nothing():
+    app = APP2
+    assert app.tables_mask == 1 << 5, "the Yacht table was not found in " + DATA
+    app.rules_i = 5
+    app.nplayers = 2
+    app.kinds[0] = 0
+    app.kinds[1] = 3  # CPU perfect
+    app.new_game()
+    assert app.coach is not None and app.prof[0] is not None
+    _run2(0, 50)
+    micropython.heap_lock()
+    try:
+        _coached_game(100)
+    except MemoryError:
+        STATE2[0] = 1
+    finally:
+        micropython.heap_unlock()
+    assert STATE2[0] == 0, "hints, proficiency or the perfect CPU allocated under heap_lock"
+    assert STATE2[1] == 1
+    assert app.prof[0].decisions >= 12

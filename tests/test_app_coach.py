@@ -1,0 +1,146 @@
+"""The coach in the device app: hints, CPU levels and proficiency, with and without a strategy table."""
+import os
+import shutil
+
+from fivedice import app as A
+from fivedice import coach, rules
+from fivedice.rng import Dice, SeededBytes
+from fivedice.strategy_table import StrategyTable
+from host_sim.device import SimDevice
+from host_sim.terminal import oled_lines
+
+DATA = os.path.join(os.path.dirname(os.path.abspath(__file__)), "core", "data")  # holds a complete yacht.fdt
+YACHT = rules.get("yacht")
+
+
+def device(tables=DATA, seed=3):
+    return SimDevice(dice=Dice(SeededBytes(seed)), cpu_step_ms=20, tables=tables)
+
+
+def start(dev, rules_i, kinds):
+    app = dev.app
+    app.rules_i = rules_i
+    app.nplayers = len(kinds)
+    for p, k in enumerate(kinds):
+        app.kinds[p] = k
+    app.new_game()
+    dev.settle()
+
+
+def test_perfect_cpu_is_offered_only_for_rule_sets_with_a_table():
+    dev = device()
+    app = dev.app
+    assert app.tables_mask == 1 << YACHT.index
+    app.rules_i = YACHT.index
+    assert app.levels() == 3
+    app.rules_i = 0
+    assert app.levels() == 2
+    # the menu cycles a seat through Human, easy, good (and perfect where there is a table)
+    seen = set()
+    app._enter(A.M_MENU)
+    app.cursor = bytes(app.items[: app.nitems]).index(bytes((5,)))  # Player 2
+    for _ in range(6):
+        dev.tap(A.B_OK)
+        seen.add(app.kinds[1])
+    assert seen == {0, 1, 2}
+    dev.close()
+
+
+def test_a_hint_is_the_coachs_best_action_and_marks_the_dice():
+    dev = device()
+    start(dev, YACHT.index, [0])
+    app = dev.app
+    ref = coach.Coach(YACHT, StrategyTable(open(os.path.join(DATA, "yacht.fdt"), "rb"), YACHT))
+    for _ in range(5):
+        dev.tap(A.B_ROLL)
+        dev.settle()
+        g = app.game
+        dev.tap(A.B_UP)
+        want = ref.hint(g.cards[0], g.dice, g.rolls, g.held)
+        assert (app.hint_kind, app.hint_value) == (want, ref.value)
+        assert app.mode == A.M_TURN
+        dev.tap(A.B_OK)  # score the best box offered
+        dev.tap(A.B_OK)
+        dev.settle()
+    dev.close()
+
+
+def test_following_every_hint_loses_nothing_and_other_choices_are_counted():
+    dev = device(seed=8)
+    start(dev, YACHT.index, [0])
+    app = dev.app
+    g = app.game
+    while not g.over:
+        dev.tap(A.B_ROLL)
+        dev.settle()
+        while True:
+            dev.tap(A.B_UP)
+            if app.hint_kind == coach.SCORE:
+                box = app.hint_value
+                break
+            for i in range(5):
+                if (app.hint_value >> i) & 1 != (g.held >> i) & 1:
+                    dev.tap(A.B_HOLD1 + i)
+            dev.tap(A.B_ROLL)
+            dev.settle()
+        dev.tap(A.B_OK)
+        while app.pick[app.cursor] != box:
+            dev.tap(A.B_DOWN)
+        dev.tap(A.B_OK)
+        dev.settle()
+    prof = app.prof[0]
+    assert prof.decisions >= YACHT.n and prof.loss_x100() == 0 and prof.mistakes == 0
+    text = "\n".join(oled_lines(dev.board.display, frame=False))
+    assert app.mode == A.M_OVER and text.strip()
+    dev.close()
+
+    # a player who always scores the first box offered, after one roll, gives points away
+    dev = device(seed=8)
+    start(dev, YACHT.index, [0])
+    app = dev.app
+    while not app.game.over:
+        dev.tap(A.B_ROLL)
+        dev.settle()
+        dev.tap(A.B_OK)
+        app.cursor = 0
+        dev.tap(A.B_OK)
+        dev.settle()
+    assert app.prof[0].loss_x100() > 1000 and app.prof[0].mistakes > 0
+    dev.close()
+
+
+def test_the_perfect_cpu_plays_a_whole_game():
+    dev = device()
+    start(dev, YACHT.index, [3, 2, 1])
+    app = dev.app
+    for _ in range(100000):
+        if app.game.over:
+            break
+        dev.step()
+    assert app.game.over and app.mode == A.M_OVER
+    assert app.players[0].level == 2 and app.players[1].level == 1
+    dev.close()
+
+
+def test_without_a_table_up_opens_the_scorecard_and_there_is_no_proficiency():
+    dev = device(tables=None)
+    start(dev, YACHT.index, [0])
+    app = dev.app
+    assert app.coach is None and app.prof[0] is None and app.levels() == 2
+    dev.tap(A.B_ROLL)
+    dev.settle()
+    dev.tap(A.B_UP)
+    assert app.mode == A.M_CARD and app.hint_kind == 0
+    dev.close()
+
+
+def test_a_corrupt_table_is_reported_and_the_game_goes_on_without_it(tmp_path):
+    shutil.copy(os.path.join(DATA, "yacht.fdt"), tmp_path / "yacht.fdt")
+    (tmp_path / "yacht.fdt").write_bytes(b"FDT0 not a table" * 10)
+    dev = device(tables=str(tmp_path))
+    start(dev, YACHT.index, [0, 3])  # a perfect seat, but the table is bad
+    app = dev.app
+    assert app.coach is None and app.tables_mask == 0
+    assert app.kinds[1] == 2 and app.players[1].level == 1  # degraded to "good"
+    assert app.toast == 12  # "Strategy table bad"
+    dev.close()
