@@ -25,9 +25,14 @@ test: venv mpy
 mpy: venv
 	$(PY) tools/build_mpy.py
 
-## make sim: play fivedice in the terminal (a CPU demo when stdin is not a terminal)
-sim: venv
+## make sim: play fivedice in the terminal (a CPU demo when stdin is not a terminal).
+## It builds the Yahtzee and Yacht strategy tables first (about 10 s, once) so hints and the perfect CPU work;
+## `make tables` builds the other rule sets' tables too.
+sim: venv tables/yahtzee.fdt tables/yacht.fdt
 	$(PY) -m host_sim
+
+tables/%.fdt: | venv
+	$(PY) -m host_sim.solver --out tables $*
 
 ## make bench: scoring speed and allocation figures on CPython and the MicroPython port
 bench: venv

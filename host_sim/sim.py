@@ -8,11 +8,12 @@ import select
 import sys
 import time
 
-from fivedice import app as A
+from fivedice import cpu_levels
 from fivedice.rng import Dice, SeededBytes
 from host_sim.device import SimDevice
 from host_sim.terminal import render
 
+TABLES = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "tables")  # make tables
 LEGEND = "keys: 1-5 hold  space ROLL  s shake  \u2191/\u2193 move  enter OK  backspace BACK  q quit"
 KEYMAP = {
     "1": "hold1",
@@ -68,9 +69,6 @@ def _status(dev):
     return LEGEND + tone
 
 
-TABLES = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "tables")
-
-
 def interactive(save_path, tables=TABLES):
     import termios
     import tty
@@ -118,17 +116,22 @@ def interactive(save_path, tables=TABLES):
     return 0
 
 
-def demo(rules_i=0, players=2, seed=None, out=sys.stdout):
-    """A CPU-vs-CPU game played to the end on the simulated device; prints the final screens and the scorecard."""
+def demo(rules_i=0, players=2, seed=None, out=sys.stdout, tables=TABLES):
+    """A CPU-vs-CPU game played to the end on the simulated device; prints the final screens and the scorecard.
+
+    The seats play the levels in turn from the best this rule set has (perfect with its table, else good)."""
     dice = Dice(SeededBytes(seed)) if seed is not None else Dice()
-    dev = SimDevice(dice=dice, cpu_step_ms=5, mute=True)
+    dev = SimDevice(dice=dice, cpu_step_ms=5, mute=True, tables=tables)
     app = dev.app
     try:
         app.rules_i = rules_i
         app.nplayers = players
+        best = app.levels()
         for p in range(4):
-            app.kinds[p] = 1
+            app.kinds[p] = best - p % best
         app.new_game()
+        out.write("demo: %s, %s\n" % (app.game.rs.title, ", ".join(
+            "P%d %s" % (p + 1, cpu_levels.NAMES[app.kinds[p] - 1]) for p in range(players))))
         for _ in range(200000):
             if app.game.over:
                 break

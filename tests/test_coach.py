@@ -5,7 +5,7 @@ import random
 import pytest
 
 from brute_expectimax import Brute
-from fivedice import coach, cpu_levels, keeps, rules, scoring, strategy_table as st
+from fivedice import coach, cpu_levels, rules, strategy_table as st
 from fivedice.proficiency import Proficiency
 from host_sim.solver import fixtures, tablefile
 

@@ -17,7 +17,6 @@ scoring on real cards for every situation the solver uses.
 """
 import multiprocessing as mp
 import os
-import sys
 import time
 
 import numpy as np

@@ -6,7 +6,6 @@ land on the stored value; hints must be the argmax of values computed here from 
 """
 from coachfix import card, table
 from fivedice import coach, cpu_levels, scoring
-from fivedice import strategy_table as st
 from fivedice.game import Game
 from fivedice.proficiency import Proficiency
 from fivedice.rng import Dice, SeededBytes
