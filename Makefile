@@ -53,7 +53,7 @@ bench-ai: venv
 .PHONY: tables bench-ai
 
 ## make screenshots: the README's screenshots of the simulated device
-screenshots: venv
+screenshots: venv tables/yahtzee.fdt
 	$(PY) tools/readme_screenshots.py
 
 ## make deploy-mp [BOARD=pico] [PORT=/dev/ttyACM0] [SOURCE=1] [TABLES=yahtzee]: lib/ as .mpy (.py with SOURCE=1) + firmware/main.py + the profile to a MicroPython board (mpremote)

@@ -13,6 +13,7 @@ from host_sim.play import Player  # noqa: E402
 from host_sim.screenshot import screenshot  # noqa: E402
 
 OUT = os.path.join(ROOT, "docs", "screenshots")
+TABLES = os.path.join(ROOT, "tables")
 
 
 def shot(dev, name):
@@ -46,12 +47,41 @@ def main():
     shot(dev, "joker")
     dev.close()
 
-    dev = SimDevice(dice=Dice(SeededBytes(21)), cpu_step_ms=20)
+    # the coach: a hint, and proficiency on the game-over screen (needs tables/yahtzee.fdt)
+    dev = SimDevice(dice=Dice(SeededBytes(5)), cpu_step_ms=20, tables=TABLES)
+    pl = Player(dev)
+    pl.setup(0, 1)
+    pl.do("roll")
+    dev.tap(A.B_UP)
+    shot(dev, "hint")
+    dev.close()
+
+    dev = SimDevice(dice=Dice(SeededBytes(21)), cpu_step_ms=20, tables=TABLES)
     app = dev.app
     app.nplayers = 3
-    for p in range(3):
-        app.kinds[p] = 1
+    app.kinds[0] = 0
+    app.kinds[1] = 3
+    app.kinds[2] = 1
     app.new_game()
+    # the human seat follows the hints except on the last roll of each turn, where it scores the first box offered
+    while not app.game.over:
+        g = app.game
+        if app.kinds[g.player]:
+            dev.step()
+            continue
+        dev.tap(A.B_ROLL)
+        dev.settle()
+        dev.tap(A.B_UP)
+        if app.hint_kind == 1:
+            for i in range(5):
+                if (app.hint_value >> i) & 1 != (g.held >> i) & 1:
+                    dev.tap(A.B_HOLD1 + i)
+            dev.tap(A.B_ROLL)
+            dev.settle()
+        dev.tap(A.B_OK)
+        app.cursor = 0
+        dev.tap(A.B_OK)
+        dev.settle()
     for _ in range(100000):
         if app.game.over:
             break

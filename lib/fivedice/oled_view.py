@@ -365,8 +365,9 @@ def game_over(fb, app):
         pr = app.prof[p]
         if pr is None or y > 47:
             continue
+        # "P1 -12.34 0.41/dec": points lost in all, and per decision
         x = player_tag(fb, app, p, 0, y, 1)
-        x = gfx.text(fb, b" lost ", x, y, 1)
+        x = gfx.text(fb, b" -", x, y, 1)
         x = decimal2(fb, pr.loss_x100(), x, y, 1)
         x = gfx.text(fb, b" ", x, y, 1)
         x = decimal2(fb, pr.per_decision_x100(), x, y, 1)
