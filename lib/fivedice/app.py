@@ -371,6 +371,7 @@ class App:
         else:
             self._cue(sounds.LAND)
         self.cpu_at = ticks_add(self.now, self.cpu_step_ms)
+        self._save()  # a restart resumes with these dice: no free re-roll by pulling the battery
         return self._ok()
 
     def toggle(self, die):

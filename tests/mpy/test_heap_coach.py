@@ -5,9 +5,9 @@ inside the lock so the whole turn solve (table seeks included) runs locked.
 """
 from array import array
 
-import micropython
 
 from coachfix import card, table
+from heaplock import assert_no_alloc
 from fivedice import coach, cpu_levels
 from fivedice.game import Game
 from fivedice.proficiency import Proficiency
@@ -52,26 +52,13 @@ def _hints():
     RESULT[0] = acc
 
 
-def _locked(fn):
-    fn()  # warm up outside the lock
-    micropython.heap_lock()
-    err = None
-    try:
-        fn()
-    except MemoryError as e:
-        err = e
-    finally:
-        micropython.heap_unlock()
-    assert err is None, "allocated under heap_lock"
-
-
 def test_hint_turn_solve_losses_and_cpu_decisions_allocate_nothing():
     for s in SETUPS:
         g = s[1]
         g.roll()
         g.hold(0)
         g.roll()  # rolls = 2, one die held
-    _locked(_hints)
+    assert_no_alloc(_hints)
     assert RESULT[0] != 0
 
 
@@ -81,7 +68,7 @@ def _allocates():
 
 def test_the_lock_catches_an_allocation():
     try:
-        _locked(_allocates)
+        assert_no_alloc(_allocates)
     except AssertionError:
         return
     raise AssertionError("heap_lock did not catch a list allocation")

@@ -7,6 +7,7 @@ from array import array
 
 import micropython
 
+from heaplock import assert_no_alloc
 from fivedice import game, rules, scoring
 from fivedice.rng import Dice, SeededBytes
 from fivedice.scorecard import Card
@@ -61,21 +62,8 @@ def _score_everything():
     RESULT[0] = acc
 
 
-def _locked(fn):
-    fn()  # warm up outside the lock (first calls may intern or cache)
-    micropython.heap_lock()
-    err = None
-    try:
-        fn()
-    except MemoryError as e:
-        err = e
-    finally:
-        micropython.heap_unlock()
-    assert err is None, "allocated under heap_lock"
-
-
 def test_scoring_preview_bonus_and_totals_allocate_nothing():
-    _locked(_score_everything)
+    assert_no_alloc(_score_everything)
     assert RESULT[0] > 0
 
 
@@ -123,7 +111,7 @@ def _allocates():
 def test_the_lock_catches_an_allocation():
     # control: the harness must fail a function that allocates, or the proofs above prove nothing
     try:
-        _locked(_allocates)
+        assert_no_alloc(_allocates)
     except AssertionError:
         return
     raise AssertionError("heap_lock did not catch a list allocation")

@@ -6,10 +6,10 @@ before locking and no message is built while locked (a flag is checked after).
 Also checks gfx draws pixel-identical frames on the real framebuf and the test fake.
 """
 import framebuf
-import micropython
 
 from fakefb import FakeFB
 
+from heaplock import locked
 from fivedice import gfx
 from fivedice.pixels_view import PixelsView
 from fivedice.shake import AccelShake, SwitchShake
@@ -18,21 +18,6 @@ from fivedice.sounds import FIVE_KIND, ROLL, SCORE, Sounder
 BUF = bytearray(128 * 64 // 8)
 FB = framebuf.FrameBuffer(BUF, 128, 64, framebuf.MONO_VLSB)
 DICE = bytearray(b"\x01\x02\x03\x04\x05")
-
-
-def locked(fn):
-    """Run fn() with the heap locked; return 0 if it completed, 1 on MemoryError, 2 on other errors."""
-    r = 0
-    micropython.heap_lock()
-    try:
-        fn()
-    except MemoryError:
-        r = 1
-    except Exception:
-        r = 2
-    finally:
-        micropython.heap_unlock()
-    return r
 
 
 def draw_turn_screen():
