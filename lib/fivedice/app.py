@@ -115,6 +115,7 @@ class App:
         self.now = 0
         self.dirty = True
         self.save_bad = False
+        self.save_error = ""  # why the save could not be read, for the firmware's log
         self._build_menu()
         self._load()
 

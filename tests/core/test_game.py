@@ -27,6 +27,16 @@ def test_holding_before_the_first_roll_is_refused():
     assert snapshot(g) == before
 
 
+def test_holding_after_the_third_roll_is_refused():
+    g = new(faces=[1, 2, 3, 4, 6] * 3)
+    for _ in range(3):
+        g.roll()
+    before = snapshot(g)
+    assert g.hold(0) == game.NO_ROLLS_LEFT
+    assert g.toggle(4) == game.NO_ROLLS_LEFT
+    assert snapshot(g) == before
+
+
 def test_scoring_before_rolling_is_refused():
     g = new()
     before = snapshot(g)
