@@ -66,9 +66,10 @@ STATE = bytearray(4)  # [0] failure flag, [1] screens drawn, [2] games over, [3]
 MENU_PRESSES = bytes((A.B_OK, A.B_UP, A.B_OK, A.B_DOWN, A.B_DOWN, A.B_OK, A.B_DOWN, A.B_OK))
 
 
-def _run(t0, ms):
+def _run(t0, ms, app=None):
     t = t0
-    app = APP
+    if app is None:
+        app = APP
     end = t0 + ms
     while t < end:
         if app.tick(t):
@@ -173,15 +174,6 @@ APP2 = A.App(Display(), pixels=Pixels(), buzzer=Buzzer(), dice=Dice(entropy), cp
 STATE2 = bytearray(4)
 
 
-def _run2(t, ms):
-    end = t + ms
-    while t < end:
-        if APP2.tick(t):
-            APP2.draw()
-        t += 5
-    return t
-
-
 def _coached_game(t):
     app = APP2
     for _ in range(60):
@@ -189,10 +181,10 @@ def _coached_game(t):
         if g.over:
             break
         if app.kinds[g.player]:
-            t = _run2(t, 500)
+            t = _run(t, 500, APP2)
             continue
         app.press(A.B_ROLL, t)
-        t = _run2(t, 500)
+        t = _run(t, 500, APP2)
         app.press(A.B_UP, t)  # hint
         app.draw()
         if app.hint_kind == 1:  # follow a keep hint: hold what it says, roll
@@ -200,12 +192,12 @@ def _coached_game(t):
                 if ((app.hint_value >> i) & 1) != ((g.held >> i) & 1):
                     app.press(A.B_HOLD1 + i, t)
             app.press(A.B_ROLL, t)
-            t = _run2(t, 500)
+            t = _run(t, 500, APP2)
         app.press(A.B_OK, t)  # picker, then score the box it offers first
         app.draw()
         app.press(A.B_OK, t)
         app.draw()
-        t = _run2(t, 100)
+        t = _run(t, 100, APP2)
     STATE2[1] = 1 if app.game.over else 0
     app.draw()  # the game-over screen with the proficiency line
 
@@ -219,7 +211,7 @@ def test_hints_proficiency_and_the_perfect_cpu_allocate_nothing():
     app.kinds[1] = 3  # CPU perfect
     app.new_game()
     assert app.coach is not None and app.prof[0] is not None
-    _run2(0, 50)
+    _run(0, 50, APP2)
     micropython.heap_lock()
     try:
         _coached_game(100)

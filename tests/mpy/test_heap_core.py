@@ -109,7 +109,8 @@ def _allocates():
 
 
 def test_the_lock_catches_an_allocation():
-    # control: the harness must fail a function that allocates, or the proofs above prove nothing
+    # control for tests/mpy/heaplock.py, which every proof here uses: it must fail a function that
+    # allocates, or the proofs prove nothing
     try:
         assert_no_alloc(_allocates)
     except AssertionError:
