@@ -66,3 +66,15 @@ def signal_failure(hw):
             sleep(150)
             bz.off()
             sleep(100)
+
+
+def accel_shake(prof, found, bus, hw):
+    """The LIS3DH shake input on `bus` (either runtime's I2C reader); StartupError if it is not on the bus."""
+    from fdfw.lis3dh import LIS3DH
+    from fdfw.shake_input import AccelShakeInput
+
+    if prof.LIS3DH_ADDR not in found:
+        raise StartupError("no LIS3DH accelerometer at 0x%02x on the I2C bus: check its wiring" % prof.LIS3DH_ADDR,
+                           hw, "no-accelerometer")
+    hw.accel = True
+    return AccelShakeInput(LIS3DH(bus, prof.LIS3DH_ADDR))

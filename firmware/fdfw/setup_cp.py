@@ -10,7 +10,7 @@ import busio
 import digitalio
 import pwmio
 
-from fdfw.hw import Hardware, StartupError, display_missing
+from fdfw.hw import Hardware, StartupError, accel_shake, display_missing
 from fdfw.profile import ProfileError
 
 
@@ -41,7 +41,7 @@ def _sleep_ms(ms):
 
 def build(prof, save_path):
     from fdfw.buzzer import CPBuzzer
-    from fdfw.shake_input import AccelShakeInput, SwitchShakeInput
+    from fdfw.shake_input import SwitchShakeInput
     from fdfw.store import FileStore
 
     ticks = _lib("adafruit_ticks")
@@ -72,13 +72,7 @@ def build(prof, save_path):
     hw.display = ssd.SSD1306_I2C(128, 64, i2c, addr=prof.OLED_ADDR)
 
     if prof.SHAKE == "lis3dh":
-        from fdfw.lis3dh import LIS3DH
-
-        if prof.LIS3DH_ADDR not in found:
-            raise StartupError("no LIS3DH accelerometer at 0x%02x on the I2C bus: check its wiring" % prof.LIS3DH_ADDR,
-                               hw, "no-accelerometer")
-        hw.shake = AccelShakeInput(LIS3DH(bus, prof.LIS3DH_ADDR))
-        hw.accel = True
+        hw.shake = accel_shake(prof, found, bus, hw)
     else:
         sw = _input(prof, prof.SHAKE_PIN)
         hw.shake = SwitchShakeInput(lambda: sw.value)

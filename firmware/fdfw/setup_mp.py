@@ -7,7 +7,7 @@ import time
 
 from machine import I2C, PWM, Pin
 
-from fdfw.hw import Hardware, StartupError, display_missing
+from fdfw.hw import Hardware, StartupError, accel_shake, display_missing
 
 
 def _lib(name, how):
@@ -24,7 +24,7 @@ def _input(p):
 def build(prof, save_path):
     from fdfw.buzzer import MPBuzzer
     from fdfw.pixels import MPPixels
-    from fdfw.shake_input import AccelShakeInput, SwitchShakeInput
+    from fdfw.shake_input import SwitchShakeInput
     from fdfw.store import FileStore
 
     deploy = "run `make deploy-mp`"
@@ -48,13 +48,7 @@ def build(prof, save_path):
     hw.display = ssd1306.SSD1306_I2C(128, 64, i2c, addr=prof.OLED_ADDR)
 
     if prof.SHAKE == "lis3dh":
-        from fdfw.lis3dh import LIS3DH
-
-        if prof.LIS3DH_ADDR not in found:
-            raise StartupError("no LIS3DH accelerometer at 0x%02x on the I2C bus: check its wiring" % prof.LIS3DH_ADDR,
-                               hw, "no-accelerometer")
-        hw.shake = AccelShakeInput(LIS3DH(i2c, prof.LIS3DH_ADDR))
-        hw.accel = True
+        hw.shake = accel_shake(prof, found, i2c, hw)
     else:
         hw.shake = SwitchShakeInput(_input(prof.SHAKE_PIN).value)
     hw.store = FileStore(save_path)
