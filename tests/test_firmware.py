@@ -6,7 +6,7 @@ Adafruit libraries (adafruit_debouncer + adafruit_ticks, adafruit_ssd1306 + adaf
 adafruit_bus_device, neopixel + adafruit_pixelbuf) and the real fivedice app; firmware/code.py is run
 from its file.
 MicroPython path, on the MicroPython unix port: fake `machine` and `neopixel` (tests/firmware_fakes/mp)
-under the vendored micropython ssd1306 driver, adafruit_debouncer/adafruit_ticks and fivedice;
+under the vendored micropython-lib ssd1306 driver (firmware/vendor), adafruit_debouncer/adafruit_ticks and fivedice;
 firmware/main.py's loop runs a bounded number of passes (tests/firmware_fakes/mp_drive.py).
 """
 import hashlib
@@ -26,6 +26,7 @@ LIB = os.path.join(ROOT, "lib")
 FAKES = os.path.join(ROOT, "tests", "firmware_fakes")
 FAKES_CP = os.path.join(FAKES, "cp")
 FAKES_MP = os.path.join(FAKES, "mp")
+VENDOR = os.path.join(FIRMWARE, "vendor")
 SITE = os.path.dirname(__import__("adafruit_debouncer").__file__)
 
 # Pico profile GPIOs (hardware/boards/pico.py)
@@ -339,7 +340,7 @@ def test_board_profiles_are_complete_and_use_each_pin_once(monkeypatch, name):
 
 
 def test_vendored_ssd1306_is_unchanged():
-    digest = hashlib.sha256(_read(os.path.join(FAKES_MP, "ssd1306.py"))).hexdigest()
+    digest = hashlib.sha256(_read(os.path.join(VENDOR, "ssd1306.py"))).hexdigest()
     assert digest == "fcdaff406b4c5cc56bc99a5cb1e85d58be2108b43d1bb50c432062323a48edb7"
 
 
@@ -376,7 +377,7 @@ def _mp(tmp_path, scenario, board="pico", save=None):
         shutil.copy(os.path.join(SITE, name), str(deps / name))
     save = save or str(tmp_path / "fivedice.sav")
     env = dict(os.environ)
-    env["MICROPYPATH"] = ":".join([str(cfg), FAKES_MP, FAKES, FIRMWARE, HARDWARE, LIB, str(deps)])
+    env["MICROPYPATH"] = ":".join([str(cfg), FAKES_MP, VENDOR, FAKES, FIRMWARE, HARDWARE, LIB, str(deps)])
     r = subprocess.run([exe, "-X", "heapsize=2M", os.path.join(FAKES, "mp_drive.py"), scenario, save],
                        capture_output=True, text=True, env=env, timeout=300)
     lines = r.stdout.strip().splitlines()
@@ -449,8 +450,8 @@ def test_deploy_dry_run_micropython_stages_mpy_and_prints_the_mpremote_commands(
     for dest in (":/main.py", ":/board_config.py", ":/lib/fivedice/app.mpy", ":/lib/fdfw/start.mpy",
                  ":/lib/boards/pico.mpy", ":/lib/adafruit_debouncer.mpy", ":/lib/adafruit_ticks.mpy"):
         assert dest in r.stdout
-    assert "mpremote mip install ssd1306" in r.stdout
-    assert "mpremote cp -r lib : + cp board_config.py main.py : + reset" in r.stdout
+    assert "mpremote mip install --target lib ssd1306" in r.stdout
+    assert "mpremote cp -r lib :. + cp board_config.py main.py :. + reset" in r.stdout
     assert "no board was touched" in r.stdout
     assert (tmp_path / "mp" / "lib" / "fivedice" / "app.mpy").read_bytes()[:1] == b"M"  # an .mpy header
     assert (tmp_path / "mp" / "board_config.py").read_text().endswith("BOARD = 'pico'\n")

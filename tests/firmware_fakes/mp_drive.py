@@ -1,8 +1,8 @@
 """Drive firmware/main.py on the MicroPython unix port over the fake `machine` (see test_firmware.py).
 
     micropython mp_drive.py SCENARIO SAVE_PATH
-MICROPYPATH must list: a folder with board_config.py, tests/firmware_fakes/mp, tests/firmware_fakes,
-firmware, hardware, lib, and a folder with adafruit_debouncer.py + adafruit_ticks.py.
+MICROPYPATH must list: a folder with board_config.py, tests/firmware_fakes/mp, firmware/vendor (ssd1306),
+tests/firmware_fakes, firmware, hardware, lib, and a folder with adafruit_debouncer.py + adafruit_ticks.py.
 Prints one JSON line with what happened. Scenarios: play, shake, nodisplay, unknown (any name but those), heap, heap-control.
 """
 import json
