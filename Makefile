@@ -57,6 +57,7 @@ screenshots: venv tables/yahtzee.fdt
 	$(PY) tools/readme_screenshots.py
 
 ## make deploy-mp [BOARD=pico] [PORT=/dev/ttyACM0] [SOURCE=1] [TABLES=yahtzee]: lib/ as .mpy (.py with SOURCE=1) + firmware/main.py + the profile to a MicroPython board (mpremote)
+## (both deploys first remove the previous install's .py/.mpy twins, keep the save and your files, and fall back to the venv's pinned libraries when offline)
 BOARD ?= pico
 deploy-mp: venv mpy
 	$(PY) firmware/deploy.py mp --board $(BOARD) $(if $(PORT),--port $(PORT)) $(if $(SOURCE),--py) $(if $(TABLES),--tables $(TABLES))
@@ -70,4 +71,8 @@ deploy-dry-run: venv mpy
 	$(PY) firmware/deploy.py mp --board $(BOARD) --dry-run
 	$(PY) firmware/deploy.py cp --board $(BOARD) --dry-run
 
-.PHONY: deploy-mp deploy-cp deploy-dry-run
+## make bundle-cp [BOARD=pico2] [TABLES=yahtzee]: build/fivedice-cp-BOARD.zip laid out like CIRCUITPY (code.py, boot.py, board_config.py, lib/) for drag and drop; libraries from the venv, no network
+bundle-cp: venv
+	$(PY) firmware/deploy.py cp --board $(BOARD) --zip build/fivedice-cp-$(BOARD).zip $(if $(TABLES),--tables $(TABLES))
+
+.PHONY: deploy-mp deploy-cp deploy-dry-run bundle-cp

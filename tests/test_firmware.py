@@ -136,7 +136,7 @@ def test_cp_unknown_board_profile_is_a_plain_message_and_the_save_is_untouched(c
     assert cp.run_code() == "bad-profile"
     out = capsys.readouterr()
     assert "unknown board profile 'pico2w'" in out.out
-    assert "known profiles: pico, feather_rp2040" in out.out
+    assert "known profiles: pico, feather_rp2040, pico2" in out.out
     assert "Traceback" not in out.out + out.err
     assert _read(cp.save) == saved
     assert cp.hw.claimed == {}  # no pin was touched
@@ -175,7 +175,9 @@ def _tap(rig, gpio, at, script, hold=6):
     script[at + hold] = lambda: rig.hw.release(gpio)
 
 
-def test_cp_button_presses_reach_the_app_draw_save_light_and_beep(cp, monkeypatch):
+@pytest.mark.parametrize("board", ["pico", "pico2"])  # the same wiring
+def test_cp_button_presses_reach_the_app_draw_save_light_and_beep(cp, monkeypatch, board):
+    cp.board(board)
     cp.record_app(monkeypatch)
     oled = cp.display()
     script = {}
@@ -324,7 +326,18 @@ def test_store_sets_an_unreadable_save_aside(monkeypatch, tmp_path):
 # -- board profiles ----------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("name", ["pico", "feather_rp2040"])
+def _profile_names():
+    sys.path.insert(0, HARDWARE)
+    try:
+        import boards
+
+        return boards.NAMES
+    finally:
+        sys.path.remove(HARDWARE)
+        sys.modules.pop("boards", None)
+
+
+@pytest.mark.parametrize("name", _profile_names())
 def test_board_profiles_are_complete_and_use_each_pin_once(monkeypatch, name):
     monkeypatch.syspath_prepend(FIRMWARE)
     monkeypatch.syspath_prepend(HARDWARE)
@@ -337,6 +350,20 @@ def test_board_profiles_are_complete_and_use_each_pin_once(monkeypatch, name):
     gpios = [p[1] for p in pins]
     assert len(set(gpios)) == len(gpios), "a GPIO is used twice"
     assert len(set(p[0] for p in pins)) == len(pins)
+
+
+def test_pico2_profile_has_the_pico_wiring_on_pins_its_board_names(monkeypatch):
+    monkeypatch.syspath_prepend(FIRMWARE)
+    monkeypatch.syspath_prepend(HARDWARE)
+    from fdfw import profile
+
+    pico, pico2 = profile.load("pico"), profile.load("pico2")
+    for key in ("I2C_ID", "SDA", "SCL", "PIXELS", "BUZZER", "BUTTONS", "SHAKE", "SHAKE_PIN", "BOOT_BUTTON"):
+        assert getattr(pico2, key) == getattr(pico, key), key
+    pins = [pico2.SDA, pico2.SCL, pico2.PIXELS, pico2.BUZZER, pico2.SHAKE_PIN] + [p for _, p in pico2.BUTTONS]
+    # CircuitPython's board module for raspberry_pi_pico2 names the header GPIOs GP0..GP22, GP26..GP28
+    assert all(p[0] == "GP%d" % p[1] and (p[1] <= 22 or 26 <= p[1] <= 28) for p in pins)
+    assert "RP2350" in pico2.NAME
 
 
 def test_vendored_ssd1306_is_unchanged():
@@ -385,8 +412,9 @@ def _mp(tmp_path, scenario, board="pico", save=None):
     return json.loads(lines[-1]), r.stdout + r.stderr
 
 
-def test_mp_button_presses_reach_the_app_draw_save_light_and_beep(tmp_path):
-    res, out = _mp(tmp_path, "play")
+@pytest.mark.parametrize("board", ["pico", "pico2"])  # the same wiring
+def test_mp_button_presses_reach_the_app_draw_save_light_and_beep(tmp_path, board):
+    res, out = _mp(tmp_path, "play", board=board)
     assert res["status"] == "stopped", out
     assert res["pressed"] == [8, 0, 5]  # B_OK, B_HOLD1, B_ROLL from GPIO 14, 6, 11
     assert res["mode"] == 1 and res["rolls"] == 1 and all(1 <= f <= 6 for f in res["dice"])
@@ -475,7 +503,7 @@ def test_deploy_dry_run_circuitpython_stages_py_only_and_prints_circup(tmp_path)
 def test_deploy_unknown_board_is_a_plain_message(tmp_path):
     r = _deploy("mp", "--board", "uno", "--dry-run", "--build", str(tmp_path / "x"))
     assert r.returncode == 1
-    assert r.stdout.strip() == "deploy: unknown board profile 'uno'; known profiles: pico, feather_rp2040"
+    assert r.stdout.strip() == "deploy: unknown board profile 'uno'; known profiles: pico, feather_rp2040, pico2"
     assert "Traceback" not in r.stderr
 
 
@@ -500,3 +528,146 @@ def test_cp_feather_missing_display_names_its_pins(cp, capsys):
     cp.board("feather_rp2040")
     assert cp.run_code() == "no-display"
     assert "(SDA SDA/GPIO2, SCL SCL/GPIO3)" in capsys.readouterr().out
+
+
+# -- deployment for real: the unix port as a MicroPython board, a folder as CIRCUITPY, no network --------------
+
+# The network made unreachable for the real circup (requests) and mip (urllib): both honour the proxy variables,
+# and nothing listens on port 9 of this machine, so each raises the same connection error as when offline.
+_NO_NET = {"HTTPS_PROXY": "http://127.0.0.1:9", "https_proxy": "http://127.0.0.1:9", "HTTP_PROXY": "http://127.0.0.1:9",
+           "http_proxy": "http://127.0.0.1:9", "NO_PROXY": "", "no_proxy": ""}
+
+
+def _deploy_env(tmp_path):
+    env = dict(os.environ, HOME=str(tmp_path / "home"), **_NO_NET)  # HOME: circup's and mip's caches stay here
+    env["PYTHONPATH"] = os.pathsep.join([LIB, ROOT])
+    return env
+
+
+def _user_files(top):
+    """A previous install's user state: the save, its backups, a records file and the user's own code."""
+    files = {"fivedice.sav": b"\xa7precious save", "fivedice.sav.bad": b"old", "fivedice.sav.tmp": b"\xa7tmp",
+             "records.txt": b"best 301", "mine.py": b"print('mine')", "lib/mylib.py": b"X = 1",
+             "lib/mylib.mpy": b"M"}
+    for rel, data in files.items():
+        p = top / rel
+        p.parent.mkdir(parents=True, exist_ok=True)
+        p.write_bytes(data)
+    return files
+
+
+def _tree(top):
+    return sorted(os.path.relpath(os.path.join(d, n), str(top)).replace(os.sep, "/") for d, _, ns in os.walk(top)
+                  for n in ns)
+
+
+def test_deploy_mp_over_a_pty_to_the_unix_port_replaces_twins_keeps_user_files_and_runs(tmp_path):
+    from unix_board import UnixBoard
+
+    board = tmp_path / "board"
+    board.mkdir()
+    user = _user_files(board)
+    (board / "lib" / "fdfw").mkdir(parents=True)
+    (board / "lib" / "fdfw" / "gone.mpy").write_bytes(b"M")  # a module an older fivedice had
+    (board / "lib" / "adafruit_ticks.py").write_bytes(b"raise ImportError('stale')")  # shadows the new .mpy
+    env = _deploy_env(tmp_path)
+    with UnixBoard(board, _micropython()) as port:
+        outs = []
+        for extra in (["--py"], []):  # make deploy-mp SOURCE=1, then make deploy-mp
+            r = subprocess.run([sys.executable, os.path.join(FIRMWARE, "deploy.py"), "mp", "--board", "pico",
+                                "--port", port, "--resume", "--build", str(tmp_path / "stage")] + extra,
+                               capture_output=True, text=True, env=env, timeout=300)
+            assert r.returncode == 0, r.stdout + r.stderr
+            outs.append(r.stdout)
+            if extra:
+                assert "lib/fivedice/app.py" in _tree(board) and "lib/ssd1306.py" in _tree(board)
+    for out in outs:  # mip really ran, failed for want of network, and the deploy said what it did instead
+        assert "mip install --target lib ssd1306" in out
+        assert "offline: installed the vendored micropython-lib ssd1306 from firmware/vendor/" in out
+    files = _tree(board)
+    assert {"main.py", "board_config.py", "lib/fivedice/app.mpy", "lib/fdfw/start.mpy", "lib/boards/pico.mpy",
+            "lib/adafruit_debouncer.mpy", "lib/adafruit_ticks.mpy", "lib/ssd1306.mpy"} <= set(files)
+    stale = [f for f in files if f.endswith(".py") and f[:-3] + ".mpy" in files and f not in user]
+    assert stale == [], "a .py would shadow its .mpy"
+    assert "lib/fdfw/gone.mpy" not in files
+    for rel, data in user.items():
+        assert (board / rel).read_bytes() == data, rel
+    assert (board / "lib" / "ssd1306.mpy").read_bytes()[:1] == b"M"
+
+    # the deployed folder boots: firmware/main.py's loop from the board's own files over the fake machine
+    save = tmp_path / "play.sav"
+    env = dict(os.environ)
+    env["MICROPYPATH"] = ":".join([str(board), str(board / "lib"), FAKES_MP, FAKES])
+    r = subprocess.run([_micropython(), "-X", "heapsize=2M", os.path.join(FAKES, "mp_drive.py"), "play", str(save)],
+                       capture_output=True, text=True, env=env, cwd=str(board), timeout=300)
+    res = json.loads(r.stdout.strip().splitlines()[-1])
+    assert res["status"] == "stopped" and res["rolls"] == 1 and res["frames"] >= 3, r.stdout + r.stderr
+    assert save.read_bytes()[0] == 0xA7
+
+
+def test_deploy_cp_offline_installs_the_venv_libraries_replaces_twins_and_keeps_user_files(tmp_path):
+    drive = tmp_path / "CIRCUITPY"
+    drive.mkdir()
+    (drive / "boot_out.txt").write_text("Adafruit CircuitPython 9.2.1 on 2024-11-20; Raspberry Pi Pico with "
+                                        "rp2040\nBoard ID:raspberry_pi_pico\n")
+    user = _user_files(drive)
+    (drive / "lib" / "adafruit_ticks.mpy").write_bytes(b"C")  # from an earlier circup install
+    (drive / "lib" / "fivedice").mkdir()
+    (drive / "lib" / "fivedice" / "app.mpy").write_bytes(b"M")  # would be shadowed, but it is ours: goes
+    r = subprocess.run([sys.executable, os.path.join(FIRMWARE, "deploy.py"), "cp", "--board", "pico", "--drive",
+                        str(drive), "--build", str(tmp_path / "stage")], capture_output=True, text=True,
+                       env=_deploy_env(tmp_path), timeout=300)
+    assert r.returncode == 0, r.stdout + r.stderr
+    assert "circup --path %s install" % drive in r.stdout  # the real circup ran first
+    assert "offline: circup could not reach the network: using the venv's pinned copies instead: " \
+           "adafruit_debouncer 2.0.15, adafruit_ticks 1.1.7" in r.stdout
+    assert "CircuitPython compiles them on the board at import" in r.stdout
+    files = _tree(drive)
+    for f in ("code.py", "boot.py", "board_config.py", "lib/fivedice/app.py", "lib/adafruit_ticks.py",
+              "lib/adafruit_debouncer.py", "lib/adafruit_ssd1306.py", "lib/adafruit_framebuf.py",
+              "lib/adafruit_bus_device/i2c_device.py", "lib/neopixel.py", "lib/adafruit_pixelbuf.py"):
+        assert f in files
+    assert "lib/adafruit_ticks.mpy" not in files and "lib/fivedice/app.mpy" not in files
+    assert _read(str(drive / "lib" / "adafruit_ticks.py")) == _read(os.path.join(SITE, "adafruit_ticks.py"))
+    for rel, data in user.items():
+        assert (drive / rel).read_bytes() == data, rel
+
+
+def test_deploy_mp_failure_that_is_not_the_network_is_an_error_not_a_fallback(tmp_path):
+    r = subprocess.run([sys.executable, os.path.join(FIRMWARE, "deploy.py"), "mp", "--board", "pico", "--port",
+                        str(tmp_path / "no-such-port"), "--resume", "--build", str(tmp_path / "stage")],
+                       capture_output=True, text=True, env=_deploy_env(tmp_path), timeout=300)
+    assert r.returncode == 1
+    assert "deploy: command failed" in r.stdout and "offline" not in r.stdout
+
+
+def test_bundle_cp_zip_is_laid_out_like_the_circuitpy_drive(tmp_path):
+    import zipfile
+
+    out = tmp_path / "fivedice-cp.zip"
+    r = _deploy("cp", "--board", "pico2", "--zip", str(out), "--build", str(tmp_path / "stage"))
+    assert r.returncode == 0, r.stdout + r.stderr
+    names = zipfile.ZipFile(str(out)).namelist()
+    assert sorted(n for n in names if "/" not in n) == ["board_config.py", "boot.py", "code.py"]
+    assert {n.split("/")[0] for n in names} == {"board_config.py", "boot.py", "code.py", "lib"}
+    for f in ("lib/fivedice/app.py", "lib/fivedice/font5x8.bin", "lib/fdfw/setup_cp.py", "lib/boards/pico2.py",
+              "lib/boards/__init__.py", "lib/adafruit_debouncer.py", "lib/adafruit_ticks.py",
+              "lib/adafruit_ssd1306.py", "lib/adafruit_bus_device/i2c_device.py", "lib/neopixel.py"):
+        assert f in names
+    assert not [n for n in names if n.endswith(".mpy")] and "lib/boards/pico.py" not in names
+    assert names[-1] == "code.py"
+    assert "BOARD = 'pico2'" in zipfile.ZipFile(str(out)).read("board_config.py").decode()
+
+
+def test_package_json_for_mip_lists_every_library_file_and_nothing_else():
+    with open(os.path.join(ROOT, "package.json")) as f:
+        pkg = json.load(f)
+    assert isinstance(pkg["version"], str) and pkg["version"]
+    urls = pkg["urls"]
+    for dest, src in urls:
+        assert os.path.isfile(os.path.join(ROOT, src)), src
+        assert dest == os.path.relpath(src, LIB).replace(os.sep, "/"), (dest, src)
+    lib_files = sorted(os.path.relpath(os.path.join(d, n), ROOT).replace(os.sep, "/") for d, sub, ns in os.walk(LIB)
+                       for n in ns if "__pycache__" not in d and not n.endswith((".pyc", ".mpy")))
+    assert sorted(src for _, src in urls) == lib_files
+    assert pkg.get("deps", []) == []  # lib/fivedice needs nothing but MicroPython

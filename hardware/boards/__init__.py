@@ -14,4 +14,4 @@ Each profile names the same things, so the firmware never hard-codes a pin:
 A pin is a pair (CircuitPython `board` attribute name, MicroPython `machine.Pin` id).
 """
 
-NAMES = ("pico", "feather_rp2040")
+NAMES = ("pico", "feather_rp2040", "pico2")
