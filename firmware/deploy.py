@@ -36,6 +36,7 @@ MP_VENV_LIBS = ("adafruit_debouncer", "adafruit_ticks")
 MP_MIP_LIBS = ("ssd1306",)  # `mpremote mip install`; offline, firmware/vendor/<name>.py instead
 VENDOR = os.path.join(ROOT, "firmware", "vendor")
 OWN_DIRS = ("lib/fivedice", "lib/fdfw", "lib/boards")  # only fivedice writes here: stale modules in them go
+CP_DRIVE_BYTES = {"pico": 1024 * 1024}  # CIRCUITPY on a 2 MB Pico: ~1 MB, less than the 1,078,056-byte Yahtzee table
 # CPython-only or annotation-only requirements of the adafruit-circuitpython-* packages (circup skips them too)
 CP_NOT_ON_BOARD = ("adafruit-blinka", "adafruit-circuitpython-typing")
 # Measured by tests/bench/bench_lib_heap.py on the MicroPython unix port (64-bit): importing CP_LIBS from .py holds
@@ -300,6 +301,11 @@ def main(argv=None):
         top = a.build or os.path.join(ROOT, "build", "deploy-" + a.runtime)
         tables = [t for t in a.tables.split(",") if t]
         st = stage(a.runtime, a.board, top, a.runtime == "mp" and not a.py, tables)
+        size = sum(os.path.getsize(os.path.join(top, d)) for _, d in st.files)
+        if a.runtime == "cp" and tables and size > CP_DRIVE_BYTES.get(a.board, size):
+            print("warning: %d bytes staged, more than the ~%d-byte CIRCUITPY drive of a %s: the strategy tables "
+                  "need a 4 MB board (BOARD=pico2), or MicroPython (make deploy-mp)" % (
+                      size, CP_DRIVE_BYTES[a.board], a.board))
         if a.runtime == "mp":
             return _mp(st, a)
         if a.zip:
@@ -377,7 +383,7 @@ def _cp_libs_from_venv(st, why):
 
 def _cp_zip(st, a):
     print("== CircuitPython bundle, board profile %s ==" % a.board)
-    _cp_libs_from_venv(st, "no circup in a zip")
+    _cp_libs_from_venv(st, "a bundle (no circup, no network)")
     os.makedirs(os.path.dirname(os.path.abspath(a.zip)), exist_ok=True)
     with zipfile.ZipFile(a.zip, "w", zipfile.ZIP_DEFLATED) as z:
         for dest in cp_copy_order(st):

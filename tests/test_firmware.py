@@ -671,3 +671,20 @@ def test_package_json_for_mip_lists_every_library_file_and_nothing_else():
                        for n in ns if "__pycache__" not in d and not n.endswith((".pyc", ".mpy")))
     assert sorted(src for _, src in urls) == lib_files
     assert pkg.get("deps", []) == []  # lib/fivedice needs nothing but MicroPython
+
+
+def test_package_json_installs_the_library_with_the_real_mip_on_the_unix_port(tmp_path):
+    from unix_board import UnixBoard
+
+    board = tmp_path / "board"
+    board.mkdir()
+    with UnixBoard(board, _micropython()) as port:
+        r = subprocess.run([os.path.join(os.path.dirname(sys.executable), "mpremote"), "connect", port, "resume",
+                            "mip", "install", "--target", "lib", os.path.join(ROOT, "package.json")],
+                           capture_output=True, text=True, env=_deploy_env(tmp_path), timeout=300)
+    assert r.returncode == 0, r.stdout + r.stderr
+    for d, _, names in os.walk(os.path.join(LIB, "fivedice")):
+        for n in names:
+            if "__pycache__" not in d:
+                src = os.path.join(d, n)
+                assert _read(str(board / "lib" / os.path.relpath(src, LIB))) == _read(src), n
