@@ -34,7 +34,7 @@ HOLD1, ROLL, UP, DOWN, OK, BACK, SHAKE_SW, PIXELS, BUZZER = 6, 11, 12, 13, 14, 1
 # modules that must come fresh from the fakes / firmware for each CircuitPython-path test
 _SHADOWED = {"board", "microcontroller", "digitalio", "busio", "pwmio", "neopixel_write", "neopixel", "storage",
              "supervisor", "fakehw", "adafruit_ticks", "adafruit_debouncer", "adafruit_ssd1306", "adafruit_framebuf",
-             "adafruit_pixelbuf", "adafruit_bus_device", "board_config", "boards", "fdfw", "framebuf"}
+             "adafruit_pixelbuf", "adafruit_bus_device", "board_config", "boards", "fdfw", "framebuf", "keypad"}
 
 
 def _shadowed(name):

@@ -52,7 +52,7 @@ def tap(gpio, at):
 
 
 def level(gpio, v):
-    fakehw.levels[gpio] = v
+    fakehw.set_level(gpio, v)  # fires the pin's IRQ, as a real edge would
 
 
 iters = 10
