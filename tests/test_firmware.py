@@ -427,7 +427,10 @@ def test_mp_unknown_board_profile_is_a_plain_message_and_the_save_is_untouched(t
 def test_mp_firmware_loop_allocates_nothing_per_pass(tmp_path):
     res, out = _mp(tmp_path, "heap")
     assert res["status"] == "stopped", out  # a MemoryError under heap_lock would say where
-    assert res["null_presses"] == 1 and res["null_shakes"] == 2  # the locked window did see a press and a shake
+    assert res["null_presses"] == 2 and res["null_shakes"] == 2  # the locked window did see presses and a shake
+    # the presses came through the pin IRQ handler and the edge ring inside the window: ROLL's 2 edges and
+    # OK's press and release with 4 ms of chatter each (5 edges each); the poll replayed them there too
+    assert res["irqs_in_lock"] == 2 + 5 + 5
 
 
 def test_mp_heap_harness_catches_an_allocation(tmp_path):

@@ -75,10 +75,13 @@ class Buttons:
 class KeypadButtons:
     """keys: a keypad.Keys (value_when_pressed=False); key k is app button ids[k].
 
-    Overflow (more than max_events transitions between two polls): the queued events are still good and are
-    used; then the queue is cleared and the scanner reset, so the keys' state is read afresh. Keys that were
-    held before are not reported a second time; a press lost in the overflow stays lost (it is counted in
-    `overflows`)."""
+    Overflow (more than max_events transitions between two polls, e.g. a long flash write): the queued
+    events are still good and are used; then the queue is cleared and the scanner reset, which scans at
+    once, and what that scan reports gives the held keys afresh. The documented reset() reports every held
+    key as a new press; the C code of some 9.x releases reports every released key as a release instead.
+    Either way a key held before the overflow is not reported twice; a key pressed during it and still
+    held is reported under the first; a tap that began and ended inside the lost events stays lost
+    (counted in `overflows`)."""
 
     def __init__(self, keys, ids):
         from keypad import Event
@@ -93,33 +96,39 @@ class KeypadButtons:
         self._held = 0
         self.overflows = 0
 
-    def _drain(self, mask, known):
-        """Drain the queue; a press of a button in `known` (held before a reset) is not news."""
+    def poll(self):
         ev = self._ev
         get_into = self._get_into
         ids = self._ids
         held = self._held
+        mask = 0
         while get_into(ev):
             b = 1 << ids[ev.key_number]
             if ev.pressed:
-                if not known & b:
-                    mask |= b
+                mask |= b
                 held |= b
             else:
                 held &= ~b
-                known &= ~b
         self._held = held
+        if self._events.overflowed:
+            mask |= self._resync()
         return mask
 
-    def poll(self):
-        mask = self._drain(0, 0)
-        if self._events.overflowed:
-            self.overflows += 1
-            was = self._held
-            self._events.clear()
-            self._keys.reset()  # scans at once: held keys come back as presses (the documented contract)
-            mask = self._drain(mask, was)
-        return mask
+    def _resync(self):
+        self.overflows += 1
+        was = self._held
+        self._events.clear()
+        self._keys.reset()
+        ev = self._ev
+        pressed = released = 0
+        while self._get_into(ev):
+            b = 1 << self._ids[ev.key_number]
+            if ev.pressed:
+                pressed |= b
+            else:
+                released |= b
+        self._held = (was & ~released) if released else pressed
+        return pressed & ~was
 
     def down(self):
         return self._held

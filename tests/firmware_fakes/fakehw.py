@@ -15,6 +15,7 @@ pwm_log = []  # (gpio, freq, duty) on every duty change
 pixel_writes = []  # (gpio, bytes) on every strip write
 remounts = []  # (path, readonly)
 irqs = {}  # gpio -> fire(level): a fake machine.Pin's IRQ, called when the level changes
+irq_fired = [0]  # pin IRQ handlers run so far
 tick_hooks = []  # fire(now_ms) after every 1 ms of advance(): background scanners (fake keypad)
 timeline = {}  # ms -> [(gpio, level), ...]: level changes that happen *during* an advance() (schedule())
 
@@ -30,6 +31,7 @@ def reset():
     del pixel_writes[:]
     del remounts[:]
     irqs.clear()
+    irq_fired[0] = 0
     del tick_hooks[:]
     timeline.clear()
 
@@ -67,7 +69,7 @@ def schedule(at_ms, gpio, level):
 def bounce(at_ms, gpio, level, chatter=(1, 1, 1)):
     """Schedule a contact change with bounce: the level flips at at_ms, then flips back and forth after
     each gap in `chatter` (ms), ending on `level` (None: released, back to the pull)."""
-    other = 1 if level == 0 or level is None else 0
+    other = 1 if level == 0 else 0  # a press chatters back to open (1), a release (1 or None) back to shorted (0)
     t = at_ms
     lv = level
     schedule(t, gpio, lv)

@@ -52,6 +52,7 @@ class Pin:
     def _fire(self, level):
         if self._trigger & (self.IRQ_RISING if level else self.IRQ_FALLING):
             self.irq_calls += 1
+            fakehw.irq_fired[0] += 1
             self._handler(self)
 
     def on(self):
