@@ -149,18 +149,19 @@ class EdgeRing:
         self.keys = bytearray(size)  # key << 1 | level read in the handler
         self.state = array("i", [0, 0, 0])  # head (written by IRQs), tail (written by the reader), dropped
         self.clock = ticks_ms
+        self.handlers = []
+        for k in range(self.n):
+            h = self._handler(k)
+            self.handlers.append(h)
+            pins[k].irq(handler=h, trigger=trigger, hard=hard)
+        # the levels the reader starts from, read after the IRQs are on: an edge in between is in the ring
         self.levels = bytearray(self.n)
         for k in range(self.n):
             self.levels[k] = 1 if pins[k].value() else 0
-        self.handlers = []
-        for k in range(self.n):
-            h = self._handler(k, ticks_ms)
-            self.handlers.append(h)
-            pins[k].irq(handler=h, trigger=trigger, hard=hard)
 
-    def _handler(self, k, ticks_ms):
-        # a closure over at most 4 cells: MicroPython calls bigger closures through a heap-allocated
-        # argument array, which a hard IRQ cannot have
+    def _handler(self, k):
+        # two cells and one argument: MicroPython calls a closure with more than 5 cells + arguments through
+        # a heap-allocated array (a 6-cell version failed under heap_lock), which a hard IRQ cannot have
         r = self
         kk = k << 1
 
