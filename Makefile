@@ -34,9 +34,10 @@ sim: venv tables/yahtzee.fdt tables/yacht.fdt
 tables/%.fdt: | venv
 	$(PY) -m host_sim.solver --out tables $*
 
-## make bench: scoring speed and allocation figures on CPython and the MicroPython port
+## make bench: scoring speed and allocation figures on CPython and the MicroPython port; button reading cost
 bench: venv
 	$(PY) tests/bench/bench_scoring.py
+	$(PY) tests/bench/bench_buttons.py
 
 clean:
 	rm -rf build .pytest_cache

@@ -1,10 +1,44 @@
-"""Ten (or any number of) active-low buttons, debounced by adafruit_debouncer, read as one press bitmask.
+"""Ten (or any number of) active-low buttons read as one press bitmask; no tap lost to a slow frame.
 
-Works on CircuitPython (pass digitalio.DigitalInOut objects with a pull-up) and on MicroPython
-(pass machine.Pin's bound `value` method: adafruit_debouncer takes any zero-argument callable and
-runs there with adafruit_ticks). A pressed button reads low, so a press is the debouncer's `fell`.
+Every reader has the same two calls: poll() -> bitmask of the app buttons pressed since the last poll,
+down() -> bitmask of the app buttons held now. make(inputs, ids) picks the reader for what the board's
+setup module built (hw.button_inputs):
+
+- KeypadButtons: a CircuitPython `keypad.Keys`. The C core scans the pins in the background (debounced,
+  timestamped events in a queue), so a tap during a 250 ms frame waits in the queue. poll() drains it with
+  `events.get_into()` into one Event made at start-up (get() would allocate an Event per call).
+- EdgeButtons: MicroPython pins whose hard IRQ (EdgeRing) writes every edge, with its ticks, into a
+  preallocated ring. poll() replays the edges, oldest first, through one adafruit_debouncer.Debouncer per
+  button *at the edge's own time*, so a 20 ms tap that starts and ends inside one frame is still one press,
+  and contact chatter (edges a few ms apart) is still filtered by the debouncer's 10 ms interval.
+- Buttons: a list of DigitalInOut objects or pin-level callables, each under adafruit_debouncer, polled once
+  a pass (CircuitPython builds without `keypad`, host tools). A tap shorter than a pass can be missed here.
+
+A pressed button reads low, so a press is the debouncer's `fell`.
 """
+from array import array
+
+import adafruit_debouncer
 from adafruit_debouncer import Debouncer
+
+try:
+    from micropython import const
+except ImportError:
+
+    def const(x):
+        return x
+
+
+_RING = const(128)  # edges held between two polls: ~10 bouncy taps (a clean tap is 2 edges)
+
+
+def make(inputs, ids):
+    """The reader for hw.button_inputs: a keypad.Keys, an EdgeRing, or a list of inputs/callables."""
+    if hasattr(inputs, "events"):
+        return KeypadButtons(inputs, ids)
+    if isinstance(inputs, EdgeRing):
+        return EdgeButtons(inputs, ids)
+    return Buttons(inputs, ids)
 
 
 class Buttons:
@@ -33,6 +67,202 @@ class Buttons:
         """Bitmask of the app buttons held down now (debounced)."""
         mask = 0
         for k in range(self._n):
+            if not self._deb[k].value:
+                mask |= 1 << self._ids[k]
+        return mask
+
+
+class KeypadButtons:
+    """keys: a keypad.Keys (value_when_pressed=False); key k is app button ids[k].
+
+    Overflow (more than max_events transitions between two polls, e.g. a long flash write): the queued
+    events are still good and are used; then the queue is cleared and the scanner reset, which scans at
+    once, and what that scan reports gives the held keys afresh. The documented reset() reports every held
+    key as a new press; the C code of some 9.x releases reports every released key as a release instead.
+    Either way a key held before the overflow is not reported twice; a key pressed during it and still
+    held is reported under the first; a tap that began and ended inside the lost events stays lost
+    (counted in `overflows`)."""
+
+    def __init__(self, keys, ids):
+        from keypad import Event
+
+        if keys.key_count != len(ids):
+            raise ValueError("one id per key")
+        self._keys = keys
+        self._events = keys.events
+        self._get_into = keys.events.get_into  # bound once
+        self._ev = Event()  # the one Event every poll reuses
+        self._ids = bytes(ids)
+        self._held = 0
+        self.overflows = 0
+
+    def poll(self):
+        ev = self._ev
+        get_into = self._get_into
+        ids = self._ids
+        held = self._held
+        mask = 0
+        while get_into(ev):
+            b = 1 << ids[ev.key_number]
+            if ev.pressed:
+                mask |= b
+                held |= b
+            else:
+                held &= ~b
+        self._held = held
+        if self._events.overflowed:
+            mask |= self._resync()
+        return mask
+
+    def _resync(self):
+        self.overflows += 1
+        was = self._held
+        self._events.clear()
+        self._keys.reset()
+        ev = self._ev
+        pressed = released = 0
+        while self._get_into(ev):
+            b = 1 << self._ids[ev.key_number]
+            if ev.pressed:
+                pressed |= b
+            else:
+                released |= b
+        self._held = (was & ~released) if released else pressed
+        return pressed & ~was
+
+    def down(self):
+        return self._held
+
+
+class EdgeRing:
+    """Every edge of `pins` (machine.Pin inputs with pull-ups), timestamped by ticks_ms, in a preallocated ring.
+
+    The IRQ handlers only store two numbers and move an index: no allocation, so they may run as hard IRQs.
+    `trigger` is Pin.IRQ_FALLING | Pin.IRQ_RISING. An edge that finds the ring full is dropped and counted in
+    state[2]; the reader then reads the pins afresh."""
+
+    def __init__(self, pins, ticks_ms, trigger, hard=True, size=_RING):
+        self.pins = pins
+        self.n = len(pins)
+        self.size = size
+        self.ticks = array("i", bytes(4 * size))  # edge time (ticks_ms, below 2**30: fits a signed int32)
+        self.keys = bytearray(size)  # key << 1 | level read in the handler
+        self.state = array("i", [0, 0, 0])  # head (written by IRQs), tail (written by the reader), dropped
+        self.clock = ticks_ms
+        self.handlers = []
+        for k in range(self.n):
+            h = self._handler(k)
+            self.handlers.append(h)
+            pins[k].irq(handler=h, trigger=trigger, hard=hard)
+        # the levels the reader starts from, read after the IRQs are on: an edge in between is in the ring
+        self.levels = bytearray(self.n)
+        for k in range(self.n):
+            self.levels[k] = 1 if pins[k].value() else 0
+
+    def _handler(self, k):
+        # two cells and one argument: MicroPython calls a closure with more than 5 cells + arguments through
+        # a heap-allocated array (a 6-cell version failed under heap_lock), which a hard IRQ cannot have
+        r = self
+        kk = k << 1
+
+        def edge(pin):
+            st = r.state
+            head = st[0]
+            nxt = head + 1
+            if nxt == r.size:
+                nxt = 0
+            if nxt == st[1]:
+                st[2] += 1
+                return
+            r.ticks[head] = r.clock()
+            r.keys[head] = kk | (1 if pin.value() else 0)
+            st[0] = nxt
+
+        return edge
+
+
+_at = array("i", [-1])  # the time adafruit_debouncer sees while edges are replayed; -1: the real clock
+_real_ticks = [adafruit_debouncer.ticks_ms]
+
+
+def _replay_ticks():
+    t = _at[0]
+    if t < 0:
+        return _real_ticks[0]()
+    return t
+
+
+class EdgeButtons:
+    """ring: an EdgeRing; key k is app button ids[k]. One adafruit_debouncer.Debouncer per key.
+
+    The debouncer reads time through its module-level ticks_ms; while poll() replays an edge, that clock says
+    the edge's time (the same hook host_sim uses to drive it from a simulated clock), otherwise the real
+    ticks. Per edge at time t the debouncer is updated twice: with the level before the edge (which commits
+    it if it had lasted the interval) and with the new level (which starts a new bounce window)."""
+
+    def __init__(self, ring, ids, interval_s=0.01):
+        if ring.n != len(ids):
+            raise ValueError("one id per pin")
+        if adafruit_debouncer.ticks_ms is not _replay_ticks:
+            _real_ticks[0] = adafruit_debouncer.ticks_ms
+            adafruit_debouncer.ticks_ms = _replay_ticks
+        self._ring = ring
+        lv = ring.levels
+        # the debouncer reads the predicate once, to start from the pin's level; after that poll() feeds it
+        self._deb = [Debouncer(self._const(lv[k]), interval=interval_s) for k in range(ring.n)]
+        self._ids = bytes(ids)
+        self._dropped = 0
+
+    @staticmethod
+    def _const(v):
+        return lambda: v
+
+    def poll(self):
+        ring = self._ring
+        st = ring.state
+        ts = ring.ticks
+        keys = ring.keys
+        lv = ring.levels
+        size = ring.size
+        deb = self._deb
+        ids = self._ids
+        at = _at
+        mask = 0
+        head = st[0]
+        tail = st[1]
+        while tail != head:
+            kv = keys[tail]
+            k = kv >> 1
+            d = deb[k]
+            at[0] = ts[tail]
+            d.update(lv[k])
+            if d.fell:
+                mask |= 1 << ids[k]
+            lvl = kv & 1
+            d.update(lvl)
+            if d.fell:
+                mask |= 1 << ids[k]
+            lv[k] = lvl
+            tail += 1
+            if tail == size:
+                tail = 0
+        st[1] = tail
+        at[0] = -1
+        if st[2] != self._dropped:  # the ring overflowed: edges were lost, so believe the pins now
+            self._dropped = st[2]
+            pins = ring.pins
+            for k in range(ring.n):
+                lv[k] = 1 if pins[k].value() else 0
+        for k in range(ring.n):
+            d = deb[k]
+            d.update(lv[k])
+            if d.fell:
+                mask |= 1 << ids[k]
+        return mask
+
+    def down(self):
+        mask = 0
+        for k in range(self._ring.n):
             if not self._deb[k].value:
                 mask |= 1 << self._ids[k]
         return mask

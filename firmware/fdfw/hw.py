@@ -9,7 +9,7 @@ class Hardware:
         self.pixels = None  # px[i] = (r, g, b); show()
         self.pixel_count = 0
         self.buzzer = None  # tone(freq, ms) / off()
-        self.button_inputs = None  # in profile.BUTTONS order: DigitalInOut or callable
+        self.button_inputs = None  # profile.BUTTONS order: keypad.Keys, buttons.EdgeRing, or DigitalInOuts/callables
         self.button_names = None
         self.shake = None  # .update(now_ms) -> 1 / -1 / 0
         self.accel = False

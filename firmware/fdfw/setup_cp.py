@@ -35,6 +35,17 @@ def _input(prof, p):
     return io
 
 
+def _buttons(prof):
+    """keypad.Keys (scanned in C every 10 ms, events queued: no tap lost to a slow frame) where the build has
+    it; else one pulled-up DigitalInOut per button for adafruit_debouncer (see fdfw.buttons)."""
+    try:
+        import keypad
+    except ImportError:
+        return [_input(prof, b[1]) for b in prof.BUTTONS]
+    # 10 ms scans: a bounce of up to ~8 ms holds at most one scan (no double press), a 20 ms tap at least one
+    return keypad.Keys([pin(prof, b[1]) for b in prof.BUTTONS], value_when_pressed=False, pull=True, interval=0.010)
+
+
 def _sleep_ms(ms):
     time.sleep(ms / 1000)
 
@@ -56,7 +67,7 @@ def build(prof, save_path):
     pwm = pwmio.PWMOut(pin(prof, prof.BUZZER), duty_cycle=0, frequency=440, variable_frequency=True)
     hw.buzzer = CPBuzzer(pwm)
     hw.button_names = [b[0] for b in prof.BUTTONS]
-    hw.button_inputs = [_input(prof, b[1]) for b in prof.BUTTONS]
+    hw.button_inputs = _buttons(prof)
 
     try:
         i2c = busio.I2C(pin(prof, prof.SCL), pin(prof, prof.SDA), frequency=prof.I2C_HZ)

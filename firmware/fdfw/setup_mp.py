@@ -38,7 +38,9 @@ def build(prof, save_path):
     hw.pixel_count = prof.PIXEL_COUNT
     hw.buzzer = MPBuzzer(PWM(Pin(prof.BUZZER[1])))
     hw.button_names = [b[0] for b in prof.BUTTONS]
-    hw.button_inputs = [_input(b[1]).value for b in prof.BUTTONS]
+    from fdfw.buttons import EdgeRing  # every edge, timestamped by a hard IRQ, for adafruit_debouncer to replay
+
+    hw.button_inputs = EdgeRing([_input(b[1]) for b in prof.BUTTONS], hw.ticks_ms, Pin.IRQ_FALLING | Pin.IRQ_RISING)
 
     i2c = I2C(prof.I2C_ID, sda=Pin(prof.SDA[1]), scl=Pin(prof.SCL[1]), freq=prof.I2C_HZ)
     found = i2c.scan()

@@ -45,9 +45,9 @@ def main(runtime, max_iters=0, on_iter=None, save_path=SAVE_PATH, tables_dir=TAB
         signal_failure(hw)
         return "no-app"
     ids = [getattr(appmod, "B_" + name) for name in hw.button_names]
-    from fdfw.buttons import Buttons
+    from fdfw import buttons as buttons_mod
 
-    buttons = Buttons(hw.button_inputs, ids)
+    buttons = buttons_mod.make(hw.button_inputs, ids)
     app = appmod.App(
         hw.display, pixels=hw.pixels, buzzer=hw.buzzer, store=hw.store, accel=hw.accel, tables=tables_dir
     )

@@ -14,6 +14,10 @@ devices = {}  # 7-bit address -> device (write(data), read_into(buf))
 pwm_log = []  # (gpio, freq, duty) on every duty change
 pixel_writes = []  # (gpio, bytes) on every strip write
 remounts = []  # (path, readonly)
+irqs = {}  # gpio -> fire(level): a fake machine.Pin's IRQ, called when the level changes
+irq_fired = [0]  # pin IRQ handlers run so far
+tick_hooks = []  # fire(now_ms) after every 1 ms of advance(): background scanners (fake keypad)
+timeline = {}  # ms -> [(gpio, level), ...]: level changes that happen *during* an advance() (schedule())
 
 
 def reset():
@@ -26,6 +30,10 @@ def reset():
     del pwm_log[:]
     del pixel_writes[:]
     del remounts[:]
+    irqs.clear()
+    irq_fired[0] = 0
+    del tick_hooks[:]
+    timeline.clear()
 
 
 def ticks_ms():
@@ -33,7 +41,43 @@ def ticks_ms():
 
 
 def advance(ms):
-    clock[0] = (clock[0] + ms) & 0x1FFFFFFF
+    """Move the clock on. With background hooks or a timeline it moves 1 ms at a time: scheduled level
+    changes land at their own millisecond (firing pin IRQs), then each hook sees the new time.
+    Allocates nothing (it runs inside the MicroPython heap-lock proofs)."""
+    if not tick_hooks and not timeline:
+        clock[0] = (clock[0] + ms) & 0x1FFFFFFF
+        return
+    for _ in range(ms):
+        t = (clock[0] + 1) & 0x1FFFFFFF
+        clock[0] = t
+        steps = timeline.get(t)
+        if steps is not None:
+            for st in steps:
+                set_level(st[0], st[1])
+        for h in tick_hooks:
+            h(t)
+
+
+def schedule(at_ms, gpio, level):
+    """Drive `gpio` to `level` (None: let go, back to its pull) when the clock reaches at_ms."""
+    at_ms &= 0x1FFFFFFF
+    if at_ms not in timeline:
+        timeline[at_ms] = []
+    timeline[at_ms].append((gpio, level))
+
+
+def bounce(at_ms, gpio, level, chatter=(1, 1, 1)):
+    """Schedule a contact change with bounce: the level flips at at_ms, then flips back and forth after
+    each gap in `chatter` (ms), ending on `level` (None: released, back to the pull)."""
+    other = 1 if level == 0 else 0  # a press chatters back to open (1), a release (1 or None) back to shorted (0)
+    t = at_ms
+    lv = level
+    schedule(t, gpio, lv)
+    for i, gap in enumerate(chatter):
+        t += gap
+        schedule(t, gpio, other if i % 2 == 0 else lv)
+    if len(chatter) % 2:
+        schedule(t + 1, gpio, lv)
 
 
 def read(gpio):
@@ -42,13 +86,27 @@ def read(gpio):
     return 1 if pulls.get(gpio) == "up" else 0
 
 
+def set_level(gpio, level):
+    """Drive `gpio` from outside (None: let go); a registered pin IRQ sees the change."""
+    old = read(gpio)
+    if level is None:
+        if gpio in levels:
+            del levels[gpio]
+    else:
+        levels[gpio] = level
+    new = read(gpio)
+    if new != old:
+        fire = irqs.get(gpio)
+        if fire is not None:
+            fire(new)
+
+
 def press(gpio):
-    levels[gpio] = 0
+    set_level(gpio, 0)
 
 
 def release(gpio):
-    if gpio in levels:
-        del levels[gpio]
+    set_level(gpio, None)
 
 
 def claim(gpio, what):

@@ -3,7 +3,9 @@
     micropython mp_drive.py SCENARIO SAVE_PATH
 MICROPYPATH must list: a folder with board_config.py, tests/firmware_fakes/mp, firmware/vendor (ssd1306),
 tests/firmware_fakes, firmware, hardware, lib, and a folder with adafruit_debouncer.py + adafruit_ticks.py.
-Prints one JSON line with what happened. Scenarios: play, shake, nodisplay, unknown (any name but those), heap, heap-control.
+Prints one JSON line with what happened. Scenarios: play, shake, nodisplay, unknown (any name but those), heap,
+heap-control, heap-irq, heap-irq-control; with 150 ms frames (every pass draws, a draw takes 150 ms of fake time):
+slowtap, slowbounce, multi, ringfull.
 """
 import json
 import sys
@@ -26,6 +28,11 @@ pressed = []
 shakes = []
 
 
+pressed_at = []
+polls = []  # fake time at the start of each pass; the loop polls the buttons right after reading it
+frame_ms = [0]  # >0: every pass draws, and a draw takes this much fake time (a slow CircuitPython-like frame)
+
+
 class Recording(Base):
     def __init__(self, *a, **k):
         Base.__init__(self, *a, **k)
@@ -33,7 +40,17 @@ class Recording(Base):
 
     def press(self, b, now_ms):
         pressed.append(b)
+        pressed_at.append(now_ms)
         return Base.press(self, b, now_ms)
+
+    def tick(self, now_ms):
+        d = Base.tick(self, now_ms)
+        return True if frame_ms[0] else d
+
+    def draw(self):
+        if frame_ms[0]:
+            fakehw.advance(frame_ms[0])  # taps scheduled in this window land during the draw
+        return Base.draw(self)
 
     def shake(self, on, now_ms):
         shakes.append(on)
@@ -42,7 +59,21 @@ class Recording(Base):
 
 appmod.App = Recording
 
-OK, HOLD1, ROLL, SHAKE_SW = 14, 6, 11, 2
+import fdfw.buttons as fb  # noqa: E402
+
+made = []
+_make = fb.make
+
+
+def _made(inputs, ids):
+    b = _make(inputs, ids)
+    made.append(b)
+    return b
+
+
+fb.make = _made
+
+OK, HOLD1, ROLL, UP, DOWN, SHAKE_SW = 14, 6, 11, 12, 13, 2
 script = {}
 
 
@@ -52,7 +83,7 @@ def tap(gpio, at):
 
 
 def level(gpio, v):
-    fakehw.levels[gpio] = v
+    fakehw.set_level(gpio, v)  # fires the pin's IRQ, as a real edge would
 
 
 iters = 10
@@ -67,7 +98,40 @@ elif scenario == "shake":
         script[40 + 6 * k] = (level, SHAKE_SW, k & 1)
     script[40 + 72] = (fakehw.release, SHAKE_SW)
     iters = 260
-elif scenario in ("heap", "heap-control"):
+elif scenario == "slowtap":
+    frame_ms[0] = 150
+    fakehw.schedule(1000, OK, 0)  # a clean 20 ms tap
+    fakehw.schedule(1020, OK, None)
+    fakehw.schedule(1500, ROLL, 0)  # 5 ms: shorter than the debouncer's 10 ms, so bounce, not a press
+    fakehw.schedule(1505, ROLL, None)
+    iters = 20
+elif scenario == "slowbounce":
+    frame_ms[0] = 150
+    for i in range(10):  # every phase against the frame and the ms clock; 4 ms of chatter at each contact change
+        fakehw.bounce(1000 + 201 * i, HOLD1, 0, (1, 1, 1))
+        fakehw.bounce(1000 + 201 * i + 25, HOLD1, None, (1, 1, 1))
+    iters = 25
+elif scenario == "multi":
+    frame_ms[0] = 150
+    fakehw.schedule(1000, OK, 0)
+    fakehw.schedule(1020, OK, None)
+    fakehw.schedule(1005, HOLD1, 0)
+    fakehw.schedule(1030, HOLD1, None)
+    fakehw.bounce(1010, ROLL, 0)
+    fakehw.bounce(1035, ROLL, None)
+    fakehw.schedule(1050, DOWN, 0)
+    fakehw.schedule(1070, DOWN, None)
+    iters = 12
+elif scenario == "ringfull":
+    frame_ms[0] = 150
+    fakehw.schedule(900, UP, 0)  # held through the overflow, released after it
+    fakehw.schedule(1200, UP, None)
+    for k in range(140):  # 140 edges 1 ms apart between the polls at 925 and 1080: more than the ring holds
+        fakehw.schedule(930 + k, HOLD1, 0 if k % 2 == 0 else None)
+    fakehw.schedule(1400, OK, 0)
+    fakehw.schedule(1430, OK, None)
+    iters = 14
+elif scenario.startswith("heap"):
     # The firmware's own per-pass work under heap_lock (passes 20..299): the real loop, Buttons
     # (adafruit_debouncer over fake machine.Pin) and the shake switch input, with an app that does
     # nothing, so only the firmware layer is measured (the app's own proof is tests/mpy/test_heap_app.py;
@@ -98,18 +162,50 @@ elif scenario in ("heap", "heap-control"):
             pass
 
     appmod.App = NullApp
-    for g in (OK, ROLL, SHAKE_SW):
+    for g in (OK, ROLL, SHAKE_SW, HOLD1):
         fakehw.levels[g] = 1
-    script[20] = (micropython.heap_lock,)
-    script[50] = (level, ROLL, 0)
-    script[56] = (level, ROLL, 1)
-    for k in range(12):
-        script[100 + 6 * k] = (level, SHAKE_SW, k & 1)
-    script[300] = (micropython.heap_unlock,)
-    iters = 320
+    marks = [0, 0]  # pin IRQs run before the lock, and by the unlock
+
+    def lock():
+        marks[0] = fakehw.irq_fired[0]
+        micropython.heap_lock()
+
+    def unlock():
+        micropython.heap_unlock()
+        marks[1] = fakehw.irq_fired[0]
+
+    if scenario in ("heap", "heap-control"):
+        script[20] = (lock,)  # at 100 ms of fake time
+        script[50] = (level, ROLL, 0)
+        script[56] = (level, ROLL, 1)
+        for k in range(12):
+            script[100 + 6 * k] = (level, SHAKE_SW, k & 1)
+        # a press and a release with 4 ms of contact chatter each, landing inside advance() (pin IRQs,
+        # the ring, then the next poll's replay through adafruit_debouncer, all while the heap is locked)
+        fakehw.bounce(1000, OK, 0)
+        fakehw.bounce(1040, OK, 1)
+        script[300] = (unlock,)  # at 1500 ms
+        iters = 320
+    else:  # heap-irq, heap-irq-control: the IRQ handler alone, 300 edges (the ring overflows) under the lock
+
+        def storm():
+            lock()
+            for i in range(300):
+                fakehw.set_level(HOLD1, i & 1)
+            unlock()
+
+        def bad_handler():
+            made[0]._ring.pins[0].irq(handler=lambda pin: [pin], trigger=12, hard=True)  # allocates per edge
+
+        if scenario == "heap-irq-control":
+            script[10] = (bad_handler,)
+        script[20] = (storm,)
+        iters = 30
 
 
 def on_iter(i, now):
+    if frame_ms[0]:
+        polls.append(now)
     fakehw.advance(5)
     step = script.get(i)
     if step is not None:  # no slicing or *args: this runs inside the heap-locked window too
@@ -143,9 +239,17 @@ if fakehw.pixel_writes:
 if oled is not None:
     out["frames"] = oled.frames
     out["lit"] = oled.lit()
+if made and hasattr(made[0], "_ring"):
+    out["ring_dropped"] = made[0]._ring.state[2]
+    out["irq_hard"] = made[0]._ring.pins[0].hard
+out["irq_fired"] = fakehw.irq_fired[0]
+if frame_ms[0]:
+    out["polls"] = polls
+    out["pressed_at"] = pressed_at
 if scenario.startswith("heap") and apps:
     out["null_presses"] = apps[0].presses
     out["null_shakes"] = apps[0].shakes
+    out["irqs_in_lock"] = marks[1] - marks[0]
 elif apps:
     g = apps[0].game
     out["mode"] = apps[0].mode

@@ -8,6 +8,8 @@ class Pin:
     OPEN_DRAIN = 2
     PULL_UP = 1
     PULL_DOWN = 2
+    IRQ_FALLING = 4  # the rp2 port's values
+    IRQ_RISING = 8
 
     def __init__(self, id, mode=-1, pull=-1, value=None):
         self.id = id
@@ -34,6 +36,24 @@ class Pin:
 
     def __call__(self, v=None):
         return self.value(v)
+
+    def irq(self, handler=None, trigger=IRQ_FALLING | IRQ_RISING, hard=False):
+        """Like the rp2 port: handler(pin) runs on each edge the trigger selects; handler=None disables.
+        `hard` is recorded (a hard handler may not allocate: the tests check that under heap_lock)."""
+        self._handler = handler
+        self._trigger = trigger
+        self.hard = hard
+        if handler is None:
+            fakehw.irqs.pop(self.id, None)
+        else:
+            fakehw.irqs[self.id] = self._fire  # bound once, here
+        self.irq_calls = 0
+
+    def _fire(self, level):
+        if self._trigger & (self.IRQ_RISING if level else self.IRQ_FALLING):
+            self.irq_calls += 1
+            fakehw.irq_fired[0] += 1
+            self._handler(self)
 
     def on(self):
         self._out = 1
