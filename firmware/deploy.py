@@ -21,7 +21,7 @@ import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 BIN = os.path.dirname(sys.executable)
-CP_LIBS = ("adafruit_debouncer", "adafruit_ticks", "adafruit_ssd1306", "adafruit_framebuf", "neopixel")
+CP_LIBS = ("adafruit_debouncer", "adafruit_ticks", "adafruit_displayio_ssd1306", "neopixel")
 MP_VENV_LIBS = ("adafruit_debouncer", "adafruit_ticks")
 
 

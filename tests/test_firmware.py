@@ -1,10 +1,10 @@
 """The real firmware (firmware/) on fake hardware, for both runtimes.
 
 CircuitPython path, here on CPython: fake `board`, `microcontroller`, `digitalio`, `busio`, `pwmio`,
-`neopixel_write`, `storage` and `supervisor` (tests/firmware_fakes/cp and /) sit under the real
-Adafruit libraries (adafruit_debouncer + adafruit_ticks, adafruit_ssd1306 + adafruit_framebuf +
-adafruit_bus_device, neopixel + adafruit_pixelbuf) and the real fivedice app; firmware/code.py is run
-from its file.
+`neopixel_write`, `storage`, `supervisor` and the display core modules `displayio`, `bitmaptools`,
+`busdisplay`, `i2cdisplaybus` (tests/firmware_fakes/cp and /) sit under the real Adafruit libraries
+(adafruit_debouncer + adafruit_ticks, adafruit_displayio_ssd1306, neopixel + adafruit_pixelbuf) and the
+real fivedice app; firmware/code.py is run from its file.
 MicroPython path, on the MicroPython unix port: fake `machine` and `neopixel` (tests/firmware_fakes/mp)
 under the vendored micropython ssd1306 driver, adafruit_debouncer/adafruit_ticks and fivedice;
 firmware/main.py's loop runs a bounded number of passes (tests/firmware_fakes/mp_drive.py).
@@ -34,7 +34,8 @@ HOLD1, ROLL, UP, DOWN, OK, BACK, SHAKE_SW, PIXELS, BUZZER = 6, 11, 12, 13, 14, 1
 # modules that must come fresh from the fakes / firmware for each CircuitPython-path test
 _SHADOWED = {"board", "microcontroller", "digitalio", "busio", "pwmio", "neopixel_write", "neopixel", "storage",
              "supervisor", "fakehw", "adafruit_ticks", "adafruit_debouncer", "adafruit_ssd1306", "adafruit_framebuf",
-             "adafruit_pixelbuf", "adafruit_bus_device", "board_config", "boards", "fdfw", "framebuf"}
+             "adafruit_pixelbuf", "adafruit_bus_device", "board_config", "boards", "fdfw", "framebuf",
+             "displayio", "bitmaptools", "busdisplay", "i2cdisplaybus", "fourwire", "adafruit_displayio_ssd1306"}
 
 
 def _shadowed(name):
@@ -191,7 +192,7 @@ def test_cp_button_presses_reach_the_app_draw_save_light_and_beep(cp, monkeypatc
     # the game was saved through the storage driver, and it reads back
     data = _read(cp.save)
     assert data[0] == 0xA7
-    assert oled.frames >= 3 and oled.lit() > 100  # real adafruit_ssd1306 frames reached the fake OLED
+    assert oled.frames >= 3 and oled.lit() > 100  # displayio refreshes reached the fake OLED
     assert cp.hw.pixel_writes and cp.hw.pixel_writes[-1][0] == PIXELS
     assert any(b for b in cp.hw.pixel_writes[-1][1])  # rolled dice are lit
     assert cp.hw.tones()  # cues played on the PWM buzzer
@@ -465,7 +466,7 @@ def test_deploy_dry_run_circuitpython_stages_py_only_and_prints_circup(tmp_path)
     assert not [f for f in staged if f.endswith(".mpy")]
     assert {"code.py", "boot.py", "board_config.py", "lib/fdfw/setup_cp.py", "lib/boards/feather_rp2040.py"} <= set(
         staged)
-    assert "circup --path <CIRCUITPY> install adafruit_debouncer adafruit_ticks adafruit_ssd1306 adafruit_framebuf " \
+    assert "circup --path <CIRCUITPY> install adafruit_debouncer adafruit_ticks adafruit_displayio_ssd1306 " \
            "neopixel" in r.stdout
     copies = [ln for ln in r.stdout.splitlines() if ln.startswith("would copy")]
     assert copies[-1].startswith("would copy code.py")  # last: CircuitPython reloads on code.py

@@ -30,10 +30,9 @@ def fill_region(dest_bitmap, x1, y1, x2, y2, value):
     _range(y2, y1, dest_bitmap.height, "y2")
     dest_bitmap._dirty(x1, y1, x2, y2)
     pixels[0] += (x2 - x1) * (y2 - y1)
-    w = dest_bitmap._write
-    for x in range(x1, x2):
+    for x in range(x1, x2):  # no bound methods kept: this allocates nothing on MicroPython
         for y in range(y1, y2):
-            w(x, y, value)
+            dest_bitmap._write(x, y, value)
 
 
 def blit(dest_bitmap, source_bitmap, x, y, *, x1=0, y1=0, x2=None, y2=None, skip_source_index=None,
@@ -53,17 +52,14 @@ def blit(dest_bitmap, source_bitmap, x, y, *, x1=0, y1=0, x2=None, y2=None, skip
     ym = min(y + y2 - y1, dest_bitmap.height)
     dest_bitmap._dirty(x, y, xm, ym)
     pixels[0] += (xm - x) * (ym - y)
-    get = source_bitmap._get
-    dget = dest_bitmap._get
-    put = dest_bitmap._write
     for i in range(xm - x):
         for j in range(ym - y):
-            v = get(x1 + i, y1 + j)
+            v = source_bitmap._get(x1 + i, y1 + j)
             if skip_source_index is not None and v == skip_source_index:
                 continue
-            if skip_dest_index is not None and dget(x + i, y + j) == skip_dest_index:
+            if skip_dest_index is not None and dest_bitmap._get(x + i, y + j) == skip_dest_index:
                 continue
-            put(x + i, y + j, v)
+            dest_bitmap._write(x + i, y + j, v)
 
 
 def reset_counts():

@@ -113,26 +113,31 @@ class Bitmap(bytearray):
         if self._deinited:
             raise ValueError("Object has been deinitialized and can no longer be used. Create a new object.")
 
-    def _xy(self, index):
+    # item access allocates nothing for an int index (a tuple index is built by the caller)
+    def _x(self, index):
         if type(index) is tuple:
-            x, y = index
-        else:
-            if index < 0 or index >= self._w * self._h:
+            x = index[0]
+            if x < 0 or x >= self._w or index[1] < 0 or index[1] >= self._h:
                 raise IndexError("index out of range")
-            x = index % self._w
-            y = index // self._w
-        if x < 0 or y < 0 or x >= self._w or y >= self._h:
+            return x
+        if index < 0 or index >= self._w * self._h:
             raise IndexError("index out of range")
-        return x, y
+        return index % self._w
+
+    def _y(self, index):
+        if type(index) is tuple:
+            return index[1]
+        return index // self._w
 
     def __getitem__(self, index):
         self._check()
-        x, y = self._xy(index)
-        return self._get(x, y)
+        x = self._x(index)
+        return self._get(x, self._y(index))
 
     def __setitem__(self, index, value):
         self._check()
-        x, y = self._xy(index)
+        x = self._x(index)
+        y = self._y(index)
         if value < 0 or value >> self._bits:
             raise ValueError("value out of range of target")
         self._dirty(x, y, x + 1, y + 1)
