@@ -122,8 +122,21 @@ class BitmapDisplay:
 
     def glyphs(self, s, x, y, c):
         """Draw bytes s on one line from x, y; returns the x after the last char (as gfx.text)."""
-        for code in s:
-            self.glyph(code, x, y, c)
+        w = self.width
+        if x < 0 or y < 0 or y >= self.height:  # partly off the top/left edge: clip glyph by glyph
+            for code in s:
+                self.glyph(code, x, y, c)
+                x += _ADV
+            return x
+        back = self.back
+        ink = self._ink[c]
+        skip = 1 - c
+        for code in s:  # the common case, one blit per glyph; blit clips at the right and bottom edges
+            if x < w:
+                if code < FIRST or code > LAST:
+                    code = _QMARK
+                sx = (code - FIRST) * WIDTH
+                _blit(back, ink, x, y, x1=sx, x2=sx + WIDTH, skip_source_index=skip)
             x += _ADV
         return x
 
