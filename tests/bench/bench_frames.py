@@ -8,7 +8,8 @@ with the real libraries and the fakes of tests/firmware_fakes, and prints, per s
           primitives are replaced by counting stubs for the timing; + an estimate of their C time;
           + the refresh displayio sends (pixels converted, bytes on the bus, counted on the fake SSD1306)
   before, MicroPython: app.draw() on framebuf + a full frame on I2C (the stock ssd1306 show())
-  after,  MicroPython: app.draw() on fdfw.display_mp.PagedSSD1306 (framebuf, only changed pages sent)
+  after,  MicroPython: app.draw() on fdfw.display_mp.PagedSSD1306 (framebuf, text as one blit per glyph,
+          only the changed pages sent)
 
 Estimation rule: RP2040 time = unix-port time x 185 (range 150-214x: MicroPython's tests/perf_bench on this port vs
 the Pico figures in micropython PR #12846). On MicroPython the framebuf C calls are inside the measured time and so
@@ -125,6 +126,39 @@ def mp_main():
 
         def show(self):
             pass
+
+    class CountingPaged(PagedSSD1306):
+        """PagedSSD1306 with its framebuf drawing calls (glyph blits included) counted (untimed pass)."""
+
+        n = 0
+
+        def fill(self, c):
+            self.n += 1
+            super().fill(c)
+
+        def fill_rect(self, x, y, w, h, c):
+            self.n += 1
+            super().fill_rect(x, y, w, h, c)
+
+        def rect(self, x, y, w, h, c, f=False):
+            self.n += 1
+            super().rect(x, y, w, h, c, f)
+
+        def hline(self, x, y, w, c):
+            self.n += 1
+            super().hline(x, y, w, c)
+
+        def vline(self, x, y, h, c):
+            self.n += 1
+            super().vline(x, y, h, c)
+
+        def pixel(self, x, y, c=None):
+            self.n += 1
+            return super().pixel(x, y, c)
+
+        def blit(self, *a):
+            self.n += 1
+            super().blit(*a)
 
     class CountingI2C:
         def __init__(self):
@@ -276,7 +310,7 @@ def mp_main():
 
     results = {}
     order = []
-    for backend in ("ada", "cp", "mp", "mpcount", "mppaged"):
+    for backend in ("ada", "cp", "mp", "mpcount", "mppaged", "mppagedcount"):
         fb = {"ada": AdaFB, "mp": MpFB, "mpcount": CountingFB}.get(backend)
         i2c = None
         if backend == "cp":
@@ -284,6 +318,8 @@ def mp_main():
         elif backend == "mppaged":
             i2c = CountingI2C()
             fb = PagedSSD1306(128, 64, i2c)
+        elif backend == "mppagedcount":
+            fb = CountingPaged(128, 64, CountingI2C())
         else:
             fb = fb()
         state = [12345]
@@ -296,10 +332,10 @@ def mp_main():
                 results[name]["cp"] = measure_cp(app, fb)
             elif backend == "mp":
                 results[name]["mp_ms"] = timed_draw(app)
-            elif backend == "mpcount":
+            elif backend in ("mpcount", "mppagedcount"):
                 fb.n = 0
                 app.draw()
-                results[name]["mp_calls"] = fb.n
+                results[name][backend] = fb.n
             else:
                 b0 = i2c.bytes
                 app.draw()
@@ -330,16 +366,16 @@ def mp_main():
             name, r["ada_ms"], before, full_i2c, before + full_i2c, c["calls"], c["fills"], c["blits"], py,
             c["c_ms"], c["bus"], i2c_ms, py + c["c_ms"] + i2c_ms))
     print("")
-    print("MicroPython              | before: framebuf + full frame  | after: PagedSSD1306 (changed pages only)")
-    print("screen      | framebuf calls | unix ms | x185 + I2C = total | unix ms | x185 + bytes I2C ms = total")
+    print("MicroPython   | before: framebuf, fill_rect text, full frame | after: PagedSSD1306, glyph blits, changed pages")
+    print("screen      | calls | unix ms | x185 + I2C = total | calls | unix ms | x185 + bytes I2C ms = total")
     for name in order:
         r = results[name]
         before = r["mp_ms"] * FACTOR
         after = r["mppaged_ms"] * FACTOR
         i2c_ms = r["mp_bus"] * I2C_US_PER_BYTE / 1000
-        print("%-11s | %14d | %7.3f | %5.1f + %4.1f = %5.1f | %7.3f | %5.1f + %4d B %4.1f = %5.1f" % (
-            name, r["mp_calls"], r["mp_ms"], before, full_i2c, before + full_i2c, r["mppaged_ms"], after,
-            r["mp_bus"], i2c_ms, after + i2c_ms))
+        print("%-11s | %5d | %7.3f | %5.1f + %4.1f = %5.1f | %5d | %7.3f | %5.1f + %4d B %4.1f = %5.1f" % (
+            name, r["mpcount"], r["mp_ms"], before, full_i2c, before + full_i2c, r["mppagedcount"],
+            r["mppaged_ms"], after, r["mp_bus"], i2c_ms, after + i2c_ms))
     return 0
 
 

@@ -77,6 +77,31 @@ def test_paged_ssd1306_puts_each_frame_on_the_panel():
     DICE[0] = 1
 
 
+def edges(fb):
+    draw(fb)
+    gfx.text(fb, b"Clip", -3, -2, 1)
+    gfx.text(fb, b"Edge", 110, 60, 1)
+    gfx.text(fb, b"\x7f\x10ok", 20, 20, 1)  # outside the font: '?'
+    fb.fill_rect(60, 28, 40, 12, 1)
+    gfx.text(fb, b"inv", 62, 30, 0)
+    gfx.text(fb, b"x", 125, 30, 0)
+
+
+def test_paged_ssd1306_glyph_blits_draw_the_same_pixels_as_gfx_fill_rects():
+    import framebuf
+
+    d = PagedSSD1306(128, 64, CountingI2C())
+    plain = framebuf.FrameBuffer(bytearray(1024), 128, 64, framebuf.MONO_VLSB)  # no GLYPH_BLIT: fill_rect runs
+    edges(d)
+    edges(plain)
+    ink = 0
+    for y in range(64):
+        for x in range(128):
+            assert d.pixel(x, y) == plain.pixel(x, y), (x, y)
+            ink += d.pixel(x, y)
+    assert ink > 1000
+
+
 def test_paged_ssd1306_sends_nothing_unchanged_and_only_a_changed_dies_pages():
     i2c = CountingI2C()
     d = PagedSSD1306(128, 64, i2c)
