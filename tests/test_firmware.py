@@ -193,6 +193,16 @@ def test_cp_button_presses_reach_the_app_draw_save_light_and_beep(cp, monkeypatc
     data = _read(cp.save)
     assert data[0] == 0xA7
     assert oled.frames >= 3 and oled.lit() > 100  # displayio refreshes reached the fake OLED
+    # the panel holds exactly the app's current frame (drawn again here on adafruit_framebuf)
+    import adafruit_framebuf
+
+    ref = bytearray(1024)
+    shown = app.fb
+    app.fb = adafruit_framebuf.FrameBuffer(ref, 128, 64, adafruit_framebuf.MVLSB)
+    app.fb.show = lambda: None
+    app.draw()
+    app.fb = shown
+    assert oled.frame == ref
     assert cp.hw.pixel_writes and cp.hw.pixel_writes[-1][0] == PIXELS
     assert any(b for b in cp.hw.pixel_writes[-1][1])  # rolled dice are lit
     assert cp.hw.tones()  # cues played on the PWM buzzer
@@ -391,6 +401,8 @@ def test_mp_button_presses_reach_the_app_draw_save_light_and_beep(tmp_path):
     assert res["pressed"] == [8, 0, 5]  # B_OK, B_HOLD1, B_ROLL from GPIO 14, 6, 11
     assert res["mode"] == 1 and res["rolls"] == 1 and all(1 <= f <= 6 for f in res["dice"])
     assert res["frames"] >= 3 and res["lit"] > 100  # micropython-lib ssd1306 frames on the fake I2C
+    assert res["panel_matches"] is True  # PagedSSD1306 sent every page that changed
+    assert res["data_bytes"] < res["frames"] * 1024  # and not whole frames each time
     assert res["pixel_gpio"] == PIXELS and any(res["last_pixels"])
     assert 196 in res["tones"] and 1200 in res["tones"]  # refused hold, then the roll cue
     assert _read(str(tmp_path / "fivedice.sav"))[0] == 0xA7  # saved through the storage driver

@@ -143,6 +143,9 @@ if fakehw.pixel_writes:
 if oled is not None:
     out["frames"] = oled.frames
     out["lit"] = oled.lit()
+    out["data_bytes"] = oled.data_bytes
+    if apps and hasattr(apps[0], "fb"):
+        out["panel_matches"] = oled.frame == apps[0].fb.buffer  # the panel shows the driver's frame buffer
 if scenario.startswith("heap") and apps:
     out["null_presses"] = apps[0].presses
     out["null_shakes"] = apps[0].shakes
