@@ -512,3 +512,15 @@ def test_cp_feather_missing_display_names_its_pins(cp, capsys):
     cp.board("feather_rp2040")
     assert cp.run_code() == "no-display"
     assert "(SDA SDA/GPIO2, SCL SCL/GPIO3)" in capsys.readouterr().out
+
+
+def test_cp_build_without_displayio_modules_is_a_plain_message(cp, monkeypatch, capsys):
+    saved = _keep_save(cp)
+    cp.display()
+    monkeypatch.setitem(sys.modules, "i2cdisplaybus", None)  # a CircuitPython 8 build: no i2cdisplaybus
+    assert cp.run_code() == "startup-failed"
+    out = capsys.readouterr().out
+    assert "this CircuitPython build has no 'i2cdisplaybus' module: use CircuitPython 9 or newer" in out
+    assert "Traceback" not in out
+    assert cp.hw.tones() == [220, 220, 220]  # the failure is heard
+    assert _read(cp.save) == saved

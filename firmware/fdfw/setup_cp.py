@@ -23,18 +23,18 @@ def _lib(name):
                            "(circup install adafruit_debouncer adafruit_ticks adafruit_displayio_ssd1306 neopixel)")
 
 
-def _core(name):
+def _core(name, hw):
     try:
         return __import__(name)
     except ImportError:
         raise StartupError("this CircuitPython build has no '" + name + "' module: use CircuitPython 9 or newer "
-                           "for a board with displayio")
+                           "(a build with displayio)", hw)
 
 
-def _display(prof, i2c):
+def _display(prof, i2c, hw):
     """The OLED as a framebuf-style target drawn by displayio (see fdfw/display_cp.py)."""
-    _core("bitmaptools")
-    i2cdisplaybus = _core("i2cdisplaybus")
+    _core("bitmaptools", hw)
+    i2cdisplaybus = _core("i2cdisplaybus", hw)  # CircuitPython 9+, as bitmaptools.blit
     ssd = _lib("adafruit_displayio_ssd1306")
     from fdfw.display_cp import BitmapDisplay
 
@@ -78,7 +78,7 @@ def build(prof, save_path):
     hw.button_names = [b[0] for b in prof.BUTTONS]
     hw.button_inputs = [_input(prof, b[1]) for b in prof.BUTTONS]
 
-    displayio = _core("displayio")
+    displayio = _core("displayio", hw)
     displayio.release_displays()  # a display left from the last run holds the I2C pins
     try:
         i2c = busio.I2C(pin(prof, prof.SCL), pin(prof, prof.SDA), frequency=prof.I2C_HZ)
@@ -90,7 +90,7 @@ def build(prof, save_path):
     found = bus.scan()
     if prof.OLED_ADDR not in found:
         raise display_missing(prof.OLED_ADDR, prof.SDA, prof.SCL, found, hw)
-    hw.display = _display(prof, i2c)
+    hw.display = _display(prof, i2c, hw)
 
     if prof.SHAKE == "lis3dh":
         hw.shake = accel_shake(prof, found, bus, hw)

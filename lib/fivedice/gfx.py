@@ -10,7 +10,7 @@ clearing and inverted parts is `c ^ 1`.
 
 A target may draw glyphs itself: one with a true class attribute GLYPH_BLIT provides
 glyph(code, x, y, c) and glyphs(bytes, x, y, c) -> x after the text, which must draw the very
-pixels glyph() below would (firmware/fdfw/display_cp.py blits them from a font bitmap in C).
+pixels glyph() below would (firmware/fdfw/display_cp.py and display_mp.py blit them in C).
 Scale 1 only; str text and scaled text always take the fill_rect path.
 
 Every function here allocates nothing (no strings, tuples or floats are built), so
