@@ -53,6 +53,12 @@ bench-ai: venv
 
 .PHONY: tables bench-ai
 
+## make bench-frames: estimated RP2040 ms per frame of each screen, before/after the C-drawn display paths (MicroPython unix port)
+bench-frames: venv
+	$(PY) tests/bench/bench_frames.py
+
+.PHONY: bench-frames
+
 ## make screenshots: the README's screenshots of the simulated device
 screenshots: venv tables/yahtzee.fdt
 	$(PY) tools/readme_screenshots.py

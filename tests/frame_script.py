@@ -2,11 +2,36 @@
 
 Runs unchanged on MicroPython (display: framebuf.FrameBuffer) and CPython (display: adafruit_framebuf),
 so tests/test_frame_parity.py can check both runtimes draw the very same pixels.
+With the argument `cp` it draws through the CircuitPython backend instead (firmware/fdfw/display_cp.py on
+the real adafruit_displayio_ssd1306 over the fake displayio/bitmaptools/busdisplay/i2cdisplaybus and I2C
+of tests/firmware_fakes) and prints what reached the fake SSD1306's display RAM; the path must then list
+tests/firmware_fakes/cp, tests/firmware_fakes, firmware and adafruit_displayio_ssd1306.py's folder.
 """
 import sys
 
+CP = len(sys.argv) > 1 and sys.argv[1] == "cp"
+
 from fivedice import app as A
 from fivedice.rng import ScriptedFaces
+
+if CP:
+    import adafruit_displayio_ssd1306
+    import board
+    import busio
+    import displayio
+    import fakehw
+    import i2cdisplaybus
+    from fdfw.display_cp import BitmapDisplay
+
+    def make_display():
+        fakehw.reset()
+        oled = fakehw.FakeSSD1306()
+        fakehw.devices[0x3C] = oled
+        displayio.release_displays()
+        bus = i2cdisplaybus.I2CDisplayBus(busio.I2C(board.GP5, board.GP4), device_address=0x3C)
+        d = BitmapDisplay(adafruit_displayio_ssd1306.SSD1306(bus, width=128, height=64, auto_refresh=False))
+        d.buf = oled.frame  # the panel's RAM: the same page layout as a MONO_VLSB framebuf
+        return d
 
 try:
     import framebuf
@@ -36,7 +61,7 @@ def hexbytes(b):
 
 
 def main():
-    d = Display()
+    d = make_display() if CP else Display()
     app = A.App(d, dice=ScriptedFaces([6, 6, 2, 6, 4, 6, 3, 6, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4]))
     t = 0
     steps = (

@@ -1,10 +1,10 @@
 """The real firmware (firmware/) on fake hardware, for both runtimes.
 
 CircuitPython path, here on CPython: fake `board`, `microcontroller`, `digitalio`, `busio`, `pwmio`,
-`neopixel_write`, `storage` and `supervisor` (tests/firmware_fakes/cp and /) sit under the real
-Adafruit libraries (adafruit_debouncer + adafruit_ticks, adafruit_ssd1306 + adafruit_framebuf +
-adafruit_bus_device, neopixel + adafruit_pixelbuf) and the real fivedice app; firmware/code.py is run
-from its file.
+`neopixel_write`, `storage`, `supervisor` and the display core modules `displayio`, `bitmaptools`,
+`busdisplay`, `i2cdisplaybus` (tests/firmware_fakes/cp and /) sit under the real Adafruit libraries
+(adafruit_debouncer + adafruit_ticks, adafruit_displayio_ssd1306, neopixel + adafruit_pixelbuf) and the
+real fivedice app; firmware/code.py is run from its file.
 MicroPython path, on the MicroPython unix port: fake `machine` and `neopixel` (tests/firmware_fakes/mp)
 under the vendored micropython-lib ssd1306 driver (firmware/vendor), adafruit_debouncer/adafruit_ticks and fivedice;
 firmware/main.py's loop runs a bounded number of passes (tests/firmware_fakes/mp_drive.py).
@@ -35,7 +35,8 @@ HOLD1, ROLL, UP, DOWN, OK, BACK, SHAKE_SW, PIXELS, BUZZER = 6, 11, 12, 13, 14, 1
 # modules that must come fresh from the fakes / firmware for each CircuitPython-path test
 _SHADOWED = {"board", "microcontroller", "digitalio", "busio", "pwmio", "neopixel_write", "neopixel", "storage",
              "supervisor", "fakehw", "adafruit_ticks", "adafruit_debouncer", "adafruit_ssd1306", "adafruit_framebuf",
-             "adafruit_pixelbuf", "adafruit_bus_device", "board_config", "boards", "fdfw", "framebuf", "keypad"}
+             "adafruit_pixelbuf", "adafruit_bus_device", "board_config", "boards", "fdfw", "framebuf", "keypad",
+             "displayio", "bitmaptools", "busdisplay", "i2cdisplaybus", "fourwire", "adafruit_displayio_ssd1306"}
 
 
 def _shadowed(name):
@@ -194,7 +195,17 @@ def test_cp_button_presses_reach_the_app_draw_save_light_and_beep(cp, monkeypatc
     # the game was saved through the storage driver, and it reads back
     data = _read(cp.save)
     assert data[0] == 0xA7
-    assert oled.frames >= 3 and oled.lit() > 100  # real adafruit_ssd1306 frames reached the fake OLED
+    assert oled.frames >= 3 and oled.lit() > 100  # displayio refreshes reached the fake OLED
+    # the panel holds exactly the app's current frame (drawn again here on adafruit_framebuf)
+    import adafruit_framebuf
+
+    ref = bytearray(1024)
+    shown = app.fb
+    app.fb = adafruit_framebuf.FrameBuffer(ref, 128, 64, adafruit_framebuf.MVLSB)
+    app.fb.show = lambda: None
+    app.draw()
+    app.fb = shown
+    assert oled.frame == ref
     assert cp.hw.pixel_writes and cp.hw.pixel_writes[-1][0] == PIXELS
     assert any(b for b in cp.hw.pixel_writes[-1][1])  # rolled dice are lit
     assert cp.hw.tones()  # cues played on the PWM buzzer
@@ -419,6 +430,8 @@ def test_mp_button_presses_reach_the_app_draw_save_light_and_beep(tmp_path, boar
     assert res["pressed"] == [8, 0, 5]  # B_OK, B_HOLD1, B_ROLL from GPIO 14, 6, 11
     assert res["mode"] == 1 and res["rolls"] == 1 and all(1 <= f <= 6 for f in res["dice"])
     assert res["frames"] >= 3 and res["lit"] > 100  # micropython-lib ssd1306 frames on the fake I2C
+    assert res["panel_matches"] is True  # PagedSSD1306 sent every page that changed
+    assert res["data_bytes"] < res["frames"] * 1024  # and not whole frames each time
     assert res["pixel_gpio"] == PIXELS and any(res["last_pixels"])
     assert 196 in res["tones"] and 1200 in res["tones"]  # refused hold, then the roll cue
     assert _read(str(tmp_path / "fivedice.sav"))[0] == 0xA7  # saved through the storage driver
@@ -497,7 +510,7 @@ def test_deploy_dry_run_circuitpython_stages_py_only_and_prints_circup(tmp_path)
     assert not [f for f in staged if f.endswith(".mpy")]
     assert {"code.py", "boot.py", "board_config.py", "lib/fdfw/setup_cp.py", "lib/boards/feather_rp2040.py"} <= set(
         staged)
-    assert "circup --path <CIRCUITPY> install adafruit_debouncer adafruit_ticks adafruit_ssd1306 adafruit_framebuf " \
+    assert "circup --path <CIRCUITPY> install adafruit_debouncer adafruit_ticks adafruit_displayio_ssd1306 " \
            "neopixel" in r.stdout
     copies = [ln for ln in r.stdout.splitlines() if ln.startswith("would copy")]
     assert copies[-1].startswith("would copy code.py")  # last: CircuitPython reloads on code.py
@@ -627,8 +640,8 @@ def test_deploy_cp_offline_installs_the_venv_libraries_replaces_twins_and_keeps_
     assert "CircuitPython compiles them on the board at import" in r.stdout
     files = _tree(drive)
     for f in ("code.py", "boot.py", "board_config.py", "lib/fivedice/app.py", "lib/adafruit_ticks.py",
-              "lib/adafruit_debouncer.py", "lib/adafruit_ssd1306.py", "lib/adafruit_framebuf.py",
-              "lib/adafruit_bus_device/i2c_device.py", "lib/neopixel.py", "lib/adafruit_pixelbuf.py"):
+              "lib/adafruit_debouncer.py", "lib/adafruit_displayio_ssd1306.py", "lib/neopixel.py",
+              "lib/adafruit_pixelbuf.py"):
         assert f in files
     assert "lib/adafruit_ticks.mpy" not in files and "lib/fivedice/app.mpy" not in files
     assert _read(str(drive / "lib" / "adafruit_ticks.py")) == _read(os.path.join(SITE, "adafruit_ticks.py"))
@@ -655,7 +668,7 @@ def test_bundle_cp_zip_is_laid_out_like_the_circuitpy_drive(tmp_path):
     assert {n.split("/")[0] for n in names} == {"board_config.py", "boot.py", "code.py", "lib"}
     for f in ("lib/fivedice/app.py", "lib/fivedice/font5x8.bin", "lib/fdfw/setup_cp.py", "lib/boards/pico2.py",
               "lib/boards/__init__.py", "lib/adafruit_debouncer.py", "lib/adafruit_ticks.py",
-              "lib/adafruit_ssd1306.py", "lib/adafruit_bus_device/i2c_device.py", "lib/neopixel.py"):
+              "lib/adafruit_displayio_ssd1306.py", "lib/neopixel.py"):
         assert f in names
     assert not [n for n in names if n.endswith(".mpy")] and "lib/boards/pico.py" not in names
     assert names[-1] == "code.py"
@@ -691,3 +704,15 @@ def test_package_json_installs_the_library_with_the_real_mip_on_the_unix_port(tm
             if "__pycache__" not in d:
                 src = os.path.join(d, n)
                 assert _read(str(board / "lib" / os.path.relpath(src, LIB))) == _read(src), n
+
+
+def test_cp_build_without_displayio_modules_is_a_plain_message(cp, monkeypatch, capsys):
+    saved = _keep_save(cp)
+    cp.display()
+    monkeypatch.setitem(sys.modules, "i2cdisplaybus", None)  # a CircuitPython 8 build: no i2cdisplaybus
+    assert cp.run_code() == "startup-failed"
+    out = capsys.readouterr().out
+    assert "this CircuitPython build has no 'i2cdisplaybus' module: use CircuitPython 9 or newer" in out
+    assert "Traceback" not in out
+    assert cp.hw.tones() == [220, 220, 220]  # the failure is heard
+    assert _read(cp.save) == saved

@@ -1,7 +1,8 @@
 """CircuitPython: build the drivers from a board profile (board, busio, digitalio, pwmio, neopixel).
 
 Libraries (installed by `make deploy-cp` with circup): adafruit_debouncer, adafruit_ticks,
-adafruit_ssd1306 (+ adafruit_framebuf, adafruit_bus_device), neopixel (+ adafruit_pixelbuf).
+adafruit_displayio_ssd1306 (on the core modules displayio, bitmaptools, i2cdisplaybus, busdisplay),
+neopixel (+ adafruit_pixelbuf). The display is drawn by fdfw.display_cp in C, not in Python loops.
 """
 import time
 
@@ -19,7 +20,26 @@ def _lib(name):
         return __import__(name)
     except ImportError:
         raise StartupError("the CircuitPython library '" + name + "' is missing from /lib: run `make deploy-cp` "
-                           "(circup install adafruit_debouncer adafruit_ticks adafruit_ssd1306 adafruit_framebuf neopixel)")
+                           "(circup install adafruit_debouncer adafruit_ticks adafruit_displayio_ssd1306 neopixel)")
+
+
+def _core(name, hw):
+    try:
+        return __import__(name)
+    except ImportError:
+        raise StartupError("this CircuitPython build has no '" + name + "' module: use CircuitPython 9 or newer "
+                           "(a build with displayio)", hw)
+
+
+def _display(prof, i2c, hw):
+    """The OLED as a framebuf-style target drawn by displayio (see fdfw/display_cp.py)."""
+    _core("bitmaptools", hw)
+    i2cdisplaybus = _core("i2cdisplaybus", hw)  # CircuitPython 9+, as bitmaptools.blit
+    ssd = _lib("adafruit_displayio_ssd1306")
+    from fdfw.display_cp import BitmapDisplay
+
+    bus = i2cdisplaybus.I2CDisplayBus(i2c, device_address=prof.OLED_ADDR)
+    return BitmapDisplay(ssd.SSD1306(bus, width=128, height=64, auto_refresh=False))
 
 
 def pin(prof, p):
@@ -69,6 +89,8 @@ def build(prof, save_path):
     hw.button_names = [b[0] for b in prof.BUTTONS]
     hw.button_inputs = _buttons(prof)
 
+    displayio = _core("displayio", hw)
+    displayio.release_displays()  # a display left from the last run holds the I2C pins
     try:
         i2c = busio.I2C(pin(prof, prof.SCL), pin(prof, prof.SDA), frequency=prof.I2C_HZ)
     except RuntimeError:  # "No pull up found on SDA or SCL": the OLED module (which has them) is absent
@@ -79,8 +101,7 @@ def build(prof, save_path):
     found = bus.scan()
     if prof.OLED_ADDR not in found:
         raise display_missing(prof.OLED_ADDR, prof.SDA, prof.SCL, found, hw)
-    ssd = _lib("adafruit_ssd1306")
-    hw.display = ssd.SSD1306_I2C(128, 64, i2c, addr=prof.OLED_ADDR)
+    hw.display = _display(prof, i2c, hw)
 
     if prof.SHAKE == "lis3dh":
         hw.shake = accel_shake(prof, found, bus, hw)

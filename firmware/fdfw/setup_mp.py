@@ -1,7 +1,8 @@
 """MicroPython: build the drivers from a board profile (machine.Pin / I2C / PWM, built-in neopixel).
 
-Libraries: ssd1306 (micropython-lib, `mpremote mip install ssd1306`), adafruit_debouncer and
-adafruit_ticks (copied by `make deploy-mp`; both run unchanged on MicroPython).
+Libraries: ssd1306 (micropython-lib, `mpremote mip install ssd1306`; fdfw.display_mp subclasses it to send
+only changed pages), adafruit_debouncer and adafruit_ticks (copied by `make deploy-mp`; both run unchanged
+on MicroPython).
 """
 import time
 
@@ -46,8 +47,10 @@ def build(prof, save_path):
     found = i2c.scan()
     if prof.OLED_ADDR not in found:
         raise display_missing(prof.OLED_ADDR, prof.SDA, prof.SCL, found, hw)
-    ssd1306 = _lib("ssd1306", "mpremote mip install ssd1306")
-    hw.display = ssd1306.SSD1306_I2C(128, 64, i2c, addr=prof.OLED_ADDR)
+    _lib("ssd1306", "mpremote mip install ssd1306")
+    from fdfw.display_mp import PagedSSD1306  # the ssd1306 driver, sending only the pages that changed
+
+    hw.display = PagedSSD1306(128, 64, i2c, addr=prof.OLED_ADDR)
 
     if prof.SHAKE == "lis3dh":
         hw.shake = accel_shake(prof, found, i2c, hw)

@@ -8,6 +8,11 @@ with fb.text, so a frame is pixel-identical on every backend.
 Colours are 1 (ink) and 0 (paper) for mono displays; the "background" used for
 clearing and inverted parts is `c ^ 1`.
 
+A target may draw glyphs itself: one with a true class attribute GLYPH_BLIT provides
+glyph(code, x, y, c) and glyphs(bytes, x, y, c) -> x after the text, which must draw the very
+pixels glyph() below would (firmware/fdfw/display_cp.py and display_mp.py blit them in C).
+Scale 1 only; str text and scaled text always take the fill_rect path.
+
 Every function here allocates nothing (no strings, tuples or floats are built), so
 they may run with the MicroPython heap locked. Methods are called as fb.method(...)
 directly: that form does not create a bound-method object on MicroPython.
@@ -42,6 +47,9 @@ def glyph(fb, code, x, y, c, scale=1):
     """Draw one char code (int) at x, y; codes outside 32..126 draw as '?'. Returns x + advance."""
     if code < _FIRST or code > _LAST:
         code = _QMARK
+    if scale == 1 and getattr(fb, "GLYPH_BLIT", False):
+        fb.glyph(code, x, y, c)
+        return x + _ADV
     o = (code - _FIRST) * _W
     for col in range(_W):
         bits = FONT[o + col]
@@ -67,6 +75,8 @@ def text(fb, s, x, y, c, scale=1):
     if type(s) is str:
         for ch in s:
             x = glyph(fb, ord(ch), x, y, c, scale)
+    elif scale == 1 and getattr(fb, "GLYPH_BLIT", False):
+        return fb.glyphs(s, x, y, c)
     else:
         for code in s:
             x = glyph(fb, code, x, y, c, scale)

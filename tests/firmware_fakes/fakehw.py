@@ -125,29 +125,100 @@ def tones():
     return [f for (_, f, d) in pwm_log if d]
 
 
+# SSD1306 commands that take argument bytes, and how many (datasheet, section 9)
+_SSD_ARGS = {0x81: 1, 0x20: 1, 0x21: 2, 0x22: 2, 0xA8: 1, 0xD3: 1, 0xD5: 1, 0xD9: 1, 0xDA: 1, 0xDB: 1, 0x8D: 1,
+             0x26: 6, 0x27: 6, 0x29: 5, 0x2A: 5, 0xA3: 2, 0xAD: 1}
+
+
 class FakeSSD1306:
-    """Keeps the 1024-byte frame the driver sends (horizontal addressing) and the commands."""
+    """An SSD1306's display RAM (8 pages x 128 columns) fed through its I2C protocol.
+
+    Each write is control byte(s) + payload: 0x80 = one command byte follows (then another
+    control byte), 0x00 = the rest are command bytes, 0x40 = the rest are RAM data. Commands
+    and their argument bytes are parsed; data lands at the column/page pointer and moves it as
+    the addressing mode says (horizontal/vertical inside the 0x21/0x22 window, or page mode).
+    Counts what crossed the bus: `bus_bytes` (payload + 1 address byte per write), `data_bytes`
+    (RAM bytes) and `frames` (data writes that finished their address window)."""
 
     def __init__(self):
         self.frame = bytearray(1024)
-        self.commands = []
+        self.commands = []  # every command and argument byte, in order
         self.frames = 0
-        self._pos = 0
+        self.bus_bytes = 0
+        self.data_bytes = 0
+        self.writes = 0
+        self.mode = 2  # page addressing after reset
+        self.col0, self.col1, self.page0, self.page1 = 0, 127, 0, 7
+        self.col = 0
+        self.page = 0
+        self._cmd = []  # the command being collected, with its arguments
 
     def write(self, data):
         if not data:
             return  # address probe
-        if data[0] == 0x40:
-            for b in data[1:]:
-                self.frame[self._pos] = b
-                self._pos = (self._pos + 1) % 1024
-            if self._pos == 0:
-                self.frames += 1
-        else:
-            for i in range(1, len(data), 2):
-                self.commands.append(data[i])
-            if 0x21 in data[1:2]:  # column address: a new frame starts
-                self._pos = 0
+        self.writes += 1
+        self.bus_bytes += len(data) + 1
+        i = 0
+        n = len(data)
+        while i < n:
+            ctl = data[i]
+            i += 1
+            if ctl & 0x80:  # Co = 1: one byte follows, then another control byte
+                if i < n:
+                    self._byte(data[i], ctl & 0x40)
+                i += 1
+            else:  # Co = 0: every remaining byte is of the same kind
+                for k in range(i, n):
+                    self._byte(data[k], ctl & 0x40)
+                i = n
+        if data[0] == 0x40 and self.col == self.col0 and self.page == self.page0:
+            self.frames += 1  # this data write ended exactly at its window's end
+
+    def _byte(self, b, is_data):
+        if is_data:
+            self.data_bytes += 1
+            self.frame[self.page * 128 + self.col] = b
+            self._advance()
+            return
+        self.commands.append(b)
+        self._cmd.append(b)
+        need = _SSD_ARGS.get(self._cmd[0], 0)
+        if len(self._cmd) <= need:
+            return
+        c = self._cmd
+        self._cmd = []
+        op = c[0]
+        if op == 0x20:
+            self.mode = c[1] & 3
+        elif op == 0x21:
+            self.col0, self.col1 = c[1] & 127, c[2] & 127
+            self.col = self.col0
+        elif op == 0x22:
+            self.page0, self.page1 = c[1] & 7, c[2] & 7
+            self.page = self.page0
+        elif self.mode == 2 and 0xB0 <= op <= 0xB7:
+            self.page = op & 7
+        elif self.mode == 2 and op <= 0x0F:
+            self.col = (self.col & 0x70) | op
+        elif self.mode == 2 and 0x10 <= op <= 0x17:
+            self.col = (self.col & 0x0F) | ((op & 7) << 4)
+
+    def _advance(self):
+        if self.mode == 2:  # page mode: the column wraps inside the page
+            self.col = (self.col + 1) & 127
+            return
+        if self.mode == 0:  # horizontal
+            if self.col < self.col1:
+                self.col += 1
+                return
+            self.col = self.col0
+            self.page = self.page + 1 if self.page < self.page1 else self.page0
+        else:  # vertical
+            if self.page < self.page1:
+                self.page += 1
+                return
+            self.page = self.page0
+            self.col = self.col + 1 if self.col < self.col1 else self.col0
 
     def read_into(self, buf):
         for i in range(len(buf)):

@@ -239,6 +239,9 @@ if fakehw.pixel_writes:
 if oled is not None:
     out["frames"] = oled.frames
     out["lit"] = oled.lit()
+    out["data_bytes"] = oled.data_bytes
+    if apps and hasattr(apps[0], "fb"):
+        out["panel_matches"] = oled.frame == apps[0].fb.buffer  # the panel shows the driver's frame buffer
 if made and hasattr(made[0], "_ring"):
     out["ring_dropped"] = made[0]._ring.state[2]
     out["irq_hard"] = made[0]._ring.pins[0].hard

@@ -1,0 +1,177 @@
+"""Display drivers on the MicroPython unix port: bytes on the I2C bus, panel contents, and heap-lock proofs.
+
+PagedSSD1306 (firmware/fdfw/display_mp.py) is the vendored micropython ssd1306 driver with a show() that sends only
+the pages that changed. BitmapDisplay (firmware/fdfw/display_cp.py) is the CircuitPython backend; here it runs on the
+fake displayio/bitmaptools (tests/firmware_fakes/cp) with a display whose refresh() only counts, so the heap-lock
+proof covers the backend's own Python code (the C primitives on a board allocate nothing per call).
+"""
+import sys
+
+import micropython
+
+from heaplock import locked
+
+_HERE = __file__.rsplit("/", 1)[0] if "/" in __file__ else "."
+_ROOT = _HERE + "/../.."
+for _p in ("/firmware", "/tests/firmware_fakes", "/tests/firmware_fakes/cp", "/tests/firmware_fakes/mp"):
+    if _ROOT + _p not in sys.path:
+        sys.path.append(_ROOT + _p)
+
+import fakehw  # noqa: E402
+from fivedice import gfx  # noqa: E402
+from fdfw.display_mp import PagedSSD1306  # noqa: E402
+from fdfw.display_cp import BitmapDisplay  # noqa: E402
+
+
+class CountingI2C:
+    """machine.I2C's writeto/writevto that only count (no allocation) and, when given a panel, feed it."""
+
+    def __init__(self, panel=None):
+        self.panel = panel
+        self.writes = 0
+        self.bytes = 0  # payload + 1 address byte per write
+        self.data = 0  # bytes after a 0x40 control byte
+
+    def writeto(self, addr, buf, stop=True):
+        self.writes += 1
+        self.bytes += len(buf) + 1
+        if self.panel is not None:
+            self.panel.write(bytes(buf))
+
+    def writevto(self, addr, vector, stop=True):
+        self.writes += 1
+        self.bytes += 1
+        for b in vector:
+            self.bytes += len(b)
+        if vector[0][0] == 0x40:
+            self.data += len(vector[1])
+        if self.panel is not None:
+            self.panel.write(bytes(vector[0]) + bytes(vector[1]))
+
+
+DICE = bytearray(b"\x01\x02\x03\x04\x05")
+
+
+def draw(fb):
+    fb.fill(0)
+    gfx.text(fb, b"P1 Yahtzee", 0, 0, 1)
+    gfx.number_right(fb, 123, 128, 0, 1)
+    gfx.dice_row(fb, DICE, 0b00100, 4, 10, 20, 5)
+    fb.rect(30, 34, 7, 7, 1)
+    fb.hline(0, 43, 128, 1)
+    fb.vline(127, 44, 10, 1)
+    fb.pixel(3, 62, 1)
+    fb.fill_rect(0, 54, 128, 10, 1)
+    gfx.text(fb, b"Box already filled", 1, 55, 0)
+
+
+def test_paged_ssd1306_puts_each_frame_on_the_panel():
+    panel = fakehw.FakeSSD1306()
+    d = PagedSSD1306(128, 64, CountingI2C(panel))
+    assert panel.frame == bytearray(1024) and panel.data_bytes == 1024  # init: the whole (blank) screen
+    for face in (1, 6, 3):
+        DICE[0] = face
+        draw(d)
+        d.show()
+        assert panel.frame == d.buffer
+    DICE[0] = 1
+
+
+def edges(fb):
+    draw(fb)
+    gfx.text(fb, b"Clip", -3, -2, 1)
+    gfx.text(fb, b"Edge", 110, 60, 1)
+    gfx.text(fb, b"\x7f\x10ok", 20, 20, 1)  # outside the font: '?'
+    fb.fill_rect(60, 28, 40, 12, 1)
+    gfx.text(fb, b"inv", 62, 30, 0)
+    gfx.text(fb, b"x", 125, 30, 0)
+
+
+def test_paged_ssd1306_glyph_blits_draw_the_same_pixels_as_gfx_fill_rects():
+    import framebuf
+
+    d = PagedSSD1306(128, 64, CountingI2C())
+    plain = framebuf.FrameBuffer(bytearray(1024), 128, 64, framebuf.MONO_VLSB)  # no GLYPH_BLIT: fill_rect runs
+    edges(d)
+    edges(plain)
+    ink = 0
+    for y in range(64):
+        for x in range(128):
+            assert d.pixel(x, y) == plain.pixel(x, y), (x, y)
+            ink += d.pixel(x, y)
+    assert ink > 1000
+
+
+def test_paged_ssd1306_sends_nothing_unchanged_and_only_a_changed_dies_pages():
+    i2c = CountingI2C()
+    d = PagedSSD1306(128, 64, i2c)
+    draw(d)
+    d.show()
+    data, writes = i2c.data, i2c.writes
+    draw(d)
+    d.show()
+    assert (i2c.data, i2c.writes) == (data, writes)  # not one byte
+    DICE[0] = 6  # 1 -> 6: pages 1-3 change
+    draw(d)
+    d.show()
+    DICE[0] = 1
+    assert i2c.data - data == 3 * 128
+    assert i2c.writes - writes == 2  # one window command write, one data write
+    data = i2c.data
+    d.pixel(127, 0, 1)  # page 0 (a blank column)
+    d.pixel(64, 63, 0)  # page 7 (inside the ink bar)
+    d.show()
+    assert i2c.data - data == 2 * 128  # two separate one-page runs
+
+
+def test_paged_ssd1306_show_allocates_nothing():
+    i2c = CountingI2C()
+    d = PagedSSD1306(128, 64, i2c)
+
+    def frame():
+        DICE[0] = 7 - DICE[0]  # 1 <-> 6: every frame differs
+        draw(d)
+        d.show()
+        d.show()  # and an unchanged one
+
+    frame()
+    sent = d.pages_sent
+    assert locked(frame) == 0
+    assert d.pages_sent - sent == 3  # the locked frame did send its pages
+
+
+class CountingDisplay:
+    """Stands in for busdisplay.BusDisplay: holds the root group, counts refreshes."""
+
+    def __init__(self):
+        self.root_group = None
+        self.refreshes = 0
+
+    def refresh(self, *, target_frames_per_second=60, minimum_frames_per_second=0):
+        self.refreshes += 1
+        return True
+
+
+def test_circuitpython_backend_draws_and_shows_without_allocating():
+    disp = CountingDisplay()
+    fb = BitmapDisplay(disp)
+    assert disp.refreshes == 1  # the blank start-up screen
+
+    def frame():
+        DICE[0] = 7 - DICE[0]
+        draw(fb)
+        gfx.text(fb, b"Clip", -3, -2, 1)
+        fb.show()
+        fb.show()
+
+    frame()
+    sent = fb.pages_sent
+    refreshed = disp.refreshes
+    assert locked(frame) == 0
+    assert fb.pages_sent - sent == 3 and disp.refreshes - refreshed == 1
+    DICE[0] = 1
+
+
+def test_heap_harness_catches_a_display_allocation():
+    fb = BitmapDisplay(CountingDisplay())
+    assert locked(lambda: fb.glyphs(bytes(DICE), 0, 0, 1)) == 1  # bytes() allocates: the harness must see it

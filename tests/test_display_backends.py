@@ -1,0 +1,128 @@
+"""The CircuitPython display backend (firmware/fdfw/display_cp.py) on the real adafruit_displayio_ssd1306 over the
+fake displayio / bitmaptools / busdisplay / i2cdisplaybus and the fake I2C bus, on CPython: what reaches the panel
+and how many bytes cross the bus. (Its MicroPython twin and both heap-lock proofs: tests/mpy/test_heap_display.py.)
+"""
+import os
+import sys
+
+import adafruit_framebuf
+import pytest
+
+from fivedice import gfx
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+FAKES = os.path.join(ROOT, "tests", "firmware_fakes")
+_MODULES = ("fakehw", "board", "microcontroller", "busio", "displayio", "bitmaptools", "busdisplay", "i2cdisplaybus",
+            "fourwire", "adafruit_displayio_ssd1306", "fdfw")
+
+
+@pytest.fixture
+def stack(monkeypatch):
+    for name in list(sys.modules):
+        if name.split(".")[0] in _MODULES:
+            monkeypatch.delitem(sys.modules, name)
+    for p in (os.path.join(ROOT, "firmware"), FAKES, os.path.join(FAKES, "cp")):
+        monkeypatch.syspath_prepend(p)
+    import adafruit_displayio_ssd1306
+    import board
+    import busio
+    import displayio
+    import fakehw
+    import i2cdisplaybus
+    from fdfw.display_cp import BitmapDisplay
+
+    fakehw.reset()
+    oled = fakehw.FakeSSD1306()
+    fakehw.devices[0x3C] = oled
+    displayio.release_displays()
+    bus = i2cdisplaybus.I2CDisplayBus(busio.I2C(board.GP5, board.GP4), device_address=0x3C)
+    fb = BitmapDisplay(adafruit_displayio_ssd1306.SSD1306(bus, width=128, height=64, auto_refresh=False))
+    yield fb, oled
+    for name in list(sys.modules):
+        if name.split(".")[0] in _MODULES:
+            del sys.modules[name]
+
+
+def reference(draw):
+    """The same drawing on adafruit_framebuf (gfx's fill_rect path): the page-layout bytes the panel must hold."""
+    buf = bytearray(1024)
+    fb = adafruit_framebuf.FrameBuffer(buf, 128, 64, adafruit_framebuf.MVLSB)
+    draw(fb)
+    return buf
+
+
+DICE = bytearray(b"\x01\x02\x03\x04\x05")
+
+
+def turn(fb):
+    fb.fill(0)
+    gfx.text(fb, b"P1 Yahtzee", 0, 0, 1)
+    gfx.number_right(fb, 123, 128, 0, 1)
+    gfx.dice_row(fb, DICE, 0b00100, 4, 10, 20, 5)
+    fb.rect(30, 34, 7, 7, 1)
+    fb.fill_rect(0, 44, 128, 9, 1)
+    gfx.text(fb, b"Box already filled", 1, 45, 0)
+
+
+def test_cp_backend_sends_nothing_for_an_unchanged_frame_and_only_the_changed_dies_pages(stack):
+    fb, oled = stack
+    assert oled.data_bytes == 1024 and oled.frame == bytearray(1024)  # start-up: a blank screen, whole
+    turn(fb)
+    fb.show()
+    assert oled.frame == reference(turn)
+    before = (oled.data_bytes, oled.writes)
+    turn(fb)
+    fb.show()
+    assert (oled.data_bytes, oled.writes) == before  # the same frame again: not one byte on the bus
+    DICE[0] = 6  # one die changes from 1 to 6: pips in rows 12-15, 18-21 and 24-27, pages 1-3
+    try:
+        turn(fb)
+        fb.show()
+        assert oled.data_bytes - before[0] == 3 * 128
+        assert oled.frame == reference(turn)
+    finally:
+        DICE[0] = 1
+
+
+def test_cp_backend_sends_separate_runs_of_changed_pages(stack):
+    fb, oled = stack
+    turn(fb)
+    fb.show()
+    before = oled.data_bytes
+    fb.pixel(5, 3, 1)  # page 0
+    fb.pixel(5, 60, 1)  # page 7
+    fb.show()
+    assert oled.data_bytes - before == 2 * 128  # two one-page windows, not pages 0-7
+
+
+def edges(fb):
+    fb.fill(0)
+    gfx.text(fb, b"Clip", -3, -2, 1)  # off the top-left corner
+    gfx.text(fb, b"Edge", 110, 60, 1)  # off the right and bottom edges
+    gfx.text(fb, b"\x7f\x10ok", 20, 20, 1)  # codes outside the font draw '?'
+    fb.fill_rect(-5, 30, 10, 40, 1)
+    fb.fill_rect(50, 30, 0, 5, 1)  # empty
+    fb.hline(120, 50, 20, 1)
+    fb.vline(127, -4, 10, 1)
+    fb.pixel(-1, 5, 1)
+    fb.pixel(128, 5, 1)
+    fb.fill_rect(60, 28, 40, 12, 1)
+    gfx.text(fb, b"inv", 62, 30, 0)  # paper-coloured text on ink
+
+
+def test_cp_backend_clips_like_framebuf_at_every_edge(stack):
+    fb, oled = stack
+    edges(fb)
+    fb.show()
+    assert oled.frame == reference(edges)
+    assert fb.pixel(127, 0) == 1 and fb.pixel(-1, 0) is None
+
+
+def test_cp_backend_draws_text_with_one_blit_per_glyph(stack):
+    fb, oled = stack
+    import bitmaptools
+
+    bitmaptools.reset_counts()
+    gfx.text(fb, b"Hello", 0, 0, 1)
+    gfx.number(fb, 42, 0, 10, 0)
+    assert bitmaptools.calls == {"fill_region": 0, "blit": 7}
