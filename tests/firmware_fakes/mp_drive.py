@@ -3,7 +3,7 @@
     micropython mp_drive.py SCENARIO SAVE_PATH
 MICROPYPATH must list: a folder with board_config.py, tests/firmware_fakes/mp, tests/firmware_fakes,
 firmware, hardware, lib, and a folder with adafruit_debouncer.py + adafruit_ticks.py.
-Prints one JSON line with what happened. Scenarios: play, shake, nodisplay, unknown (any name but those), heap, heap-control.
+Prints one JSON line with what happened. Scenarios: play, shake, nodisplay, resume (10 passes, no input), heap, heap-control.
 """
 import json
 import sys
@@ -151,5 +151,7 @@ elif apps:
     out["mode"] = apps[0].mode
     out["rolls"] = g.rolls if g is not None else None
     out["dice"] = list(g.dice) if g is not None else None
+    out["has_game"] = g is not None
+    out["saved_at_start"] = list(apps[0].save_bytes())  # scenario "resume": the state it booted into
 
 print(json.dumps(out))
