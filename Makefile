@@ -71,3 +71,9 @@ deploy-dry-run: venv mpy
 	$(PY) firmware/deploy.py cp --board $(BOARD) --dry-run
 
 .PHONY: deploy-mp deploy-cp deploy-dry-run
+
+## make bench-powercut: a power cut at every byte and step of every save, once and twice in a row, on every save store
+bench-powercut: venv
+	$(PY) tests/bench/bench_powercut.py
+
+.PHONY: bench-powercut

@@ -206,9 +206,10 @@ def _cp(st, a):
                 os.makedirs(os.path.dirname(target), exist_ok=True)
                 shutil.copyfile(os.path.join(st.top, dest), target)
             except OSError as e:
-                raise DeployError("cannot write %s (%s). If fivedice is already on the board, its boot.py made "
-                                  "the drive read-only to the computer: hold BACK while pressing reset, then "
-                                  "deploy again." % (target, e))
+                raise DeployError("cannot write %s (%s). If an older fivedice (before saves moved to nvm) is on "
+                                  "the board, its boot.py made the drive read-only to the computer: hold BACK while "
+                                  "pressing reset, then deploy again (the new boot.py leaves the drive writable)."
+                                  % (target, e))
     if a.dry_run:
         print("dry run: no board was touched")
     return 0

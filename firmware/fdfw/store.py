@@ -239,6 +239,7 @@ class FileStore(_Base):
         self._fs = fs
         self._open = fs.open if fs is not None else open
         self._stat = fs.stat if fs is not None else os.stat
+        self._last = None  # (slot of the newest save, highest sequence) once known
 
     def _load(self, p):
         """(kind, seq, payload length, crc, record bytes) of the record in file p, or None."""
@@ -282,12 +283,18 @@ class FileStore(_Base):
         return record.payload(r[4], r[2])
 
     def write(self, data):
-        best, _, top = self._state()
-        slot = self.slots[1 if best is not None and best[0] == 0 else 0]
-        self._write(slot, record.encode(top + 1, data))
+        if self._last is None:  # the first save of this boot: look at what the files hold
+            best, _, top = self._state()
+            self._last = (best[0] if best is not None else 1, top)
+        i = 1 - self._last[0]  # never the slot holding the newest valid save
+        seq = self._last[1] + 1
+        self._last = None  # unknown until this write has finished
+        self._write(self.slots[i], record.encode(seq, data))
+        self._last = (i, seq)
         self.writes += 1
 
     def set_aside(self):
+        self._last = None
         best, _, top = self._state()
         if best is not None:
             rec = record.encode(best[1][1], record.payload(best[1][4], best[1][2]), record.KIND_ASIDE)

@@ -16,7 +16,19 @@ sys.path[:0] = [os.path.join(ROOT, "tests", "firmware_fakes"), os.path.join(ROOT
 
 import powercut  # noqa: E402
 
+def wear():
+    print("wear per save (app saves of 37, 53, 85 bytes: 1, 2, 4 players):")
+    for ln, prog, erases in powercut.wear("nvm"):
+        print("  nvm      %3d-byte save: %5.1f bytes programmed, %.4f sector erases (1 per %.0f saves)"
+              % (ln, prog, erases, 1 / erases))
+    for kind in ("lfs", "fat", "old-lfs", "old-fat"):
+        for ln, written, steps, by in powercut.wear(kind):
+            print("  %-8s %3d-byte save: %5.1f bytes written, %.0f file-system steps (%s)"
+                  % (kind, ln, written, steps, ", ".join("%s %.0f" % kv for kv in sorted(by.items()))))
+
+
 if __name__ == "__main__":
+    wear()
     t = time.time()
     results, comp, at = powercut.full()
     print("saves per store: 120 (payloads 60-120 bytes); nvm sector rewrites at saves %s" % comp)

@@ -16,9 +16,8 @@ leaves 0xFF after the prefix), and "old-lfs" / "old-fat": the file store before 
 
 A failure on "nvm" whose cut hit the sector erase-and-rewrite is counted apart as `window`: the RP2040's
 nvm is a single 4 KB flash sector, so while it is erased nothing survives (see store.py).
-Runs on CPython and the MicroPython unix port (python powercut.py [sample|full] on either).
+Runs on CPython and the MicroPython unix port (python powercut.py [sample|small|full] on either).
 """
-import os
 
 from fakeflash import FakeFS, FakeNvm, Power, PowerCut
 from fdfw.store import FileStore, NvmStore
@@ -235,6 +234,26 @@ def compaction_saves(P, count):
     return out
 
 
+def wear(kind, sizes=(37, 53, 85), n=2000):
+    """Per save, what reaches the medium: for nvm the bytes programmed and sector erases, for a file
+    system the steps (open, truncate, close, rename, remove) and bytes written. sizes: the app's save for
+    1, 2 and 4 players today (n saves of each)."""
+    out = []
+    for ln in sizes:
+        rig = Rig(kind)
+        s = rig.store()
+        s.read()
+        for i in range(n):
+            s.write(bytes([0xA7]) + bytes([(i + j) & 0x7F for j in range(ln - 1)]))
+        m = rig.medium
+        if kind == "nvm":
+            out.append((ln, m.programmed / n, m.erases / n))
+        else:
+            steps = sum(m.steps.values()) / n
+            out.append((ln, m.written / n, steps, dict((k, v / n) for k, v in m.steps.items())))
+    return out
+
+
 def full(kinds=STORES + ("old-lfs", "old-fat"), n=120, out=print):
     """Every cut point of every one of n saves (n=120 crosses the nvm sector rewrite three times), and every
     pair of cut points of two saves in a row at the first three saves and around the first nvm rewrite."""
@@ -257,7 +276,11 @@ def full(kinds=STORES + ("old-lfs", "old-fat"), n=120, out=print):
     return results, comp, at
 
 
-def sample(kinds=STORES, n=60, seed=1):
+KS = (0, 1, 2, 3, 5, 8, 9, 10, 13, 21, 34, 55, 89, 120, 130, 140)
+KS_SMALL = (0, 2, 9, 21, 55, 89)
+
+
+def sample(kinds=STORES, n=60, ks=KS):
     """The make-test sample: every cut point of the first 3 saves and of the first nvm sector rewrite, and
     double cuts at a spread of cut-point pairs there."""
     P = payloads(n + 3)
@@ -269,7 +292,6 @@ def sample(kinds=STORES, n=60, seed=1):
         res = Result(kind)
         for i in [0, 1, 2] + comp[:1]:
             single(rig, res, P, snaps, i)
-        ks = [0, 1, 2, 3, 5, 8, 9, 10, 13, 21, 34, 55, 89, 120, 130, 140]
         for i in [0, 1] + comp[:1]:
             double(rig, res, P, snaps, i, ks, ks)
         results.append(res)
@@ -283,5 +305,5 @@ if __name__ == "__main__":
     if what == "full":
         full()
     else:
-        for r in sample():
+        for r in sample(ks=KS_SMALL if what == "small" else KS):
             print(r.line())
