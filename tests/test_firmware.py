@@ -548,6 +548,20 @@ def test_store_nvm_write_failure_is_one_plain_line_and_an_oserror(monkeypatch, c
     assert out.count("cannot save the game") == 1 and "Unable to write to nvm." in out
 
 
+def test_store_a_save_too_big_for_the_nvm_is_refused_once_and_the_stored_one_kept(monkeypatch, capsys):
+    store, _, ff = _fw(monkeypatch)
+    nvm = ff.FakeNvm(256)
+    s = store.NvmStore(nvm)
+    s.write(b"\xa7small")
+    flash = nvm.snapshot()
+    for _ in range(2):
+        with pytest.raises(OSError):
+            s.write(b"\xa7" + bytes(300))
+    out = capsys.readouterr().out
+    assert out.count("cannot save the game") == 1 and "does not fit in 256 bytes of nvm" in out
+    assert nvm.snapshot() == flash and store.NvmStore(nvm).read() == b"\xa7small"
+
+
 def test_power_cuts_at_sampled_bytes_and_steps_lose_at_most_the_save_being_made(monkeypatch):
     """A sample of tests/bench/bench_powercut.py (make bench-powercut tries every cut point)."""
     monkeypatch.syspath_prepend(FAKES)

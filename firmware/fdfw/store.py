@@ -92,18 +92,27 @@ class NvmStore(_Base):
         self._save = None  # (seq, offset, payload length, crc)
         self._aside = None
         self._seq = -1
+        # past the last byte that is not 0xFF nothing was ever written: the walk stops there, and the
+        # append point is at or after it, so appending never lands on a programmed byte (never erases)
+        limit = n
+        while limit > 0:
+            lo = max(0, limit - 256)
+            chunk = nvm[s + lo:s + limit]
+            i = len(chunk) - 1
+            while i >= 0 and chunk[i] == 0xFF:
+                i -= 1
+            if i >= 0:
+                limit = _up(lo + i + 1)
+                break
+            limit = lo
         o = 0
         end = 0
-        while o + record.HEADER <= n:
+        while o < limit and o + record.HEADER <= n:
             h = record.parse_header(nvm[s + o:s + o + record.HEADER])
-            if h is None:
-                o += _ALIGN
+            if h is None or o + record.size(h[2]) > n:
+                o += _ALIGN  # a torn or foreign header: look for the next record on the next boundary
                 continue
             kind, seq, ln = h
-            total = _up(record.size(ln))
-            if o + record.size(ln) > n:
-                o += _ALIGN
-                continue
             rec = nvm[s + o:s + o + record.size(ln)]
             if record.valid(rec, ln):
                 found = (seq, o, ln, record.check_value(rec, ln))
@@ -114,22 +123,9 @@ class NvmStore(_Base):
                         self._save = found
                 elif self._aside is None or seq >= self._aside[0]:
                     self._aside = found
-            o += total
+            o += _up(record.size(ln))  # a torn record with a whole header is stepped over as a whole
             end = o
-        # everything from the append point on must still be erased (0xFF), so appending never erases
-        last = n
-        step = 256
-        while last > end:
-            lo = max(end, last - step)
-            chunk = nvm[s + lo:s + last]
-            i = len(chunk) - 1
-            while i >= 0 and chunk[i] == 0xFF:
-                i -= 1
-            if i >= 0:
-                end = max(end, _up(lo + i + 1))
-                break
-            last = lo
-        self._end = min(end, n)
+        self._end = min(max(end, limit), n)
         self._scanned = True
 
     def _ensure(self):

@@ -120,7 +120,7 @@ class Result:
 
     def line(self):
         s = "%-8s cut points tried %8d  failures %d" % (self.kind, self.tried, self.failures)
-        if self.kind == "nvm":
+        if self.kind.startswith("nvm"):
             s += "  (sector-rewrite window: %d of %d cut points lose the save)" % (self.window, self.window_cuts)
         return s
 
