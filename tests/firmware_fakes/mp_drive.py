@@ -3,7 +3,7 @@
     micropython mp_drive.py SCENARIO SAVE_PATH
 MICROPYPATH must list: a folder with board_config.py, tests/firmware_fakes/mp, tests/firmware_fakes,
 firmware, hardware, lib, and a folder with adafruit_debouncer.py + adafruit_ticks.py.
-Prints one JSON line with what happened. Scenarios: play, shake, nodisplay, resume (10 passes, no input), heap, heap-control.
+Prints one JSON line with what happened. Scenarios: play, shake, nodisplay, resume (no input), heap, heap-control.
 """
 import json
 import sys
