@@ -83,3 +83,9 @@ bundle-cp: venv
 	$(PY) firmware/deploy.py cp --board $(BOARD) --zip build/fivedice-cp-$(BOARD).zip $(if $(TABLES),--tables $(TABLES))
 
 .PHONY: deploy-mp deploy-cp deploy-dry-run bundle-cp
+
+## make bench-powercut: a power cut at every byte and step of every save, once and twice in a row, on every save store
+bench-powercut: venv
+	$(PY) tests/bench/bench_powercut.py
+
+.PHONY: bench-powercut

@@ -1,9 +1,9 @@
-"""CircuitPython boot.py: let the game save to flash, unless the boot button is held at reset.
+"""CircuitPython boot.py: leaves the CIRCUITPY drive as it is, writable by the computer over USB.
 
-CircuitPython's drive is writable either by the computer over USB or by code, not both. Without a
-remount the game cannot save. Held at reset, the profile's BOOT_BUTTON (BACK) keeps the drive
-writable from USB (to copy new files); the game then runs without saving. On MicroPython this
-file does nothing (and `make deploy-mp` does not copy it).
+The game saves to the microcontroller's nvm (fdfw/store.py, NvmStore), not to a file, so nothing is
+remounted: the computer can always copy new files, and no button has to be held at reset.
+Firmware before nvm saves had a boot.py that remounted the drive writable by code; deploying this file
+over it ends that. On MicroPython this file does nothing (and `make deploy-mp` does not copy it).
 """
 try:
     import storage

@@ -437,8 +437,9 @@ def _cp(st, a):
 
 
 def _read_only(target, e):
-    return ("cannot write %s (%s). If fivedice is already on the board, its boot.py made the drive read-only to "
-            "the computer: hold BACK while pressing reset, then deploy again." % (target, e))
+    return ("cannot write %s (%s). If an older fivedice (before saves moved to nvm) is on the board, its boot.py "
+            "made the drive read-only to the computer: hold BACK while pressing reset, then deploy again (the new "
+            "boot.py leaves the drive writable)." % (target, e))
 
 
 if __name__ == "__main__":

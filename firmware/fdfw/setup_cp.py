@@ -73,7 +73,7 @@ def _sleep_ms(ms):
 def build(prof, save_path):
     from fdfw.buzzer import CPBuzzer
     from fdfw.shake_input import SwitchShakeInput
-    from fdfw.store import FileStore
+    from fdfw.store import NvmStore
 
     ticks = _lib("adafruit_ticks")
     neopixel = _lib("neopixel")
@@ -108,5 +108,7 @@ def build(prof, save_path):
     else:
         sw = _input(prof, prof.SHAKE_PIN)
         hw.shake = SwitchShakeInput(lambda: sw.value)
-    hw.store = FileStore(save_path)
+    import microcontroller
+
+    hw.store = NvmStore(getattr(microcontroller, "nvm", None), legacy=save_path)  # save_path: the old file, read once
     return hw

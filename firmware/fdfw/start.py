@@ -8,7 +8,7 @@ Errors nobody expected are re-raised with their traceback.
 from fdfw import profile
 from fdfw.hw import StartupError, signal_failure
 
-SAVE_PATH = "/fivedice.sav"
+SAVE_PATH = "/fivedice.sav"  # MicroPython: slots <path>.0 and .1; CircuitPython saves to nvm, this is the old file
 TABLES_DIR = "/tables"  # <rule set id>.fdt from `make tables`, copied by the deploy when present
 
 

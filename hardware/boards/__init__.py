@@ -10,7 +10,8 @@ Each profile names the same things, so the firmware never hard-codes a pin:
   BUTTONS               (name, pin) pairs; names are the fivedice.app button names without "B_"
                         (HOLD1..HOLD5, ROLL, UP, DOWN, OK, BACK); all active-low with the internal pull-up
   SHAKE                 "switch" (SHAKE_PIN, a tilt/vibration switch to GND) or "lis3dh" (LIS3DH_ADDR on the I2C bus)
-  BOOT_BUTTON           the button name which, held at reset, keeps CircuitPython's drive writable over USB
+  BOOT_BUTTON           the button which, held at reset, kept CircuitPython's drive writable over USB under the
+                        boot.py of fivedice before nvm saves (today's boot.py never remounts the drive)
 A pin is a pair (CircuitPython `board` attribute name, MicroPython `machine.Pin` id).
 """
 

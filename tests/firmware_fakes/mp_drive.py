@@ -5,7 +5,7 @@ MICROPYPATH must list: a folder with board_config.py, tests/firmware_fakes/mp, f
 tests/firmware_fakes, firmware, hardware, lib, and a folder with adafruit_debouncer.py + adafruit_ticks.py.
 Prints one JSON line with what happened. Scenarios: play, shake, nodisplay, unknown (any name but those), heap,
 heap-control, heap-irq, heap-irq-control; with 150 ms frames (every pass draws, a draw takes 150 ms of fake time):
-slowtap, slowbounce, multi, ringfull.
+slowtap, slowbounce, multi, ringfull; resume (no input).
 """
 import json
 import sys
@@ -258,5 +258,7 @@ elif apps:
     out["mode"] = apps[0].mode
     out["rolls"] = g.rolls if g is not None else None
     out["dice"] = list(g.dice) if g is not None else None
+    out["has_game"] = g is not None
+    out["saved_at_start"] = list(apps[0].save_bytes())  # scenario "resume": the state it booted into
 
 print(json.dumps(out))

@@ -1,0 +1,104 @@
+"""One saved record, the same bytes in every save backend (nvm log, slot files, the set-aside copy).
+
+    offset  size  field
+    0       2     magic b"FD" (0x46 0x44: never erased flash 0xFF 0xFF)
+    2       1     kind: KIND_SAVE (a game the app wrote) or KIND_ASIDE (a save the app could not read, kept)
+    3       4     sequence number, little-endian; the newest valid record has the highest
+    7       2     payload length n, little-endian, at most MAX_PAYLOAD
+    9       n     payload (the app's save bytes)
+    9+n     4     CRC-32 (binascii.crc32) of bytes 0 .. 9+n-1, little-endian
+
+A record is valid when its header parses and its CRC matches. parse_header() refuses a length above
+MAX_PAYLOAD before anything is read, so a torn or corrupt length never makes a reader allocate more
+than HEADER + MAX_PAYLOAD + TRAILER bytes. The app's payload is 60-120 bytes today; MAX_PAYLOAD (1 KB)
+leaves room to grow.
+"""
+try:
+    from micropython import const
+except ImportError:
+
+    def const(x):
+        return x
+
+
+try:
+    from binascii import crc32
+except ImportError:  # a CircuitPython build without binascii/zlib: the same CRC-32 in Python
+    crc32 = None
+
+HEADER = const(9)
+TRAILER = const(4)
+OVERHEAD = const(13)
+MAX_PAYLOAD = const(1024)
+KIND_SAVE = const(1)
+KIND_ASIDE = const(2)
+_M0 = const(0x46)
+_M1 = const(0x44)
+
+
+def _crc32_py(data, crc=0):
+    crc ^= 0xFFFFFFFF
+    for b in data:
+        crc ^= b
+        for _ in range(8):
+            crc = (crc >> 1) ^ (0xEDB88320 & -(crc & 1))
+    return crc ^ 0xFFFFFFFF
+
+
+def crc(data):
+    if crc32 is None:
+        return _crc32_py(data)
+    return crc32(data) & 0xFFFFFFFF
+
+
+def size(n):
+    """Bytes of a record with an n-byte payload."""
+    return OVERHEAD + n
+
+
+def encode(seq, payload, kind=KIND_SAVE):
+    n = len(payload)
+    if n > MAX_PAYLOAD:
+        raise ValueError("save of %d bytes is over the %d-byte limit" % (n, MAX_PAYLOAD))
+    rec = bytearray(OVERHEAD + n)
+    rec[0] = _M0
+    rec[1] = _M1
+    rec[2] = kind
+    for i in range(4):
+        rec[3 + i] = (seq >> (8 * i)) & 0xFF
+    rec[7] = n & 0xFF
+    rec[8] = n >> 8
+    rec[HEADER:HEADER + n] = payload
+    c = crc(memoryview(rec)[:HEADER + n])
+    for i in range(4):
+        rec[HEADER + n + i] = (c >> (8 * i)) & 0xFF
+    return rec
+
+
+def parse_header(h):
+    """(kind, seq, payload length) from the first HEADER bytes, or None if they are not a record header."""
+    if len(h) < HEADER or h[0] != _M0 or h[1] != _M1 or h[2] not in (KIND_SAVE, KIND_ASIDE):
+        return None
+    n = h[7] | (h[8] << 8)
+    if n > MAX_PAYLOAD:
+        return None
+    return h[2], h[3] | (h[4] << 8) | (h[5] << 16) | (h[6] << 24), n
+
+
+def valid(rec, n):
+    """True if rec (at least size(n) bytes, header already parsed with length n) has the right CRC."""
+    if len(rec) < OVERHEAD + n:
+        return False
+    end = HEADER + n
+    want = rec[end] | (rec[end + 1] << 8) | (rec[end + 2] << 16) | (rec[end + 3] << 24)
+    return crc(memoryview(rec)[:end]) == want
+
+
+def payload(rec, n):
+    return bytes(rec[HEADER:HEADER + n])
+
+
+def check_value(rec, n):
+    """The stored CRC of a valid record: with the sequence number, what identifies it."""
+    end = HEADER + n
+    return rec[end] | (rec[end + 1] << 8) | (rec[end + 2] << 16) | (rec[end + 3] << 24)
