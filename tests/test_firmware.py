@@ -154,6 +154,17 @@ def test_cp_missing_display_is_a_plain_message_red_pixels_and_beeps(cp, capsys):
     assert not os.path.exists(cp.save + ".tmp")
 
 
+def test_cp_port_without_os_urandom_is_a_plain_start_up_failure_and_the_save_is_untouched(cp, capsys, monkeypatch):
+    cp.display()
+    saved = _keep_save(cp)
+    monkeypatch.delattr(os, "urandom")
+    assert cp.run_code() == "no-random"
+    out = capsys.readouterr().out
+    assert "no os.urandom" in out and "Traceback" not in out
+    assert cp.hw.tones() == [220, 220, 220]  # the start-up failure signal
+    assert _read(cp.save) == saved
+
+
 def test_cp_missing_display_without_pullups_is_the_same_plain_message(cp, capsys):
     cp.hw.i2c_pullups[0] = False  # no OLED module, so no pull-ups: busio.I2C itself refuses
     assert cp.run_code() == "no-display"
@@ -190,7 +201,7 @@ def test_cp_button_presses_reach_the_app_draw_save_light_and_beep(cp, monkeypatc
     assert all(1 <= f <= 6 for f in app.game.dice)
     # the game was saved through the storage driver, and it reads back
     data = _read(cp.save)
-    assert data[0] == 0xA7
+    assert data[0] == 0xA8  # save record format 2
     assert oled.frames >= 3 and oled.lit() > 100  # real adafruit_ssd1306 frames reached the fake OLED
     assert cp.hw.pixel_writes and cp.hw.pixel_writes[-1][0] == PIXELS
     assert any(b for b in cp.hw.pixel_writes[-1][1])  # rolled dice are lit
@@ -392,7 +403,7 @@ def test_mp_button_presses_reach_the_app_draw_save_light_and_beep(tmp_path):
     assert res["frames"] >= 3 and res["lit"] > 100  # micropython-lib ssd1306 frames on the fake I2C
     assert res["pixel_gpio"] == PIXELS and any(res["last_pixels"])
     assert 196 in res["tones"] and 1200 in res["tones"]  # refused hold, then the roll cue
-    assert _read(str(tmp_path / "fivedice.sav"))[0] == 0xA7  # saved through the storage driver
+    assert _read(str(tmp_path / "fivedice.sav"))[0] == 0xA8  # saved through the storage driver
     assert "Traceback" not in out
 
 
