@@ -77,6 +77,8 @@ class App:
                     self.tables_mask |= 1 << rs.index
         self.table = None
         self.coach = None  # the coach on the table: hints, proficiency, the perfect CPU
+        self._table_coach = None  # that coach's object, kept for later games (retarget)
+        self._good = None  # the "good" CPU player, kept for later games
         self.players = [None, None, None, None]  # per seat: None (human) or a CPU player
         self.prof = [None, None, None, None]  # per human seat with a table: Proficiency
         self.hint_kind = 0  # what the last hint said (coach.KEEP/SCORE), shown until the next action
@@ -255,6 +257,8 @@ class App:
     def _open_table(self, rs):
         """The strategy table for rs, or None (none on this board, or unreadable: said on screen)."""
         if self.table is not None:
+            if self.table.rs is rs and (self.tables_mask >> rs.index) & 1:
+                return self.table  # the same table again: its buffers, and the blocks already checked, kept
             self.table.f.close()
             self.table = None
         if not (self.tables_mask >> rs.index) & 1:
@@ -278,9 +282,13 @@ class App:
         table = self._open_table(rs)
         self.coach = None
         if table is not None:
-            from fivedice.coach import Coach
+            if self._table_coach is None:
+                from fivedice.coach import Coach
 
-            self.coach = Coach(rs, table)
+                self._table_coach = Coach(rs, table)
+            else:
+                self._table_coach.retarget(rs, table)  # its ~12 KB of buffers, reused by every game
+            self.coach = self._table_coach
         made = [None, None, None]  # one player per level, shared by the seats of that level
         for p in range(4):
             k = self.kinds[p]
@@ -294,12 +302,21 @@ class App:
                     level = cpu_levels.GOOD  # a saved "perfect" seat on a board without the table
                     self.kinds[p] = 1 + level
                 if made[level] is None:
-                    made[level] = cpu_levels.make(rs, level, table, self.coach)
+                    made[level] = self._good_player(rs) if level == cpu_levels.GOOD else cpu_levels.make(
+                        rs, level, table, self.coach)
                 self.players[p] = made[level]
             elif self.coach is not None:
                 from fivedice.proficiency import Proficiency
 
                 self.prof[p] = Proficiency(self.coach)
+
+    def _good_player(self, rs):
+        """The "good" CPU for rule set rs: one player (and its coach's buffers) for every game."""
+        if self._good is None:
+            self._good = cpu_levels.make(rs, cpu_levels.GOOD)
+        else:
+            self._good.prepare(rs)
+        return self._good
 
     def _coach_lost(self, why="a strategy table read failed"):
         """A table read failed mid-game (damaged flash, a truncated copy): say "Strategy table bad", drop
@@ -314,7 +331,7 @@ class App:
             pl = self.players[p]
             if pl is not None and getattr(pl, "level", -1) == cpu_levels.PERFECT:
                 if good is None:
-                    good = cpu_levels.make(self.game.rs, cpu_levels.GOOD)
+                    good = self._good_player(self.game.rs)
                 self.players[p] = good
         if self.table is not None:
             try:
