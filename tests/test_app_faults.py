@@ -186,9 +186,7 @@ def _record(rid="yahtzee", players=2, turns=6, kinds=(0, 1, 0, 0), seed=5):
 def _reseal(rec):
     """Fix both CRCs after an edit, as a corruption that happens to carry valid checksums would."""
     n = len(rec) - G.CRC_BYTES
-    G.put_crc(rec, n - G.CRC_BYTES)  # the game's own CRC (its bytes end just before the record's)
-    # the inner CRC covers the game bytes only: recompute it over them
-    inner = rec[7 : n - G.CRC_BYTES]
+    inner = rec[7 : n - G.CRC_BYTES]  # the game's bytes; its own CRC follows them, then the record's
     g = bytearray(inner) + bytearray(4)
     G.put_crc(g, len(inner))
     rec[7:n] = g
