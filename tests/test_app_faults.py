@@ -2,7 +2,6 @@
 and deadlines after a resume on a clock near its wrap. Each test is named after the ruling it pins."""
 import os
 import random
-import shutil
 
 import pytest
 
