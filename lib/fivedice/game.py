@@ -3,9 +3,7 @@
 Every action returns OK (0) or a refusal code; `REASONS[code]` is the plain message. A refused
 action changes nothing. Actions allocate nothing (dice in a bytearray, held dice as a bitmask).
 """
-from binascii import crc32
-
-from fivedice.compat import const
+from fivedice.compat import const, crc32
 from fivedice import scoring
 from fivedice.scorecard import Card
 from fivedice import rules as _rules

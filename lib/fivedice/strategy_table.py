@@ -33,9 +33,7 @@ the app shows "Strategy table bad" and drops the coach for the rest of the game.
 The check is allocation-free: CRC-32 over a block followed by its own CRC is the constant residue
 0x2144DF1C (below 2**30, a small int on 32-bit ports too), so no long int is made for a good block.
 """
-from binascii import crc32
-
-from fivedice.compat import const
+from fivedice.compat import const, crc32
 from fivedice import rules as _rules
 
 _HEAD = const(48)

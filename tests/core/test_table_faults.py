@@ -102,3 +102,16 @@ def test_a_damaged_block_crc_is_found():
     data[-1] ^= 0x10  # the last block's CRC
     t = _open(bytes(data))
     assert _raises_table_error(t.verify_all)
+
+
+def test_the_fallback_crc32_matches_binascii():
+    from fivedice.compat import crc32, crc32_py
+
+    src = SeededBytes(7)
+    for n in (0, 1, 5, 64, 517):
+        data = src(n)
+        assert crc32_py(data) == crc32(data), n
+    data = src(100)
+    c = crc32_py(data)
+    sealed = data + bytes([c & 0xFF, (c >> 8) & 0xFF, (c >> 16) & 0xFF, c >> 24])
+    assert crc32_py(sealed) == st.RESIDUE == crc32(sealed)  # the residue the block check relies on
