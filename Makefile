@@ -31,7 +31,7 @@ mpy: venv
 sim: venv tables/yahtzee.fdt tables/yacht.fdt
 	$(PY) -m host_sim
 
-tables/%.fdt: | venv
+tables/%.fdt: host_sim/solver/tablefile.py | venv  # a new table format rebuilds the tables
 	$(PY) -m host_sim.solver --out tables $*
 
 ## make bench: scoring speed and allocation figures on CPython and the MicroPython port; button reading cost

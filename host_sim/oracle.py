@@ -6,6 +6,9 @@
     -> {"upper": 63, "upper_bonus": 25, "lower": 80, "bonus": 0, "total": 168}
 
 A bad line gets {"error": "<plain message>"} and the tool goes on; exit status 1 if any line was refused.
+Nothing a line holds makes it trace back: stdin is read as bytes and each line decoded on its own (a line
+that is not UTF-8 is refused, the rest are answered), nesting too deep for the parser is refused, and a card
+is checked with the same rules as a save (fivedice.game.card_problem: points, Yum's High/Low, bonuses).
 """
 import json
 import sys
@@ -45,20 +48,19 @@ def _card(rs, raw):
         except ValueError as e:
             raise Refused(str(e))
         if not _int(v):
-            raise Refused("%s must hold a whole number of points, not %r" % (name, v))
+            raise Refused("%s must hold a whole number of points, not %s" % (name, _show(v)))
         if not game.possible(rs, box, v):
             raise Refused("no roll can score %d in %s under %s" % (v, name, rs.id))
         c.fill(box, v)
-    if rs.high_box >= 0:
-        hi, lo = c.pts[rs.high_box], c.pts[rs.low_box]
-        if c.is_filled(rs.high_box) and c.is_filled(rs.low_box) and hi and lo and lo >= hi:
-            raise Refused("low %d is not lower than high %d: no game reaches that card" % (lo, hi))
+    why = game.card_problem(rs, c)
+    if why is not None:
+        raise Refused(why)
     return c
 
 
 def _dice(raw):
     if not isinstance(raw, list) or len(raw) != 5 or not all(_int(f) and 1 <= f <= 6 for f in raw):
-        raise Refused('"dice" must be five whole numbers from 1 to 6, not %s' % json.dumps(raw))
+        raise Refused('"dice" must be five whole numbers from 1 to 6, not %s' % _show(raw))
     return bytearray(raw)
 
 
@@ -89,7 +91,14 @@ def totals(req):
             raise Refused("bonus must be a multiple of %d" % rs.extra_bonus)
         if not (card.is_filled(fb) and card.pts[fb] == rs.pts[fb]):
             raise Refused("a bonus needs %s scored at %d first" % (rs.names[fb], rs.pts[fb]))
+        most = bin(card.filled).count("1") - 1
+        if bonus // rs.extra_bonus > most:  # checked before it is stored: a card keeps a small count
+            raise Refused("a bonus of %d needs %d boxes filled after %s, and this card has %d" % (
+                bonus, bonus // rs.extra_bonus, rs.names[fb], most))
         card.extra = bonus // rs.extra_bonus
+        why = game.card_problem(rs, card)
+        if why is not None:
+            raise Refused(why)
     return {
         "upper": card.upper(),
         "upper_bonus": card.upper_bonus(),
@@ -103,9 +112,16 @@ OPS = {"choices": choices, "totals": totals}
 
 
 def answer(line):
-    """The answer object for one request line."""
+    """The answer object for one request line (str, or bytes decoded here as UTF-8)."""
+    if isinstance(line, (bytes, bytearray)):
+        try:
+            line = line.decode("utf-8")
+        except UnicodeDecodeError as e:
+            return {"error": "not UTF-8 text (byte %d): a request is one line of JSON" % e.start}
     try:
         req = json.loads(line)
+    except RecursionError:
+        return {"error": "not JSON this tool reads: nested too deeply"}
     except ValueError as e:
         return {"error": "not JSON: %s" % e}
     if not isinstance(req, dict):
@@ -113,15 +129,26 @@ def answer(line):
     op = req.get("op", "choices")
     fn = OPS.get(op) if isinstance(op, str) else None
     if fn is None:
-        return {"error": "unknown op %s (known: %s)" % (json.dumps(op), ", ".join(OPS))}
+        return {"error": "unknown op %s (known: %s)" % (_show(op), ", ".join(OPS))}
     try:
         return fn(req)
     except Refused as e:
         return {"error": str(e)}
 
 
+def _show(v):
+    """A value for a message: its JSON, cut short (a request can hold anything)."""
+    try:
+        t = json.dumps(v)
+    except (ValueError, RecursionError):
+        t = type(v).__name__
+    return t if len(t) <= 60 else t[:57] + "..."
+
+
 def main(stdin=None, stdout=None):
-    stdin = stdin or sys.stdin
+    """stdin: a binary stream (sys.stdin.buffer by default) or any iterable of lines (str or bytes)."""
+    if stdin is None:
+        stdin = sys.stdin.buffer
     stdout = stdout or sys.stdout
     refused = 0
     for line in stdin:

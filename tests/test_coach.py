@@ -7,6 +7,7 @@ import pytest
 from brute_expectimax import Brute
 from fivedice import coach, cpu_levels, rules, strategy_table as st
 from fivedice.proficiency import Proficiency
+from fivedice.scorecard import Card
 from host_sim.solver import fixtures, tablefile
 
 
@@ -137,9 +138,24 @@ def test_players_take_prepare_like_cpu_cpu():
     good.prepare(yz)
     c0 = good.coach
     good.prepare(ya)
-    assert good.coach is not c0 and good.coach.rs is ya
+    assert good.coach is c0 and good.coach.rs is ya  # the same buffers, now for Yacht
     c, t = _coach("yahtzee3")
     perfect = cpu_levels.make(c.rs, cpu_levels.PERFECT, t)
     perfect.prepare(c.rs)
     with pytest.raises(ValueError):
         perfect.prepare(ya)
+
+
+def test_a_retargeted_coach_gives_the_same_hints_as_a_new_one():
+    dice = bytearray(b"\x02\x03\x03\x05\x06")
+    c = coach.Coach(rules.get("yum"), cpu_levels.HeuristicValuer(rules.get("yum")))
+    for rid in ("yatzy", "yacht", "yahtzee", "yum"):
+        rs = rules.get(rid)
+        c.retarget(rs, cpu_levels.HeuristicValuer(rs))
+        fresh = coach.Coach(rs, cpu_levels.HeuristicValuer(rs))
+        card = Card(rs)
+        card.fill(0, 2)
+        for rolls in (1, 2, 3):
+            assert c.hint(card, dice, rolls, 0) == fresh.hint(card, dice, rolls, 0)
+            assert (c.value, c.best) == (fresh.value, fresh.best)
+        assert c.turn_value(card) == fresh.turn_value(card)

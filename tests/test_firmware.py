@@ -164,6 +164,17 @@ def test_cp_missing_display_is_a_plain_message_red_pixels_and_beeps(cp, capsys):
     assert not os.path.exists(cp.save + ".tmp")
 
 
+def test_cp_port_without_os_urandom_is_a_plain_start_up_failure_and_the_save_is_untouched(cp, capsys, monkeypatch):
+    cp.display()
+    saved = _keep_save(cp)
+    monkeypatch.delattr(os, "urandom")
+    assert cp.run_code() == "no-random"
+    out = capsys.readouterr().out
+    assert "no os.urandom" in out and "Traceback" not in out
+    assert cp.hw.tones() == [220, 220, 220]  # the start-up failure signal
+    assert _read(cp.save) == saved
+
+
 def test_cp_missing_display_without_pullups_is_the_same_plain_message(cp, capsys):
     cp.hw.i2c_pullups[0] = False  # no OLED module, so no pull-ups: busio.I2C itself refuses
     assert cp.run_code() == "no-display"
@@ -202,7 +213,7 @@ def test_cp_button_presses_reach_the_app_draw_save_light_and_beep(cp, monkeypatc
     assert all(1 <= f <= 6 for f in app.game.dice)
     # the game was saved through the storage driver into nvm (no file on the drive), and it reads back
     data = _nvm_save()
-    assert data[0] == 0xA7 and data == app.save_bytes()
+    assert data[0] == 0xA8 and data == app.save_bytes()
     assert not os.path.exists(cp.save)
     assert oled.frames >= 3 and oled.lit() > 100  # displayio refreshes reached the fake OLED
     # the panel holds exactly the app's current frame (drawn again here on adafruit_framebuf)
@@ -714,7 +725,7 @@ def test_mp_button_presses_reach_the_app_draw_save_light_and_beep(tmp_path, boar
     assert res["pixel_gpio"] == PIXELS and any(res["last_pixels"])
     assert 196 in res["tones"] and 1200 in res["tones"]  # refused hold, then the roll cue
     saved = _mp_store(tmp_path).read()  # saved through the storage driver, in the two slot files
-    assert saved[0] == 0xA7 and not os.path.exists(str(tmp_path / "fivedice.sav"))
+    assert saved[0] == 0xA8 and not os.path.exists(str(tmp_path / "fivedice.sav"))
     assert "Traceback" not in out
 
 
@@ -903,7 +914,7 @@ def test_deploy_mp_over_a_pty_to_the_unix_port_replaces_twins_keeps_user_files_a
         from fdfw.store import FileStore
     finally:
         sys.path.remove(FIRMWARE)
-    assert FileStore(str(save)).read()[0] == 0xA7  # saved through the two-slot store
+    assert FileStore(str(save)).read()[0] == 0xA8  # saved through the two-slot store
 
 
 def test_deploy_cp_offline_installs_the_venv_libraries_replaces_twins_and_keeps_user_files(tmp_path):

@@ -48,9 +48,16 @@ def main(runtime, max_iters=0, on_iter=None, save_path=SAVE_PATH, tables_dir=TAB
     from fdfw import buttons as buttons_mod
 
     buttons = buttons_mod.make(hw.button_inputs, ids)
-    app = appmod.App(
-        hw.display, pixels=hw.pixels, buzzer=hw.buzzer, store=hw.store, accel=hw.accel, tables=tables_dir
-    )
+    from fivedice.rng import RandomSourceError
+
+    try:
+        app = appmod.App(
+            hw.display, pixels=hw.pixels, buzzer=hw.buzzer, store=hw.store, accel=hw.accel, tables=tables_dir
+        )
+    except RandomSourceError as e:  # no os.urandom on this port, or it keeps failing: the dice cannot be fair
+        say(str(e) + "; the saved game is untouched")
+        signal_failure(hw)
+        return "no-random"
     say("running on " + prof.NAME + ("" if app.tables_mask else " (no strategy tables: no hints, CPU up to good)"))
     from fdfw.loop import run
 

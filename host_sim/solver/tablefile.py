@@ -1,11 +1,12 @@
 """Write a solved E array as a device strategy table (format in fivedice.strategy_table)."""
 import struct
+import zlib
 
 import numpy as np
 
 from fivedice import strategy_table as st
 
-HEAD = 40
+HEAD = 48
 
 
 def _expand(c, free):
@@ -65,8 +66,8 @@ def layout(md):
     return pos, lows, ufirst, rank, su
 
 
-def encode(md, E):
-    """The table file's bytes for model `md` and solved array E."""
+def encode(md, E, block=st.BLOCK):
+    """The table file's bytes for model `md` and solved array E (format FDT2, CRC per `block` bytes)."""
     rs = md.rs
     if rs.upper_mask != 63:
         raise ValueError("strategy tables need the six upper boxes as boxes 0..5")
@@ -80,16 +81,24 @@ def encode(md, E):
     up_off = low_off + 6 * len(lows)
     rank_off = up_off + 4 * len(ufirst)
     val_off = rank_off + rank.size
-    head = b"FDT1" + struct.pack(
-        "<BBBBHHIIIIII4x", rs.index, rs.n, md.U, md.Z, scale, md.base, len(pos), su, val_off, low_off, up_off, rank_off
+    body = b"".join(
+        [
+            b"".join(struct.pack("<IH", a, b) for a, b in lows),
+            struct.pack("<%dI" % len(ufirst), *ufirst),
+            rank.tobytes(),
+            q.astype("<u2").tobytes(),
+        ]
     )
+    end = HEAD + len(body)
+    bs = block
+    head = b"FDT2" + struct.pack(
+        "<BBBBHHIIIIIIIHH", rs.index, rs.n, md.U, md.Z, scale, md.base, len(pos), su, val_off, low_off, up_off,
+        rank_off, end, bs, 0
+    )
+    head += struct.pack("<I", zlib.crc32(head))
     assert len(head) == HEAD
-    parts = [head]
-    parts.append(b"".join(struct.pack("<IH", a, b) for a, b in lows))
-    parts.append(struct.pack("<%dI" % len(ufirst), *ufirst))
-    parts.append(rank.tobytes())
-    parts.append(q.astype("<u2").tobytes())
-    return b"".join(parts)
+    crcs = b"".join(struct.pack("<I", zlib.crc32(body[i : i + bs])) for i in range(0, len(body), bs))
+    return head + body + crcs
 
 
 def write(path, md, E):

@@ -45,7 +45,9 @@ FRAME_MS = const(70)  # animation frame period
 TOAST_MS = const(1800)
 CPU_STEP_MS = const(650)
 
-_SAVE_MAGIC = const(0xA7)
+_SAVE_MAGIC = const(0xA8)  # record format 2: settings + game + CRC-32 over both
+_OLD_SAVE_MAGIC = const(0xA7)  # format 1 (8-bit checksum, settings unchecked): refused, kept aside
+_SAVE_HEAD = const(7)
 
 
 class App:
@@ -75,6 +77,8 @@ class App:
                     self.tables_mask |= 1 << rs.index
         self.table = None
         self.coach = None  # the coach on the table: hints, proficiency, the perfect CPU
+        self._table_coach = None  # that coach's object, kept for later games (retarget)
+        self._good = None  # the "good" CPU player, kept for later games
         self.players = [None, None, None, None]  # per seat: None (human) or a CPU player
         self.prof = [None, None, None, None]  # per human seat with a table: Proficiency
         self.hint_kind = 0  # what the last hint said (coach.KEEP/SCORE), shown until the next action
@@ -116,6 +120,8 @@ class App:
         self.dirty = True
         self.save_bad = False
         self.save_error = ""  # why the save could not be read, for the firmware's log
+        self.table_error = ""  # why the strategy table was dropped, for the firmware's log
+        self._fresh = True  # no tick seen yet: deadlines set so far are re-based on the first one
         self._build_menu()
         self._load()
 
@@ -251,6 +257,8 @@ class App:
     def _open_table(self, rs):
         """The strategy table for rs, or None (none on this board, or unreadable: said on screen)."""
         if self.table is not None:
+            if self.table.rs is rs and (self.tables_mask >> rs.index) & 1:
+                return self.table  # the same table again: its buffers, and the blocks already checked, kept
             self.table.f.close()
             self.table = None
         if not (self.tables_mask >> rs.index) & 1:
@@ -261,9 +269,10 @@ class App:
         try:
             f = open(self._table_path(rs), "rb")
             self.table = StrategyTable(f, rs)
-        except (OSError, ValueError):
+        except (OSError, ValueError) as e:
             if f is not None:
                 f.close()
+            self.table_error = str(e)
             self.tables_mask &= ~(1 << rs.index)
             self._message(view.T_TABLE_BAD)
         return self.table
@@ -273,9 +282,13 @@ class App:
         table = self._open_table(rs)
         self.coach = None
         if table is not None:
-            from fivedice.coach import Coach
+            if self._table_coach is None:
+                from fivedice.coach import Coach
 
-            self.coach = Coach(rs, table)
+                self._table_coach = Coach(rs, table)
+            else:
+                self._table_coach.retarget(rs, table)  # its ~12 KB of buffers, reused by every game
+            self.coach = self._table_coach
         made = [None, None, None]  # one player per level, shared by the seats of that level
         for p in range(4):
             k = self.kinds[p]
@@ -289,12 +302,45 @@ class App:
                     level = cpu_levels.GOOD  # a saved "perfect" seat on a board without the table
                     self.kinds[p] = 1 + level
                 if made[level] is None:
-                    made[level] = cpu_levels.make(rs, level, table, self.coach)
+                    made[level] = self._good_player(rs) if level == cpu_levels.GOOD else cpu_levels.make(
+                        rs, level, table, self.coach)
                 self.players[p] = made[level]
             elif self.coach is not None:
                 from fivedice.proficiency import Proficiency
 
                 self.prof[p] = Proficiency(self.coach)
+
+    def _good_player(self, rs):
+        """The "good" CPU for rule set rs: one player (and its coach's buffers) for every game."""
+        if self._good is None:
+            self._good = cpu_levels.make(rs, cpu_levels.GOOD)
+        else:
+            self._good.prepare(rs)
+        return self._good
+
+    def _coach_lost(self, why="a strategy table read failed"):
+        """A table read failed mid-game (damaged flash, a truncated copy): say "Strategy table bad", drop
+        the coach for the rest of the game (no hints, no proficiency, perfect CPU seats play "good") and
+        go on. The save is not touched; the next game of this rule set is offered without the table."""
+        self.table_error = why
+        self.coach = None
+        self.hint_kind = 0
+        good = None
+        for p in range(4):
+            self.prof[p] = None
+            pl = self.players[p]
+            if pl is not None and getattr(pl, "level", -1) == cpu_levels.PERFECT:
+                if good is None:
+                    good = self._good_player(self.game.rs)
+                self.players[p] = good
+        if self.table is not None:
+            try:
+                self.table.f.close()
+            except OSError:
+                pass
+            self.table = None
+        self.tables_mask &= ~(1 << self.game.rs.index)
+        self._message(view.T_TABLE_BAD)
 
     def hint(self):
         """Ask the coach for the best action now; shown on the turn screen until the next action."""
@@ -303,7 +349,11 @@ class App:
             return 0
         if g.rolls == 0:
             return self._refuse(_game.NOT_ROLLED)
-        k = self.coach.hint(g.cards[g.player], g.dice, g.rolls, g.held)
+        try:
+            k = self.coach.hint(g.cards[g.player], g.dice, g.rolls, g.held)
+        except OSError:
+            self._coach_lost()
+            return 0
         self.hint_kind = k
         self.hint_value = self.coach.value
         return self._ok()
@@ -343,7 +393,10 @@ class App:
             return self._refuse(r)
         pr = self.prof[g.player]
         if pr is not None and g.rolls:
-            pr.before_roll(g)  # the keep decision, valued before the dice move
+            try:
+                pr.before_roll(g)  # the keep decision, valued before the dice move
+            except OSError:
+                self._coach_lost()
         self.hint_kind = 0
         self.tumbling = True
         self.land_at = ticks_add(self.now, ms) if ms else 0
@@ -393,12 +446,16 @@ class App:
             return self._refuse(r)
         pr = self.prof[player]
         if pr is not None:
-            pr.before_score(g, box)
+            try:
+                pr.before_score(g, box)
+            except OSError:
+                self._coach_lost()
         self.hint_kind = 0
         g.score(box)
         self.last_player = player
         self.five = False
-        self.toast = 0
+        if self.toast != view.T_TABLE_BAD:  # a refusal's toast ends here; "Strategy table bad" runs its time
+            self.toast = 0
         self._sync_pixels()
         if g.over:
             self._cue(sounds.GAME_OVER)
@@ -414,6 +471,8 @@ class App:
     def press(self, b, now_ms):
         """A button was pressed. Returns 0 or the refusal code of the action it asked for."""
         self.now = now_ms
+        if self._fresh:
+            self._rebase(now_ms)
         self.last_refusal = 0
         mode = self.mode
         self.dirty = True
@@ -494,6 +553,8 @@ class App:
     def shake(self, on, now_ms):
         """The shake sensor started (on) or stopped shaking."""
         self.now = now_ms
+        if self._fresh:
+            self._rebase(now_ms)
         self.shaking = on
         if self.mode != M_TURN or not self.in_game() or self.cpu_turn():
             return 0
@@ -509,6 +570,8 @@ class App:
     def tick(self, now_ms):
         """Advance time; returns True when the screen should be redrawn."""
         self.now = now_ms
+        if self._fresh:
+            self._rebase(now_ms)
         if self.tumbling:
             if self.land_at and ticks_diff(now_ms, self.land_at) >= 0:
                 self.land()
@@ -529,11 +592,28 @@ class App:
         d = self.dirty
         return d
 
+    def _rebase(self, now):
+        """The first event after start-up or a resume: every deadline set before it (against a clock that
+        read 0, or another power-on's ticks) now counts from `now`. CircuitPython's ticks start about
+        65 s before their 2**29 wrap, so a deadline left at 0 would wait those 65 s."""
+        self._fresh = False
+        self.cpu_at = ticks_add(now, self.cpu_step_ms)
+        self.next_frame = now
+        if self.toast:
+            self.toast_until = ticks_add(now, TOAST_MS)
+        if self.tumbling and self.land_at:
+            self.land_at = ticks_add(now, ROLL_ANIM_MS)
+
     def _cpu_step(self):
         g = self.game
         cpu = self.players[g.player]
         self.cpu_at = ticks_add(self.now, self.cpu_step_ms)
-        a = cpu.decide(g)
+        try:
+            a = cpu.decide(g)
+        except OSError:
+            self._coach_lost()
+            cpu = self.players[g.player]  # "good" now
+            a = cpu.decide(g)
         if a == _CPU_ROLL:
             if g.rolls:
                 for i in range(5):
@@ -565,15 +645,20 @@ class App:
 
     # -- saves ---------------------------------------------------------------------
     def save_bytes(self):
-        head = bytearray(7)
-        head[0] = _SAVE_MAGIC
-        head[1] = self.rules_i
-        head[2] = self.nplayers
+        """The save record: 7 bytes of settings, the game's bytes (if any), CRC-32 over all of it."""
+        gb = self.game.to_bytes() if self.game is not None else b""
+        n = _SAVE_HEAD + len(gb)
+        rec = bytearray(n + _game.CRC_BYTES)
+        rec[0] = _SAVE_MAGIC
+        rec[1] = self.rules_i
+        rec[2] = self.nplayers
         for i in range(4):
-            head[3 + i] = self.kinds[i]
+            rec[3 + i] = self.kinds[i]
         if self.muted:
-            head[2] |= 0x80
-        return bytes(head) + (self.game.to_bytes() if self.game is not None else b"")
+            rec[2] |= 0x80
+        rec[_SAVE_HEAD:n] = gb
+        _game.put_crc(rec, n)
+        return bytes(rec)
 
     def _save(self):
         if self.store is None:
@@ -590,27 +675,37 @@ class App:
             data = self.store.read()
         except OSError:
             data = None
-        if not data:
-            return
+        if data is None:
+            return  # no save: a first start
         try:
             self.restore(data)
         except ValueError as e:
             # Keep the unreadable save as it is: nothing is written until a new game starts.
             self.save_bad = True
             self.save_error = str(e)
+            self.game = None
             self._message(view.T_SAVE_BAD)
             if hasattr(self.store, "set_aside"):
                 self.store.set_aside()
 
     def restore(self, data):
-        """Settings and the game in progress from save_bytes(); ValueError if they are not valid."""
-        if len(data) < 7 or data[0] != _SAVE_MAGIC:
-            raise ValueError("not a fivedice save")
-        if data[1] >= len(_rules.ALL) or not 1 <= (data[2] & 0x7F) <= 4 or max(data[3:7]) > 3:
-            raise ValueError("save has impossible settings")
-        g = _game.decode(data[7:], self.dice) if len(data) > 7 else None
+        """Settings and the game in progress from save_bytes(); ValueError (a plain message) if the record
+        is damaged or describes a game no play can reach. Nothing is changed unless it is valid."""
+        if not data:
+            raise ValueError("the save is empty")
+        if data[0] == _OLD_SAVE_MAGIC:
+            raise ValueError("the save is from an older fivedice (format 1)")
+        if len(data) < _SAVE_HEAD + _game.CRC_BYTES or data[0] != _SAVE_MAGIC:
+            raise ValueError("not a fivedice save (%d bytes)" % len(data))
+        if not _game.crc_ok(data):
+            raise ValueError("the save is corrupt (CRC-32 mismatch)")
+        end = len(data) - _game.CRC_BYTES
+        np = data[2] & 0x7F
+        if data[1] >= len(_rules.ALL) or not 1 <= np <= 4 or max(data[3:7]) > 3:
+            raise ValueError("the save has impossible settings")
+        g = _game.decode(data[_SAVE_HEAD:end], self.dice) if end > _SAVE_HEAD else None
         self.rules_i = data[1]
-        self.nplayers = data[2] & 0x7F
+        self.nplayers = np
         self.muted = bool(data[2] & 0x80)
         if self.snd is not None:
             self.snd.mute = self.muted
@@ -619,8 +714,9 @@ class App:
         self.game = g
         self.hint_kind = 0
         if g is not None:
-            self.rules_i = g.rs.index
+            self.rules_i = g.rs.index  # the menu may have changed since: the game's own rules win
             self.nplayers = g.players
             self._seat_players(g.rs)
             self._sync_pixels()
         self._enter(M_MENU)
+        self._fresh = True  # deadlines are re-based on the first tick after a resume

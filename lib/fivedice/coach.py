@@ -40,36 +40,32 @@ _HILO = const(3)
 
 class Coach:
     def __init__(self, rs, valuer):
-        self.rs = rs
-        self.valuer = valuer
-        self.scale = valuer.scale
-        n = rs.n
-        self.n = n
-        # points of every box for the 252 rolls on an empty card, from scoring (once)
-        self._pts0 = bytearray(252 * n)
+        # Buffers sized for the largest rule set, allocated once: retarget() moves the coach to another
+        # game or rule set without allocating (a fragmented heap cannot fail a later "New game" here).
+        nb = _r.MAX_BOXES
+        self._pts0 = bytearray(252 * nb)
         self._dice = bytearray(5)
         self._five = bytearray(5)
         self._hl = bytearray(252)
-        empty = Card(rs)
-        for r in range(252):
-            _k.roll_dice(r, self._dice)
-            scoring.load(self._dice)
-            for b in range(n):
-                self._pts0[r * n + b] = scoring.points(rs, empty, b)
-        self._face = bytearray(n)
-        for b in range(n):
-            if rs.kinds[b] == _r.UPPER:
-                self._face[b] = rs.arg[b]
-        self._mode = bytearray(n)
-        self._open = bytearray(n)
+        self._empty = Card(rs)
+        self._face = bytearray(nb)
+        self._mode = bytearray(nb)
+        self._open = bytearray(nb)
         self._nopen = 0
-        self._env = array("l", [0] * (n * _SLOTS))
+        self._env = array("l", [0] * (nb * _SLOTS))
         self.v3 = array("l", [0] * 252)
         self.v2 = array("l", [0] * 252)
         self.k2 = array("l", [0] * 462)
         self.k1 = array("l", [0] * 462)
         self._m = array("l", [0] * 462)
         self._v1 = array("l", [0] * 252)  # only for turn_value()
+        self.rs = None
+        self.retarget(rs, valuer)
+
+    def retarget(self, rs, valuer):
+        """Coach rule set `rs` with `valuer` from now on (a new game); reuses every buffer, allocates nothing."""
+        self.valuer = valuer
+        self.scale = valuer.scale
         self._hlbox = -1
         self._have = False
         self.filled = -1
@@ -80,6 +76,22 @@ class Coach:
         self.value = 0
         self.best = 0  # value of the best action, wide units
         self.box_best = -1
+        if rs is self.rs:
+            return
+        self.rs = rs
+        n = rs.n
+        self.n = n
+        # points of every box for the 252 rolls on an empty card, from scoring (once per rule set)
+        empty = self._empty
+        empty.rs = rs
+        empty.clear()
+        for r in range(252):
+            _k.roll_dice(r, self._dice)
+            scoring.load(self._dice)
+            for b in range(n):
+                self._pts0[r * n + b] = scoring.points(rs, empty, b)
+        for b in range(n):
+            self._face[b] = rs.arg[b] if rs.kinds[b] == _r.UPPER else 0
 
     # -- the turn ---------------------------------------------------------------------------------------
     def prepare(self, card):

@@ -15,3 +15,19 @@ except (ImportError, AttributeError):
 
     def native(f):
         return f
+
+
+def crc32_py(data, crc=0):
+    """CRC-32 as binascii.crc32 (ZIP/zlib), bit by bit: the fallback for a build without binascii.crc32."""
+    crc ^= 0xFFFFFFFF
+    for b in data:
+        crc ^= b
+        for _ in range(8):
+            crc = (crc >> 1) ^ (0xEDB88320 & -(crc & 1))
+    return crc ^ 0xFFFFFFFF
+
+
+try:
+    from binascii import crc32  # noqa: F401  (in C on CPython, and on MicroPython/CircuitPython builds with it)
+except ImportError:
+    crc32 = crc32_py

@@ -131,7 +131,7 @@ class TablePlayer:
             return
         if self.level != GOOD:
             raise ValueError("this perfect CPU's table is for %s, not %s" % (self.coach.rs.id, rs.id))
-        self.coach = _coach.Coach(rs, HeuristicValuer(rs))
+        self.coach.retarget(rs, HeuristicValuer(rs))  # the coach's buffers are reused
 
     def decide(self, game):
         if game.rolls == 0:

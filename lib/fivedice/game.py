@@ -3,7 +3,7 @@
 Every action returns OK (0) or a refusal code; `REASONS[code]` is the plain message. A refused
 action changes nothing. Actions allocate nothing (dice in a bytearray, held dice as a bitmask).
 """
-from fivedice.compat import const
+from fivedice.compat import const, crc32
 from fivedice import scoring
 from fivedice.scorecard import Card
 from fivedice import rules as _rules
@@ -220,14 +220,34 @@ class Game:
 
 
 _MAGIC = const(0xD5)
-_VERSION = const(1)
+_VERSION = const(2)  # 2: CRC-32 and every field checked against the rules on load (1: an 8-bit checksum)
 _HEAD = const(13)
+CRC_BYTES = const(4)
+
+
+def put_crc(buf, n):
+    """Write CRC-32 (binascii, in C on every runtime) of buf[0:n] little-endian into buf[n:n+4]."""
+    c = crc32(memoryview(buf)[0:n])
+    for i in range(CRC_BYTES):
+        buf[n + i] = (c >> (8 * i)) & 0xFF
+
+
+def crc_ok(data):
+    """True if the last four bytes of `data` are the CRC-32 of the bytes before them."""
+    n = len(data) - CRC_BYTES
+    if n < 0:
+        return False
+    c = crc32(memoryview(data)[0:n])
+    for i in range(CRC_BYTES):
+        if data[n + i] != (c >> (8 * i)) & 0xFF:
+            return False
+    return True
 
 
 def encode(g):
-    """Serialise a game: header, then per player filled mask (2 bytes), extra bonuses, box points."""
+    """Serialise a game: header, then per player filled mask (2 bytes), extra bonuses, box points; CRC-32."""
     n = g.rs.n
-    out = bytearray(_HEAD + g.players * (3 + n) + 1)
+    out = bytearray(_HEAD + g.players * (3 + n) + CRC_BYTES)
     out[0] = _MAGIC
     out[1] = _VERSION
     out[2] = g.rs.index
@@ -248,33 +268,98 @@ def encode(g):
         for i in range(n):
             out[p + 3 + i] = c.pts[i]
         p += 3 + n
-    out[p] = _checksum(out, p)
+    put_crc(out, p)
     return bytes(out)
 
 
-def _checksum(b, n):
-    s = 0x5A
-    for i in range(n):
-        s = ((s << 1) | (s >> 7)) & 0xFF  # rotate, then mix the byte in
-        s ^= b[i]
-    return s
+def _popcount(x):
+    n = 0
+    while x:
+        x &= x - 1
+        n += 1
+    return n
+
+
+def card_problem(rs, c):
+    """Why no game of rule set rs can reach card `c` (one plain sentence), or None if one can.
+
+    Every box holds points some roll can score there; Yum's Low is below its High when both hold
+    points; extra five-of-a-kind bonuses need the five box scored in full and each took a turn after it.
+    The same check guards saves (decode) and the host tools' input (host_sim.oracle).
+    """
+    if c.filled & ~rs.all_mask:
+        return "the card fills boxes the rule set does not have"
+    for i in range(rs.n):
+        v = c.pts[i]
+        if not c.is_filled(i):
+            if v:
+                return "the card has points in an empty box (%s)" % rs.names[i]
+        elif not possible(rs, i, v):
+            return "the card has %d points in %s, which no roll can score" % (v, rs.names[i])
+    if rs.high_box >= 0:
+        hi = c.pts[rs.high_box]
+        lo = c.pts[rs.low_box]
+        if c.is_filled(rs.high_box) and c.is_filled(rs.low_box) and hi and lo and lo >= hi:
+            return "low %d is not lower than high %d: no game reaches that card" % (lo, hi)
+    if c.extra:
+        fb = rs.five_box
+        if not rs.extra_bonus or fb < 0 or not c.is_filled(fb) or c.pts[fb] != rs.pts[fb]:
+            return "the card has extra bonuses without %s scored in full first" % (
+                rs.names[fb] if fb >= 0 else "a five-of-a-kind box")
+        most = _popcount(c.filled) - 1  # each bonus is a turn after the five box, and fills a box
+        if c.extra > most:
+            return "the card has %d extra bonuses, but only %d boxes were filled after %s" % (
+                c.extra, most, rs.names[fb])
+    return None
+
+
+def game_problem(g):
+    """Why no play reaches game `g` (one plain sentence), or None: every card, and turn, seat, dice and end."""
+    rs = g.rs
+    n = rs.n
+    if g.player >= g.players or g.rolls > ROLLS_PER_TURN or g.held > _ALL_DICE:
+        return "impossible turn state"
+    for i in range(5):
+        f = g.dice[i]
+        if f > 6 or (f == 0) != (g.rolls == 0):
+            return "impossible dice"
+    if g.rolls == 0 and g.held:
+        return "dice held before the first roll"
+    if g.rolls == ROLLS_PER_TURN and g.held == _ALL_DICE:
+        return "a third roll with every die held"
+    if g.turn > n:
+        return "turn %d of a %d-box game" % (g.turn + 1, n)
+    for p in range(g.players):
+        c = g.cards[p]
+        why = card_problem(rs, c)
+        if why is not None:
+            return "player %d: %s" % (p + 1, why)
+        want = g.turn + (1 if p < g.player else 0)
+        if _popcount(c.filled) != want:
+            return "player %d has %d boxes filled on turn %d" % (p + 1, _popcount(c.filled), g.turn + 1)
+    if g.over:
+        if g.turn != n or g.player or g.rolls:
+            return "the game is marked over before every card is full"
+    elif g.turn >= n:
+        return "every card is full but the game is not marked over"
+    return None
 
 
 def decode(data, dice):
     """A Game from `encode` bytes; ValueError with a plain message if the data is not a valid save."""
-    if len(data) < _HEAD + 1 or data[0] != _MAGIC:
+    if len(data) < _HEAD + CRC_BYTES or data[0] != _MAGIC:
         raise ValueError("not a fivedice save")
     if data[1] != _VERSION:
         raise ValueError("save format version %d is not supported" % data[1])
-    if _checksum(data, len(data) - 1) != data[-1]:
-        raise ValueError("save is corrupt (checksum mismatch)")
+    if not crc_ok(data):
+        raise ValueError("save is corrupt (CRC-32 mismatch)")
     if data[2] >= len(_rules.ALL):
         raise ValueError("save names an unknown rule set")
     rs = _rules.ALL[data[2]]
     players = data[3]
     if not 1 <= players <= MAX_PLAYERS:
         raise ValueError("save has %d players" % players)
-    if len(data) != _HEAD + players * (3 + rs.n) + 1:
+    if len(data) != _HEAD + players * (3 + rs.n) + CRC_BYTES:
         raise ValueError("save has the wrong length")
     g = Game(rs, players, dice)
     g.player = data[4]
@@ -282,30 +367,18 @@ def decode(data, dice):
     g.held = data[6]
     g.turn = data[7]
     g.over = bool(data[8] & 0x80)
-    if g.player >= players or g.rolls > ROLLS_PER_TURN or g.held > _ALL_DICE:
-        raise ValueError("save has an impossible turn state")
     for i in range(5):
-        f = data[8 + i] & 0x7F
-        if f > 6 or (f == 0) != (g.rolls == 0):
-            raise ValueError("save has impossible dice")
-        g.dice[i] = f
+        g.dice[i] = data[8 + i] & (0x7F if i == 0 else 0xFF)
     p = _HEAD
     for c in g.cards:
         c.filled = data[p] | (data[p + 1] << 8)
-        if c.filled & ~rs.all_mask:
-            raise ValueError("save fills boxes the rule set does not have")
         c.extra = data[p + 2]
-        fb = rs.five_box
-        if c.extra and not (rs.extra_bonus and c.is_filled(fb) and data[p + 3 + fb] == rs.pts[fb]):
-            raise ValueError("save has extra bonuses without a scored five of a kind")
         for i in range(rs.n):
-            v = data[p + 3 + i]
-            if v and not c.is_filled(i):
-                raise ValueError("save has points in an empty box")
-            if c.is_filled(i) and not possible(rs, i, v):
-                raise ValueError("save has %d points in %s, which no roll can score" % (v, rs.names[i]))
-            c.pts[i] = v
+            c.pts[i] = data[p + 3 + i]
         p += 3 + rs.n
+    why = game_problem(g)
+    if why is not None:
+        raise ValueError("save has an impossible game: " + why)
     return g
 
 

@@ -9,6 +9,12 @@ from fivedice.compat import const
 
 _ACCEPT = const(252)  # 42 * 6: the largest multiple of 6 that fits in a byte
 _POOL = const(32)
+_TRIES = const(3)  # reads of the source before a failure is final
+
+
+class RandomSourceError(RuntimeError):
+    """The dice have no random source: none on this port, or it failed _TRIES times in a row.
+    A start-up failure (the firmware prints it and signals it); never a wrong or repeated face."""
 
 
 def face_of_byte(b):
@@ -24,33 +30,53 @@ def _default_urandom():
 
         return os.urandom
     except (ImportError, AttributeError):
-        raise RuntimeError("this port has no os.urandom: pass a byte source to Dice(source=...)")
+        raise RandomSourceError("this port has no os.urandom: the dice need the chip's random source")
 
 
 class Dice:
-    """Faces 1..6 from `source(n) -> n random bytes` (os.urandom by default)."""
+    """Faces 1..6 from `source(n) -> n random bytes` (os.urandom by default).
+
+    The pool is filled at once, so a source that does not work fails at start-up (RandomSourceError).
+    A failing read (OSError, or too few bytes) is retried; at idle (top_up) a failure is only counted,
+    since the pool still holds dice; when a roll needs bytes and _TRIES reads fail, RandomSourceError."""
 
     def __init__(self, source=None, pool=_POOL):
         self._source = source if source is not None else _default_urandom()
         self._pool = bytearray(pool)
         self._pos = pool
         self.drawn = 0  # bytes taken from the source (for tests and benchmarks)
+        self.failures = 0  # failed reads of the source, retried
+        self._refill()
 
     def top_up(self):
         """Refill the pool if it is less than half full. Allocates (the source returns new bytes): call at idle."""
         if self._pos * 2 > len(self._pool):
-            self._refill()
+            try:
+                self._refill()
+            except RandomSourceError:
+                pass  # the pool still has bytes; a roll that empties it tries again
 
     def _refill(self):
         n = len(self._pool)
-        data = self._source(n)
-        if len(data) != n:
-            raise RuntimeError("random source returned %d bytes, wanted %d" % (len(data), n))
-        p = self._pool
-        for i in range(n):
-            p[i] = data[i]
-        self._pos = 0
-        self.drawn += n
+        got = -1
+        for _ in range(_TRIES):
+            try:
+                data = self._source(n)
+            except OSError:
+                self.failures += 1
+                continue
+            got = len(data)
+            if got == n:
+                p = self._pool
+                for i in range(n):
+                    p[i] = data[i]
+                self._pos = 0
+                self.drawn += n
+                return
+            self.failures += 1
+        if got >= 0:
+            raise RandomSourceError("random source returned %d bytes, wanted %d" % (got, n))
+        raise RandomSourceError("the random source failed %d times in a row" % _TRIES)
 
     def face(self):
         """One face 1..6; allocates nothing unless the pool runs dry."""

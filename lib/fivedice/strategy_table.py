@@ -11,24 +11,41 @@ State of a solitaire game at the start of a turn: (filled, u, z)
 The table holds E(state): the expected points still to come under optimal play (bonuses included),
 as unsigned 16-bit fixed point with `scale` units per point.
 
-File layout (little endian), written by host_sim.solver.tablefile:
-    0   b"FDT1"
+File layout (little endian), written by host_sim.solver.tablefile (format FDT2; an FDT1 table from an
+older `make tables` is refused with "rebuild it with `make tables`"):
+    0   b"FDT2"
     4   u8 rule-set index, u8 boxes, u8 U (u values), u8 Z (z codes), u16 scale, u16 base mask (boxes
         filled in every stored state: 0 for a whole game, more for a sub-game), u32 states,
         u32 SU (stored (upper-subset, u) pairs per z), u32 offset of values, u32 offset of lower index,
-        u32 offset of upper index, u32 offset of u ranks; 4 bytes zero  (header: 40 bytes)
+        u32 offset of upper index, u32 offset of u ranks, u32 offset of the block CRCs (= end of the
+        data), u16 block size B, u16 zero, u32 CRC-32 of header bytes 0..43  (header: 48 bytes)
     lower index: per lower pattern (free lower bits compressed, in increasing order): u32 first state,
                  u16 reachable-z bitmask
     upper index: per upper pattern (free upper bits compressed): u32 first (upper, u) slot
     u ranks:     64 x U bytes: rank of u among the reachable totals of that upper set (255 = unreachable)
     values:      u16 per state; state = lower first + rank(z) * SU + upper first + u rank
+    block CRCs:  u32 CRC-32 per B-byte block of the data (bytes 48 .. CRC offset, the last block shorter);
+                 the file ends right after them.
+Verified, then trusted: the header (its CRC, every offset, the file size) is checked at open; a data
+block is checked against its CRC the first time a read touches it (the board reads with seeks and
+never loads a table whole), then remembered as good. Any failure raises TableError (an OSError):
+the app shows "Strategy table bad" and drops the coach for the rest of the game.
+The check is allocation-free: CRC-32 over a block followed by its own CRC is the constant residue
+0x2144DF1C (below 2**30, a small int on 32-bit ports too), so no long int is made for a good block.
 """
-from fivedice.compat import const
+from fivedice.compat import const, crc32
 from fivedice import rules as _rules
 
-_HEAD = const(40)
+_HEAD = const(48)
 _NONE = const(255)
-MAGIC = b"FDT1"
+MAGIC = b"FDT2"
+OLD_MAGIC = b"FDT1"
+BLOCK = const(512)  # bytes per checked block (the writer's default; the header says which)
+RESIDUE = const(0x2144DF1C)  # crc32(data + le32(crc32(data))) for any data
+
+
+class TableError(OSError):
+    """The strategy table cannot be trusted (damaged, truncated, or from an older format)."""
 
 
 # -- the state model (shared with the host solver) -----------------------------------------------------
@@ -133,10 +150,11 @@ def _popcount(x):
 
 
 class StrategyTable:
-    """Read E(state) from an open binary file with seeks; keeps only the header in RAM.
+    """Read E(state) from an open binary file with seeks; keeps the header and a bit per block in RAM.
 
     `f` is any object with seek/readinto (a file opened "rb"); `rs` must be the rule set the table
-    was built for. Lookups allocate nothing.
+    was built for. Lookups allocate nothing; a damaged table raises TableError (an OSError) at open
+    or at the first read of a damaged block.
     """
 
     def __init__(self, f, rs):
@@ -144,8 +162,13 @@ class StrategyTable:
         self.rs = rs
         h = bytearray(_HEAD)
         f.seek(0)
-        if f.readinto(h) != _HEAD or h[0:4] != MAGIC:
-            raise ValueError("not a fivedice strategy table (bad magic)")
+        n = f.readinto(h)
+        if n >= 4 and h[0:4] == OLD_MAGIC:
+            raise TableError("strategy table %s.fdt is an old format (FDT1): rebuild it with `make tables`" % rs.id)
+        if n != _HEAD or h[0:4] != MAGIC:
+            raise TableError("not a fivedice strategy table (bad magic)")
+        if crc32(h) != RESIDUE:
+            raise TableError("strategy table header is damaged (CRC mismatch)")
         if h[4] != rs.index or h[5] != rs.n:
             raise ValueError("strategy table is for rule set %d, not %s" % (h[4], rs.id))
         self.U = h[6]
@@ -160,25 +183,86 @@ class StrategyTable:
         self._low = self._u32(h, 24)
         self._up = self._u32(h, 28)
         self._rank = self._u32(h, 32)
+        self._end = self._u32(h, 36)
+        bs = h[40] | h[41] << 8
         if rs.upper_mask != 63:
             raise ValueError("strategy tables need the six upper boxes as boxes 0..5")
         self.free_upper = rs.upper_mask & ~self.base
         self.free_lower = rs.lower_mask & ~self.base
+        nlow = 1 << _popcount(self.free_lower)
+        nup = 1 << _popcount(self.free_upper)
+        if (bs < 16 or self._low != _HEAD or self._up != self._low + 6 * nlow or self._rank != self._up + 4 * nup
+                or self._vals != self._rank + 64 * self.U or self._end != self._vals + 2 * self.states):
+            raise TableError("strategy table header is inconsistent")
+        nb = (self._end - _HEAD + bs - 1) // bs
+        f.seek(0, 2)
+        size = f.tell()
+        if size != self._end + 4 * nb:
+            raise TableError("strategy table is %d bytes, not %d: truncated or padded" % (size, self._end + 4 * nb))
+        self.block = bs
+        self.blocks = nb
+        self._ok = bytearray((nb + 7) // 8)  # bit i: block i was checked and is good
+        last = self._end - _HEAD - (nb - 1) * bs if nb else 0
+        self._last = last
+        self._buf = bytearray(bs + 4)
+        mv = memoryview(self._buf)
+        self._mvfull = mv
+        self._mvlast = mv[0 : last + 4]
+        self._mvlast_crc = mv[last : last + 4]
+        self._mvfull_crc = mv[bs : bs + 4]
+        self._mvfull_data = mv[0:bs]
+        self._mvlast_data = mv[0:last]
         self._b6 = bytearray(6)
         self._mv6 = memoryview(self._b6)
         self._mv4 = self._mv6[0:4]
         self._mv2 = self._mv6[0:2]
         self._mv1 = self._mv6[0:1]
+        self.err = TableError("strategy table is damaged: rebuild it with `make tables`")  # raised without allocating
 
     @staticmethod
     def _u32(b, o):
         return b[o] | b[o + 1] << 8 | b[o + 2] << 16 | b[o + 3] << 24
 
-    def _read(self, pos, mv):
-        self.f.seek(pos)
-        if self.f.readinto(mv) != len(mv):
-            raise OSError("strategy table is truncated")
+    def _check(self, blk):
+        """Check data block `blk` against its CRC once; raise self.err if it is damaged."""
+        if (self._ok[blk >> 3] >> (blk & 7)) & 1:
+            return
+        f = self.f
+        if blk == self.blocks - 1:
+            data = self._mvlast_data
+            crc = self._mvlast_crc
+            whole = self._mvlast
+        else:
+            data = self._mvfull_data
+            crc = self._mvfull_crc
+            whole = self._mvfull
+        f.seek(_HEAD + blk * self.block)
+        if f.readinto(data) != len(data):
+            raise self.err
+        f.seek(self._end + 4 * blk)
+        if f.readinto(crc) != 4:
+            raise self.err
+        if crc32(whole) != RESIDUE:
+            raise self.err
+        self._ok[blk >> 3] |= 1 << (blk & 7)
 
+    def verify_all(self):
+        """Check every block now (tests and tools; the app checks blocks as it reads them)."""
+        for b in range(self.blocks):
+            self._check(b)
+
+    def _read(self, pos, mv):
+        n = len(mv)
+        if pos < _HEAD or pos + n > self._end:
+            raise self.err
+        b0 = (pos - _HEAD) // self.block
+        b1 = (pos + n - 1 - _HEAD) // self.block
+        self._check(b0)
+        if b1 != b0:
+            self._check(b1)
+        self.f.seek(pos)
+        if self.f.readinto(mv) != n:
+            raise self.err
     def index(self, filled, u, z):
         """Position of state (filled, u, z) among the stored values, or -1 if it is not stored."""
         if filled & self.base != self.base:

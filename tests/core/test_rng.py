@@ -34,13 +34,61 @@ def test_dice_use_the_injected_source_only():
     assert calls == [8, 8]
 
 
-def test_a_short_read_from_the_source_is_an_error():
-    d = rng.Dice(lambda n: b"\x01")
+def test_a_short_read_from_the_source_is_a_start_up_failure():
     try:
-        d.face()
-    except RuntimeError:
+        rng.Dice(lambda n: b"\x01")
+    except rng.RandomSourceError as e:
+        assert "returned 1 bytes" in str(e)
         return
     raise AssertionError("short read accepted")
+
+
+def _flaky(fails, then=7):
+    """A source whose first `fails` reads raise OSError (as os.urandom can), then give bytes."""
+    left = [fails]
+
+    def source(n):
+        if left[0]:
+            left[0] -= 1
+            raise OSError(5)
+        return bytes([then] * n)
+
+    return source
+
+
+def test_a_failing_read_of_the_source_is_retried():
+    d = rng.Dice(_flaky(2))
+    assert d.face() == 2 and d.failures == 2
+
+
+def test_a_source_that_keeps_failing_is_a_start_up_failure():
+    try:
+        rng.Dice(_flaky(3))
+    except rng.RandomSourceError as e:
+        assert "failed 3 times" in str(e)
+        return
+    raise AssertionError("a dead source was accepted")
+
+
+def test_a_failure_at_idle_keeps_the_pool_and_a_roll_that_needs_bytes_raises():
+    calls = [0]
+
+    def source(n):
+        calls[0] += 1
+        if calls[0] > 1:
+            raise OSError(5)
+        return bytes([7] * n)
+
+    d = rng.Dice(source, pool=8)
+    for _ in range(6):
+        d.face()
+    d.top_up()  # fails three times: counted, the two bytes left still roll
+    assert d.failures == 3 and d.face() == 2 and d.face() == 2
+    try:
+        d.face()
+    except rng.RandomSourceError:
+        return
+    raise AssertionError("a face without a random source")
 
 
 def test_seeded_bytes_repeat_for_the_same_seed():

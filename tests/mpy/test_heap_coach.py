@@ -60,3 +60,20 @@ def test_hint_turn_solve_losses_and_cpu_decisions_allocate_nothing():
         g.roll()  # rolls = 2, one die held
     assert_no_alloc(_hints)
     assert RESULT[0] != 0
+
+
+FRESH = []
+
+
+def _check_blocks():
+    t = FRESH[0]
+    for i in range(len(t._ok)):
+        t._ok[i] = 0  # forget every check: each block is read and CRC-checked again, inside the lock
+    t.verify_all()
+    RESULT[1] = t.value(0, 0, 0)
+
+
+def test_crc_checks_of_table_blocks_allocate_nothing():
+    FRESH.append(table("yacht"))
+    assert_no_alloc(_check_blocks)
+    assert RESULT[1] > 0 and FRESH[0].blocks > 10

@@ -1,0 +1,69 @@
+"""A new game reuses the big buffers of the last one (issue #8, part 5): the coach's ~12 KB, the good CPU's
+coach, the open strategy table. MicroPython only (gc.mem_alloc); prints the bytes each new game allocates."""
+import gc
+
+from coachfix import _DIR
+from heaplock import assert_no_alloc
+from fivedice import app as A
+from fivedice import coach, cpu_levels, rules
+from fivedice.rng import Dice
+
+ENTROPY = bytes((i * 37 + 11) & 0xFF for i in range(32))
+
+
+class Display:
+    def __init__(self):
+        self.buf = bytearray(1024)
+
+    def fill(self, c):
+        pass
+
+    def fill_rect(self, x, y, w, h, c):
+        pass
+
+    def pixel(self, x, y, c=None):
+        return 0
+
+    def show(self):
+        pass
+
+
+def _entropy(n):
+    return ENTROPY
+
+
+def _new_game_bytes(app):
+    gc.collect()
+    a = gc.mem_alloc()
+    app.new_game()
+    return gc.mem_alloc() - a
+
+
+def test_later_new_games_reuse_the_coach_table_and_cpu_buffers():
+    app = A.App(Display(), dice=Dice(_entropy), tables=_DIR + "/data")
+    app.rules_i = rules.get("yacht").index
+    app.nplayers = 3
+    app.kinds[0] = 0
+    app.kinds[1] = 3  # perfect: the table and its coach
+    app.kinds[2] = 2  # good: a coach of its own
+    first = _new_game_bytes(app)
+    assert app.coach is not None and app.players[1].level == cpu_levels.PERFECT
+    later = 0
+    for _ in range(20):
+        later = max(later, _new_game_bytes(app))
+    print("new game: first %d bytes, later at most %d bytes" % (first, later))
+    assert first > 20000 and later < 2000, (first, later)
+
+
+RS = (rules.get("yahtzee"), rules.get("yacht"))
+VAL = (cpu_levels.HeuristicValuer(RS[0]), cpu_levels.HeuristicValuer(RS[1]))
+C = coach.Coach(RS[0], VAL[0])
+
+
+def _retarget():
+    C.retarget(RS[1], VAL[1])
+    C.retarget(RS[0], VAL[0])
+
+
+def test_a_coach_moves_to_another_rule_set_without_allocating():
+    assert_no_alloc(_retarget)
