@@ -13,7 +13,7 @@ from heaplock import locked
 
 _HERE = __file__.rsplit("/", 1)[0] if "/" in __file__ else "."
 _ROOT = _HERE + "/../.."
-for _p in ("/firmware", "/tests/firmware_fakes", "/tests/firmware_fakes/cp", "/tests/firmware_fakes/mp"):
+for _p in ("/firmware", "/firmware/vendor", "/tests/firmware_fakes", "/tests/firmware_fakes/cp", "/tests/firmware_fakes/mp"):
     if _ROOT + _p not in sys.path:
         sys.path.append(_ROOT + _p)
 
