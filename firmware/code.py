@@ -2,8 +2,8 @@
 from fdfw.start import main
 
 
-def run(max_iters=0, on_iter=None, save_path="/fivedice.sav"):
-    return main("cp", max_iters, on_iter, save_path)
+def run(max_iters=0, on_iter=None, save_path="/fivedice.sav", tables_dir="/tables"):
+    return main("cp", max_iters, on_iter, save_path, tables_dir)
 
 
 if __name__ == "__main__":

@@ -15,8 +15,6 @@ from fivedice import oled_view as view
 from fivedice import rules as _rules
 from fivedice import scoring
 from fivedice import sounds
-from fivedice.cpu import ROLL as _CPU_ROLL
-from fivedice import cpu_levels
 from fivedice.ticks import ticks_add, ticks_diff
 
 B_HOLD1 = const(0)
@@ -48,6 +46,9 @@ CPU_STEP_MS = const(650)
 _SAVE_MAGIC = const(0xA8)  # record format 2: settings + game + CRC-32 over both
 _OLD_SAVE_MAGIC = const(0xA7)  # format 1 (8-bit checksum, settings unchecked): refused, kept aside
 _SAVE_HEAD = const(7)
+_CPU_ROLL = const(1)  # cpu.ROLL
+_GOOD = const(1)  # cpu_levels.GOOD, PERFECT
+_PERFECT = const(2)
 
 
 class App:
@@ -212,7 +213,7 @@ class App:
 
     def levels(self):
         """CPU levels on offer for the menu's rule set: easy and good, and perfect with its table."""
-        return cpu_levels.available_levels((self.tables_mask >> self.rules_i) & 1)
+        return 3 if (self.tables_mask >> self.rules_i) & 1 else 2  # cpu_levels.available_levels
 
     def has_coach(self):
         return self.coach is not None
@@ -298,10 +299,12 @@ class App:
                 continue
             if k:
                 level = k - 1
-                if level > cpu_levels.available_levels(table is not None) - 1:
-                    level = cpu_levels.GOOD  # a saved "perfect" seat on a board without the table
+                if level == _PERFECT and table is None:
+                    level = _GOOD  # a saved "perfect" seat on a board without the table
                     self.kinds[p] = 1 + level
                 if made[level] is None:
+                    from fivedice import cpu_levels  # loaded only when a game has a CPU seat
+
                     made[level] = self._good_player(rs) if level == cpu_levels.GOOD else cpu_levels.make(
                         rs, level, table, self.coach)
                 self.players[p] = made[level]
@@ -313,6 +316,8 @@ class App:
     def _good_player(self, rs):
         """The "good" CPU for rule set rs: one player (and its coach's buffers) for every game."""
         if self._good is None:
+            from fivedice import cpu_levels
+
             self._good = cpu_levels.make(rs, cpu_levels.GOOD)
         else:
             self._good.prepare(rs)
@@ -329,7 +334,7 @@ class App:
         for p in range(4):
             self.prof[p] = None
             pl = self.players[p]
-            if pl is not None and getattr(pl, "level", -1) == cpu_levels.PERFECT:
+            if pl is not None and getattr(pl, "level", -1) == _PERFECT:
                 if good is None:
                     good = self._good_player(self.game.rs)
                 self.players[p] = good

@@ -15,7 +15,10 @@ extra-bonus chance. The pars are each box's expected points when chased alone fo
 """
 from fivedice.compat import const
 from fivedice import cpu as _cpu
-from fivedice import coach as _coach
+
+# fivedice.coach is imported where a coach is built, not here: a game with only "easy" CPUs and no
+# strategy table never loads the coach (its code, keeps' tables and the table reader).
+_COACH_SCORE = const(2)  # coach.SCORE
 
 EASY = const(0)
 GOOD = const(1)
@@ -61,7 +64,9 @@ def compute_pars(rs):
     """
     from fivedice.scorecard import Card
 
-    c = _coach.Coach(rs, _Zero())
+    from fivedice.coach import Coach
+
+    c = Coach(rs, _Zero())
     card = Card(rs)
     out = []
     for b in range(rs.n):
@@ -120,7 +125,11 @@ class TablePlayer:
 
     def __init__(self, rs, valuer, level, coach=None):
         self.level = level
-        self.coach = coach if coach is not None else _coach.Coach(rs, valuer)
+        if coach is None:
+            from fivedice.coach import Coach
+
+            coach = Coach(rs, valuer)
+        self.coach = coach
         self.keep = 0
         self.box = -1
 
@@ -139,7 +148,7 @@ class TablePlayer:
             return ROLL
         c = self.coach
         a = c.hint(game.cards[game.player], game.dice, game.rolls, game.held)
-        if a == _coach.SCORE:
+        if a == _COACH_SCORE:
             self.box = c.value
             return SCORE
         self.keep = c.value
