@@ -219,6 +219,8 @@ class App:
         return self.coach is not None
 
     def _enter(self, mode):
+        if self.mode == M_HELP and mode != M_HELP:
+            view.drop_help()  # its text is reloaded when help opens again
         self.mode = mode
         self.cursor = 0
         self.top = 0
@@ -493,7 +495,7 @@ class App:
             self._scroll(view.MENU_ROWS)
             return 0
         if mode == M_HELP:
-            if b == B_DOWN and self.top + 8 < len(view.HELP[self.rules_i]):
+            if b == B_DOWN and self.top + 8 < len(view.help_lines(self.rules_i)):
                 self.top += 1
             elif b == B_UP and self.top > 0:
                 self.top -= 1

@@ -77,83 +77,32 @@ MESSAGES = (
 
 ORDINALS = (b"", b"1st", b"2nd", b"3rd", b"4th")
 
-# Help pages: a few lines per rule set, 21 characters at most.
-HELP = (
-    (
-        b"YAHTZEE (Hasbro)",
-        b"3K/4K: total of dice",
-        b"Full house 25",
-        b"Sm straight (4) 30",
-        b"Lg straight (5) 40",
-        b"Yahtzee 50",
-        b"Upper 63+: bonus 35",
-        b"Extra Yahtzee: +100",
-        b"  if box holds 50",
-        b"Forced Joker: upper",
-        b" box first, else any",
-        b" lower box at full",
-        b" value, else 0 upper",
-    ),
-    (
-        b"5 OF A KIND (forced)",
-        b"Like Yahtzee, with a",
-        b"5 of a kind box: 50",
-        b"5oK bonus +100 if",
-        b"  the box holds 50",
-        b"Forced Trump Card:",
-        b" upper box first,b",
-        b" else a lower box:",
-        b" FH 25 SS 30 LS 40,b",
-        b" else 0 in an upper",
-    ),
-    (
-        b"5 OF A KIND (free)",
-        b"Like Yahtzee, with a",
-        b"5 of a kind box: 50",
-        b"5oK bonus +100 if",
-        b"  the box holds 50",
-        b"Free Trump Card: any",
-        b" open box; FH/SS/LS",
-        b" score full only if",
-        b" the matching upper",
-        b" box is used, else 0",
-    ),
-    (
-        b"YUM (Parker Bros)",
-        b"Hi straight 2-6: 20",
-        b"Lo straight 1-5: 15",
-        b"High: total if 22+",
-        b"Low: total if 21+",
-        b" and below your High",
-        b"A High must beat Low",
-        b"A 0 sets no limit",
-        b"Full house 25",
-        b"YUM 30",
-        b"Upper 63+: bonus 25",
-    ),
-    (
-        b"YATZY (Scandinavian)",
-        b"Pairs and kinds:",
-        b" the matching dice",
-        b"Two pairs: 2 faces",
-        b"Sm straight 1-5: 15",
-        b"Lg straight 2-6: 20",
-        b"Full house: total",
-        b"Yatzy 50",
-        b"Upper 63+: bonus 50",
-    ),
-    (
-        b"YACHT (classic)",
-        b"Full house: total",
-        b"4 of a kind: the 4",
-        b" matching dice",
-        b"Little str 1-5: 30",
-        b"Big str 2-6: 30",
-        b"Choice: total",
-        b"Yacht 50",
-        b"No bonuses",
-    ),
-)
+# The help pages live in fivedice.help_pages, loaded when the help screen opens and dropped when it
+# closes (help_lines / drop_help): about 6 KB of text a board need not hold during a game.
+_help = [None]
+
+
+def help_lines(rules_i):
+    """The help page of rule set rules_i (bytes lines, the first is the title); loads the text."""
+    mod = _help[0]
+    if mod is None:
+        from fivedice import help_pages as mod
+
+        _help[0] = mod
+    return mod.HELP[rules_i]
+
+
+def drop_help():
+    """Forget the help text so the heap can reclaim it (it is imported again when next needed)."""
+    if _help[0] is not None:
+        _help[0] = None
+        import sys
+
+        sys.modules.pop("fivedice.help_pages", None)
+        pkg = sys.modules.get("fivedice")
+        if pkg is not None and hasattr(pkg, "help_pages"):
+            delattr(pkg, "help_pages")  # the package holds a reference to an imported submodule
+
 
 KEYS = (
     b"1-5 hold  ROLL roll",
@@ -428,7 +377,7 @@ def menu(fb, app):
 
 def help_page(fb, app):
     fb.fill(0)
-    lines = HELP[app.rules_i]
+    lines = help_lines(app.rules_i)
     _header(fb, lines[0])
     for r in range(7):
         i = app.top + 1 + r

@@ -1,6 +1,7 @@
 """Screen text is bytes: drawing a str allocates on MicroPython (a 1-char str per char that is not
 interned), so a frame that draws str would allocate depending on which names happen to be loaded."""
 from fivedice import oled_view as view
+from fivedice.help_pages import HELP
 
 
 def _all_bytes(x):
@@ -13,7 +14,7 @@ def _all_bytes(x):
 
 
 def test_every_label_message_and_help_line_is_bytes():
-    for table in (view.LONG, view.SHORT, view.SHORT_TITLES, view.FIVE_NAMES, view.MESSAGES, view.ORDINALS, view.HELP, view.KEYS):
+    for table in (view.LONG, view.SHORT, view.SHORT_TITLES, view.FIVE_NAMES, view.MESSAGES, view.ORDINALS, HELP, view.KEYS):
         assert _all_bytes(table)
 
 
@@ -24,8 +25,27 @@ def test_labels_fit_their_columns():
     for labels in view.SHORT:
         for s in labels:
             assert len(s) <= 5, s
-    for lines in view.HELP:
+    for lines in HELP:
         for s in lines:
             assert len(s) <= 21, s
     for s in view.MESSAGES:
         assert len(s) <= 21, s
+
+
+def test_help_text_loads_with_the_help_screen_and_is_dropped_after():
+    import sys
+
+    view.drop_help()
+    assert "fivedice.help_pages" not in sys.modules or view._help[0] is None
+    lines = view.help_lines(0)
+    assert lines[0] == HELP[0][0] and "fivedice.help_pages" in sys.modules
+    view.drop_help()
+    assert "fivedice.help_pages" not in sys.modules and view._help[0] is None
+    assert view.help_lines(3) == HELP[3]  # loads again
+    view.drop_help()
+
+
+def test_help_lines_end_without_stray_characters():
+    for lines in HELP:
+        for s in lines:
+            assert not s.endswith(b",b"), s

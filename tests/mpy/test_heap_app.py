@@ -148,6 +148,7 @@ def test_menu_and_help_screens_allocate_nothing():
     app._enter(A.M_MENU)
     app.cursor = bytes(app.items[: app.nitems]).index(bytes((3,)))  # on "Players"
     app.draw()
+    A.view.help_lines(app.rules_i)  # opening help loads its text (an import, like starting a game)
     STATE[0] = 0
     micropython.heap_lock()
     try:
