@@ -5,7 +5,6 @@ Order: board profile -> hardware -> fivedice.app -> main loop. Every failure a b
 the pixels and beeps when those exist, and returns a status word; nothing is written to the save.
 Errors nobody expected are re-raised with their traceback.
 """
-from fdfw import profile
 from fdfw.hw import StartupError, signal_failure
 
 SAVE_PATH = "/fivedice.sav"  # MicroPython: slots <path>.0 and .1; CircuitPython saves to nvm, this is the old file
@@ -16,9 +15,23 @@ def say(msg):
     print("fivedice: " + msg)
 
 
+def _forget_startup():
+    """Drop what only start-up needed (the profile checker's code) and collect, before the game's
+    first allocation: on CircuitPython every KB of heap counts (see README, Memory)."""
+    import gc
+    import sys
+
+    sys.modules.pop("fdfw.profile", None)
+    pkg = sys.modules.get("fdfw")
+    if pkg is not None and hasattr(pkg, "profile"):
+        delattr(pkg, "profile")
+    gc.collect()
+
+
 def main(runtime, max_iters=0, on_iter=None, save_path=SAVE_PATH, tables_dir=TABLES_DIR):
     """runtime is "cp" or "mp". Returns a status word: "stopped" after max_iters / on_iter,
     else the reason it could not start ("bad-profile", "no-display", "no-app", ...)."""
+    from fdfw import profile  # a local, so start-up can drop the module once the board is built
     try:
         prof = profile.load(profile.configured_name())
     except profile.ProfileError as e:
@@ -59,6 +72,8 @@ def main(runtime, max_iters=0, on_iter=None, save_path=SAVE_PATH, tables_dir=TAB
         signal_failure(hw)
         return "no-random"
     say("running on " + prof.NAME + ("" if app.tables_mask else " (no strategy tables: no hints, CPU up to good)"))
+    profile = None
+    _forget_startup()
     from fdfw.loop import run
 
     run(app, buttons, hw.shake, hw.ticks_ms, max_iters, on_iter, hw.idle)
