@@ -14,9 +14,8 @@ exact. With scale <= 256 every value stays below 2**30, a small int on 32-bit po
 After the constructor nothing allocates (proved under heap_lock in tests/mpy/test_heap_coach.py).
 Cost: see docs/coach.md (µs per hint on the MicroPython unix port, RP2040 estimate).
 """
-from array import array
 
-from fivedice.compat import const
+from fivedice.compat import const, zeros
 from fivedice import keeps as _k
 from fivedice import rules as _r
 from fivedice import scoring
@@ -52,13 +51,13 @@ class Coach:
         self._mode = bytearray(nb)
         self._open = bytearray(nb)
         self._nopen = 0
-        self._env = array("l", [0] * (nb * _SLOTS))
-        self.v3 = array("l", [0] * 252)
-        self.v2 = array("l", [0] * 252)
-        self.k2 = array("l", [0] * 462)
-        self.k1 = array("l", [0] * 462)
-        self._m = array("l", [0] * 462)
-        self._v1 = array("l", [0] * 252)  # only for turn_value()
+        self._env = zeros("l", nb * _SLOTS)
+        self.v3 = zeros("l", 252)
+        self.v2 = zeros("l", 252)
+        self.k2 = zeros("l", 462)
+        self.k1 = zeros("l", 462)
+        self._m = zeros("l", 462)
+        self._v1 = None  # only for turn_value() (host checks), allocated there
         self.rs = None
         self.retarget(rs, valuer)
 
@@ -279,6 +278,8 @@ class Coach:
     def turn_value(self, card):
         """E at the start of `card`'s turn recomputed from the next states (table units): a check."""
         self.prepare(card)
+        if self._v1 is None:
+            self._v1 = zeros("l", 252)
         self._best_subkeeps(self.k1, self._v1)
         self._averages(self._v1, self._m)
         return (self._m[0] + WIDE // 2) // WIDE

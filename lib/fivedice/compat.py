@@ -31,3 +31,14 @@ try:
     from binascii import crc32  # noqa: F401  (in C on CPython, and on MicroPython/CircuitPython builds with it)
 except ImportError:
     crc32 = crc32_py
+
+
+def zeros(typecode, n):
+    """array(typecode) of n zeros in one allocation: array(tc, [0] * n) first builds an n-item list
+    (8 bytes an item on a 64-bit port), a same-sized hole in the heap right after a game starts."""
+    from array import array
+
+    a = array(typecode, range(n))  # MicroPython sizes the array from len(range) up front
+    for i in range(n):
+        a[i] = 0
+    return a

@@ -13,8 +13,7 @@ index" everywhere in fivedice.coach and the solver means this order.
 
 Built once at import with a few KB of allocation; the lookups allocate nothing.
 """
-from fivedice.compat import const
-from array import array
+from fivedice.compat import const, zeros
 
 N_ROLLS = const(252)
 N_KEEPS = const(462)
@@ -23,7 +22,7 @@ START = (0, 1, 7, 28, 84, 210, 462)
 
 
 def _build():
-    keys = array("l", [0] * 462)
+    keys = zeros("l", 462)
     # enumerate count vectors by dice number, then sort each level by key
     levels = [[] for _ in range(6)]
     for c1 in range(6):
