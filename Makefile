@@ -17,8 +17,9 @@ $(STAMP): requirements.txt
 
 venv: $(STAMP)
 
-## make test: every test: mpy-cross build, pytest on CPython (which also runs the core suites on MicroPython)
-test: venv mpy
+## make test: every test: mpy-cross build, pytest on CPython (which also runs the core suites on MicroPython);
+## it builds the Yahtzee strategy table first (about 10 s, once): the board heap test plays a game with it
+test: venv mpy tables/yahtzee.fdt
 	$(PY) -m pytest -q -p no:cacheprovider tests
 
 ## make mpy: compile every file of lib/ and firmware/ with mpy-cross into build/
@@ -51,7 +52,15 @@ bench-ai: venv
 	$(PY) tests/bench/bench_ai.py
 	$(MPY) tests/bench/bench_coach.py
 
-.PHONY: tables bench-ai
+## make bench-heap: the smallest heap from which a whole two-player game with hints and a perfect CPU
+## always finishes, per entry point (CircuitPython code.py, MicroPython main.py) and .py / .mpy (a few minutes)
+bench-heap: venv tables/yahtzee.fdt
+	$(PY) tests/bench/board_heap.py --runtime cp --from 200 --to 400 --step 10
+	$(PY) tests/bench/board_heap.py --runtime cp --mpy --from 160 --to 340 --step 10
+	$(PY) tests/bench/board_heap.py --runtime mp --from 160 --to 400 --step 10
+	$(PY) tests/bench/board_heap.py --runtime mp --mpy --from 120 --to 320 --step 10
+
+.PHONY: tables bench-ai bench-heap
 
 ## make bench-frames: estimated RP2040 ms per frame of each screen, before/after the C-drawn display paths (MicroPython unix port)
 bench-frames: venv

@@ -29,6 +29,10 @@ FAKES_MP = os.path.join(FAKES, "mp")
 VENDOR = os.path.join(FIRMWARE, "vendor")
 SITE = os.path.dirname(__import__("adafruit_debouncer").__file__)
 
+# The MicroPython firmware runs with a Pico-sized heap: ~240 KB free on a Pico is about 350-410 KB on this
+# 64-bit port (a 32-bit board needs 0.58-0.68 x the port's heap), so 350K, the smaller end.
+PICO_MP_HEAP = "350K"
+
 # Pico profile GPIOs (hardware/boards/pico.py)
 HOLD1, ROLL, UP, DOWN, OK, BACK, SHAKE_SW, PIXELS, BUZZER = 6, 11, 12, 13, 14, 16, 2, 22, 15
 
@@ -706,7 +710,7 @@ def _mp(tmp_path, scenario, board="pico", save=None):
     save = save or str(tmp_path / "fivedice.sav")
     env = dict(os.environ)
     env["MICROPYPATH"] = ":".join([str(cfg), FAKES_MP, VENDOR, FAKES, FIRMWARE, HARDWARE, LIB, str(deps)])
-    r = subprocess.run([exe, "-X", "heapsize=2M", os.path.join(FAKES, "mp_drive.py"), scenario, save],
+    r = subprocess.run([exe, "-X", "heapsize=" + PICO_MP_HEAP, os.path.join(FAKES, "mp_drive.py"), scenario, save],
                        capture_output=True, text=True, env=env, timeout=300)
     lines = r.stdout.strip().splitlines()
     assert r.returncode == 0 and lines and lines[-1].startswith("{"), r.stdout + r.stderr
@@ -905,7 +909,7 @@ def test_deploy_mp_over_a_pty_to_the_unix_port_replaces_twins_keeps_user_files_a
     save = tmp_path / "play.sav"
     env = dict(os.environ)
     env["MICROPYPATH"] = ":".join([str(board), str(board / "lib"), FAKES_MP, FAKES])
-    r = subprocess.run([_micropython(), "-X", "heapsize=2M", os.path.join(FAKES, "mp_drive.py"), "play", str(save)],
+    r = subprocess.run([_micropython(), "-X", "heapsize=" + PICO_MP_HEAP, os.path.join(FAKES, "mp_drive.py"), "play", str(save)],
                        capture_output=True, text=True, env=env, cwd=str(board), timeout=300)
     res = json.loads(r.stdout.strip().splitlines()[-1])
     assert res["status"] == "stopped" and res["rolls"] == 1 and res["frames"] >= 3, r.stdout + r.stderr

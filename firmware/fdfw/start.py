@@ -37,6 +37,13 @@ def main(runtime, max_iters=0, on_iter=None, save_path=SAVE_PATH, tables_dir=TAB
     except profile.ProfileError as e:
         say(str(e))
         return "bad-profile"
+    # The app's code first, then the drivers: the big imports load onto a clean heap, and the
+    # long-lived driver objects do not end up scattered between their leftovers.
+    why = None
+    try:
+        import fivedice.app as appmod
+    except ImportError as e:
+        why = str(e)
     if runtime == "cp":
         from fdfw import setup_cp as setup
     else:
@@ -51,10 +58,8 @@ def main(runtime, max_iters=0, on_iter=None, save_path=SAVE_PATH, tables_dir=TAB
         say(str(e))
         return "bad-profile"
 
-    try:
-        import fivedice.app as appmod
-    except ImportError as e:
-        say("cannot import fivedice.app (" + str(e) + "): copy lib/fivedice to the board's /lib")
+    if why is not None:
+        say("cannot import fivedice.app (" + why + "): copy lib/fivedice to the board's /lib")
         signal_failure(hw)
         return "no-app"
     ids = [getattr(appmod, "B_" + name) for name in hw.button_names]

@@ -50,8 +50,14 @@ _LABELS = {
 # Per rule set index: tuples of labels in box order (built once at import).
 # Text for the screen is bytes: iterating a str makes a new 1-char str on MicroPython
 # (unless that char happens to be interned), iterating bytes gives ints and allocates nothing.
-LONG = tuple(tuple(_LABELS[n][0].encode() for n in rs.names) for rs in _r.ALL)
-SHORT = tuple(tuple(_LABELS[n][1].encode() for n in rs.names) for rs in _r.ALL)
+# Each label is encoded once and shared by every rule set that has the box (52 bytes objects, not
+# 154), and the str table is dropped: about 6 KB less heap on a 64-bit port, 3-4 KB on a board.
+_ENC = {}
+for _n in _LABELS:
+    _ENC[_n] = (_LABELS[_n][0].encode(), _LABELS[_n][1].encode())
+LONG = tuple(tuple(_ENC[n][0] for n in rs.names) for rs in _r.ALL)
+SHORT = tuple(tuple(_ENC[n][1] for n in rs.names) for rs in _r.ALL)
+del _LABELS, _ENC, _n
 SHORT_TITLES = (b"Yahtzee", b"5oK forced", b"5oK free", b"Yum", b"Yatzy", b"Yacht")
 FIVE_NAMES = (b"YAHTZEE!", b"5 OF A KIND!", b"5 OF A KIND!", b"YUM!", b"YATZY!", b"YACHT!")
 

@@ -1,0 +1,123 @@
+"""The board heap proxy (issue #7): a board entry point on the MicroPython unix port over the
+project's fake hardware, playing a whole two-player game with hints and a perfect CPU.
+
+    python tests/bench/board_heap.py [--runtime cp|mp] [--mpy] [--from KB] [--to KB] [--step KB]
+cp: firmware/code.py over the CircuitPython fakes; mp: firmware/main.py over the MicroPython fakes.
+Stages a folder laid out like the board's flash (firmware/deploy.py's stage, the libraries from the
+venv, the strategy table from tables/), then runs tests/firmware_fakes/game_drive.py at every
+`-X heapsize` in the range and prints pass/fail per size and the smallest size from which every
+larger size in the range also passes (bisection would lie: pass/fail is not monotone, because a
+new game's kilobyte-sized buffers fail on a fragmented heap with tens of KB free).
+
+The 64-bit unix port needs more heap than a 32-bit board for the same objects: a board needs about
+0.58-0.68 x the figure printed here (measured on both builds for this game). The fakes' own objects
+(fake pins, the fake I2C world) are counted too, so the figure is a little pessimistic.
+"""
+import argparse
+import json
+import os
+import shutil
+import subprocess
+import sys
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+BIN = os.path.dirname(sys.executable)
+FAKES = os.path.join(ROOT, "tests", "firmware_fakes")
+DRIVER = os.path.join(FAKES, "game_drive.py")
+BOARD_32BIT = (0.58, 0.68)  # board heap / unix-port heap for the same game (issue #7, both builds measured)
+
+
+def stage(top, mpy=False, rules="yahtzee", board="pico", runtime="cp"):
+    """A folder at top laid out like the board's flash; returns the MICROPYPATH to run game_drive.py with."""
+    sys.path.insert(0, os.path.join(ROOT, "firmware"))
+    try:
+        import deploy
+    finally:
+        sys.path.pop(0)
+    table = os.path.join(ROOT, "tables", rules + ".fdt")
+    if not os.path.isfile(table):
+        raise SystemExit("no %s: run `make tables/%s.fdt` first" % (os.path.relpath(table, ROOT), rules))
+    deploy.stage(runtime, board, top, False, (rules,))
+    if runtime == "cp":  # what the deploy installs (circup, or its offline fallback from the venv)
+        for _, _, files in deploy.venv_libs(deploy.CP_LIBS):
+            for src, dest in files:
+                out = os.path.join(top, dest)
+                os.makedirs(os.path.dirname(out), exist_ok=True)
+                shutil.copyfile(src, out)
+    else:  # `mpremote mip install ssd1306`, or the deploy's vendored copy
+        for mod in deploy.MP_MIP_LIBS:
+            shutil.copyfile(os.path.join(deploy.VENDOR, mod + ".py"), os.path.join(top, "lib", mod + ".py"))
+    if mpy:
+        for d, _, names in os.walk(os.path.join(top, "lib")):
+            for n in names:
+                if n.endswith(".py"):
+                    p = os.path.join(d, n)
+                    r = subprocess.run([os.path.join(BIN, "mpy-cross"), p], capture_output=True, text=True)
+                    if r.returncode:
+                        raise SystemExit("mpy-cross failed on %s: %s" % (p, r.stderr))
+                    os.remove(p)
+    return ":".join([os.path.join(top, "lib"), top, os.path.join(FAKES, runtime), FAKES])
+
+
+def run(top, path, heap_kb, runtime="cp", games=1, timeout=1800):
+    """`games` games in a row at -X heapsize=<heap_kb>K: the driver's JSON (status "done" = all finished)."""
+    for n in os.listdir(top):
+        if n.startswith("fivedice.sav"):
+            os.remove(os.path.join(top, n))
+    env = dict(os.environ, MICROPYPATH=path)
+    cmd = [os.path.join(BIN, "micropython"), "-X", "heapsize=%dK" % heap_kb, DRIVER, runtime, str(games)]
+    r = subprocess.run(cmd, cwd=top, env=env, capture_output=True, text=True, timeout=timeout)
+    lines = [ln for ln in r.stdout.splitlines() if ln.startswith("{")]
+    if not lines:
+        tail = (r.stdout + r.stderr).strip().splitlines()[-3:]
+        return {"status": "crashed", "why": " | ".join(tail)}
+    return json.loads(lines[-1])
+
+
+def scan(top, path, sizes, runtime="cp", log=print):
+    """Pass/fail per heap size; the smallest size from which every larger one in `sizes` passes."""
+    results = {}
+    for kb in sizes:
+        out = run(top, path, kb, runtime)
+        results[kb] = out
+        log("  %4d KB: %-12s peak live %6s B (fakes of C modules %s B), turns %s, hints %s" % (
+            kb, out["status"], out.get("peak_live", "-"), out.get("fake_bytes", "-"), out.get("turns", "-"),
+            out.get("hints", "-")))
+    floor = None
+    for kb in sorted(sizes, reverse=True):
+        if results[kb]["status"] != "done":
+            break
+        floor = kb
+    return floor, results
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--runtime", choices=("cp", "mp"), default="cp")
+    ap.add_argument("--mpy", action="store_true", help="lib/ compiled with mpy-cross (else .py, compiled on the board)")
+    ap.add_argument("--from", dest="lo", type=int, default=100)
+    ap.add_argument("--to", dest="hi", type=int, default=260)
+    ap.add_argument("--step", type=int, default=4)
+    ap.add_argument("--rules", default="yahtzee")
+    ap.add_argument("--build", default=os.path.join(ROOT, "build", "board-heap"))
+    a = ap.parse_args(argv)
+    top = "%s-%s-%s" % (a.build, a.runtime, "mpy" if a.mpy else "py")
+    path = stage(top, a.mpy, a.rules, runtime=a.runtime)
+    kind = ".mpy" if a.mpy else ".py"
+    entry = "CircuitPython (code.py)" if a.runtime == "cp" else "MicroPython (main.py)"
+    print("%s entry point on the MicroPython unix port (64-bit), lib as %s, %s table, 2 players "
+          "(human with a hint after every roll vs CPU perfect):" % (entry, kind, a.rules))
+    floor, _ = scan(top, path, list(range(a.lo, a.hi + 1, a.step)), a.runtime)
+    if floor is None:
+        print("no heap size in %d..%d KB passes from there up" % (a.lo, a.hi))
+        return 1
+    lo, hi = floor * BOARD_32BIT[0], floor * BOARD_32BIT[1]
+    print("smallest -X heapsize from which every larger one (to %d KB) passes: %d KB" % (a.hi, floor))
+    free, name = (162, "CircuitPython 10") if a.runtime == "cp" else (240, "MicroPython")
+    print("32-bit board estimate (x %.2f-%.2f): %.0f-%.0f KB; a Pico under %s has ~%d KB free "
+          "-> %.0f-%.0f KB left" % (BOARD_32BIT + (lo, hi, name, free, free - hi, free - lo)))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,164 @@
+"""Run a board entry point on the MicroPython unix port over the project's fake hardware and play a
+whole two-player game: a human seat that asks for a hint after every roll, against the perfect CPU
+(a strategy table in ./tables). The heap proxy of issue #7.
+
+    micropython -X heapsize=N game_drive.py cp|mp [GAMES]
+cp runs firmware/code.py (CircuitPython) over tests/firmware_fakes/cp, mp runs firmware/main.py
+(MicroPython) over tests/firmware_fakes/mp. Run from a folder laid out like the board's flash
+(code.py or main.py, board_config.py, lib/..., tables/), with MICROPYPATH listing that folder's lib,
+the folder, the runtime's fakes and tests/firmware_fakes (tests/bench/board_heap.py builds it).
+Prints one JSON line:
+status "done" when the game reached its end, or "MemoryError" with the pass it failed at, and the
+live heap (gc.mem_alloc() after a collection) at each turn's start.
+"""
+import gc
+import json
+import sys
+
+# What the fakes themselves hold: on a board these modules are C (or, for adafruit_pixelbuf, built into
+# CircuitPython on an RP2040), so their bytes are reported apart from the game's.
+gc.collect()
+_before_fakes = gc.mem_alloc()
+_C_STANDINS = {"cp": ("fakehw", "microcontroller", "board", "busio", "digitalio", "pwmio", "neopixel_write",
+                      "keypad", "supervisor", "adafruit_pixelbuf", "displayio", "bitmaptools", "busdisplay",
+                      "i2cdisplaybus", "fourwire", "paralleldisplaybus"),
+               "mp": ("fakehw", "machine", "neopixel")}
+for _m in _C_STANDINS["mp" if len(sys.argv) > 1 and sys.argv[1] == "mp" else "cp"]:
+    try:
+        __import__(_m)
+    except ImportError:
+        pass
+gc.collect()
+FAKE_BYTES = gc.mem_alloc() - _before_fakes
+
+import fakehw  # noqa: E402
+
+fakehw.reset()
+oled = fakehw.FakeSSD1306()
+fakehw.devices[0x3C] = oled
+
+# Pico profile GPIOs (hardware/boards/pico.py)
+ROLL, UP, OK, BACK = 11, 12, 14, 16
+
+GAMES = int(sys.argv[2]) if len(sys.argv) > 2 else 1  # games in a row (ROLL after game over, New game)
+state = {"games": 0, "app": None, "tap": None, "release_at": 0, "turns": 0, "hints": 0, "over": False, "peak": 0,
+         "live": [], "free_min": 1 << 30}
+
+
+def _watch_app():
+    import fivedice.app as appmod
+
+    Base = appmod.App
+
+    class Watched(Base):
+        def __init__(self, *a, **k):
+            Base.__init__(self, *a, **k)
+            self.kinds[1] = 3  # seat 2: CPU perfect (needs the table), seat 1 human
+            state["app"] = self
+
+    appmod.App = Watched
+
+
+def _sample():
+    _forget()
+    gc.collect()
+    live = gc.mem_alloc()
+    state["live"].append(live)
+    if live > state["peak"]:
+        state["peak"] = live
+    f = gc.mem_free()
+    if f < state["free_min"]:
+        state["free_min"] = f
+
+
+def _tap(gpio, i):
+    fakehw.press(gpio)
+    state["tap"] = gpio
+    state["release_at"] = i + 6  # 30 ms down
+
+
+def _forget():
+    # The fakes record every tone, pixel write and display command for tests: on a board that memory
+    # does not exist, so the heap proxy drops the records as it goes.
+    del fakehw.pwm_log[:]
+    del fakehw.pixel_writes[:]
+    del oled.commands[:]
+
+
+def on_iter(i, now):
+    fakehw.advance(5)
+    if i & 63 == 0:
+        _forget()
+    if state["tap"] is not None:
+        if i >= state["release_at"]:
+            fakehw.release(state["tap"])
+            state["tap"] = None
+            state["release_at"] = i + 6  # 30 ms up before the next tap
+        return False
+    if i < state["release_at"]:
+        return False
+    app = state["app"]
+    if app is None:
+        return False
+    g = app.game
+    if g is None:
+        if i > 20:
+            _sample()
+            _tap(OK, i)  # menu: "New game"
+        return False
+    if g.over:
+        if app.mode == 0:  # back in the menu after a game: New game
+            _tap(OK, i)
+            return False
+        state["games"] += 1
+        _sample()
+        if state["games"] >= GAMES:
+            state["over"] = True
+            return True
+        _tap(ROLL, i)  # game over screen -> menu
+        return False
+    if app.busy():
+        return False
+    mode = app.mode
+    if mode == 1:  # turn (a human's: busy() covers the CPU's)
+        if g.rolls == 0:
+            state["turns"] += 1
+            _sample()
+            _tap(ROLL, i)
+        elif app.hint_kind == 0:
+            state["hints"] += 1
+            _tap(UP, i)
+        elif g.rolls < 3 and app.hint_kind == 1:
+            _tap(ROLL, i)
+        else:
+            _tap(OK, i)  # to the picker
+    elif mode == 2:  # picker: score the first (best) box
+        _tap(OK, i)
+    elif mode == 3:  # scorecard: back to the game
+        _tap(OK, i)
+    elif mode == 0:  # menu with a game in progress: back to it
+        _tap(BACK, i)
+    return False
+
+
+_watch_app()
+if len(sys.argv) > 1 and sys.argv[1] == "mp":
+    import main as entry  # noqa: E402  firmware/main.py
+else:
+    import code as entry  # noqa: E402  firmware/code.py
+
+status = "done"
+try:
+    entry.run(200000 * GAMES, on_iter, "fivedice.sav", "tables")
+    if not state["over"]:
+        status = "unfinished"
+except MemoryError:
+    status = "MemoryError"
+out = {"status": status, "fake_bytes": FAKE_BYTES, "games": state["games"], "turns": state["turns"], "hints": state["hints"], "peak_live": state["peak"],
+       "free_min": state["free_min"], "live": state["live"]}
+app = state["app"]
+if app is not None and app.game is not None:
+    out["totals"] = [app.game.cards[p].total() for p in range(app.game.players)]
+    out["has_coach"] = app.coach is not None
+print(json.dumps(out))
+sys.exit(0 if status == "done" else 1)

@@ -1,0 +1,43 @@
+"""The board builds fit a board-sized heap: each entry point (CircuitPython code.py over the CircuitPython
+fakes, MicroPython main.py over the MicroPython fakes), with lib/ as .py and as .mpy, plays a whole
+two-player game (a human who asks for a hint after every roll, against the perfect CPU, with the Yahtzee
+table) on the MicroPython unix port with a heap of the size below, not the port's default.
+
+HEAP_KB is the smallest heap from which every larger one passed in `make bench-heap`'s scan, plus a
+20 KB margin for run-to-run differences (the dice differ): a change that makes the game need more
+memory than that fails here. See README, "Memory on the board", for the scans and the 32-bit estimate.
+"""
+import os
+import sys
+
+import pytest
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.join(ROOT, "tests", "bench"))
+import board_heap  # noqa: E402
+
+# -X heapsize on the 64-bit port; a board needs about 0.58-0.68 x this.
+HEAP_KB = {("cp", "py"): 380, ("cp", "mpy"): 300, ("mp", "py"): 320, ("mp", "mpy"): 270}
+TABLE = os.path.join(ROOT, "tables", "yahtzee.fdt")
+
+
+@pytest.mark.parametrize("runtime,kind", sorted(HEAP_KB), ids=lambda x: x)
+def test_a_whole_game_with_hints_and_a_perfect_cpu_fits_a_board_sized_heap(runtime, kind, tmp_path):
+    if not os.path.isfile(TABLE):
+        pytest.fail("tables/yahtzee.fdt is missing: `make test` builds it (make tables/yahtzee.fdt)")
+    top = str(tmp_path / "board")
+    path = board_heap.stage(top, kind == "mpy", runtime=runtime)
+    out = board_heap.run(top, path, HEAP_KB[runtime, kind], runtime)
+    assert out["status"] == "done", out
+    assert out["turns"] == 13 and out["hints"] >= 13 and out["has_coach"], out
+    assert len(out["totals"]) == 2
+
+
+def test_the_proxy_fails_when_the_heap_is_too_small(tmp_path):
+    """The harness does catch running out of memory (a control for the test above)."""
+    if not os.path.isfile(TABLE):
+        pytest.fail("tables/yahtzee.fdt is missing")
+    top = str(tmp_path / "board")
+    path = board_heap.stage(top, True)
+    out = board_heap.run(top, path, HEAP_KB["cp", "mpy"] // 2)
+    assert out["status"] in ("MemoryError", "crashed"), out
