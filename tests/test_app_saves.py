@@ -41,3 +41,20 @@ def test_a_corrupt_save_is_reported_and_kept_intact(tmp_path):
     dev.run(100)
     assert not path.exists()  # nothing was written over it before a new game
     dev.close()
+
+
+def test_the_save_checks_are_unloaded_once_a_save_is_read(tmp_path):
+    """The code that validates a save is loaded to read one and dropped after (heap on a board)."""
+    import sys
+
+    store = FileStore(str(tmp_path / "fivedice.sav"))
+    dev = SimDevice(dice=Dice(SeededBytes(4)), store=store)
+    Player(dev).setup(0, 1)
+    dev.close()
+    dev2 = SimDevice(dice=Dice(SeededBytes(5)), store=store)
+    assert dev2.app.game is not None  # the save was read and checked...
+    assert "fivedice.save_check" not in sys.modules  # ...and the checks are gone again
+    from fivedice import game
+
+    assert game.possible(dev2.app.game.rs, 0, 3)  # and come back when asked for
+    dev2.close()

@@ -9,7 +9,7 @@ Handling an event and drawing a frame allocate nothing after start-up (tests/mpy
 """
 from array import array
 
-from fivedice.compat import const
+from fivedice.compat import const, unload
 from fivedice import game as _game
 from fivedice import oled_view as view
 from fivedice import rules as _rules
@@ -694,6 +694,7 @@ class App:
             self._message(view.T_SAVE_BAD)
             if hasattr(self.store, "set_aside"):
                 self.store.set_aside()
+        unload("fivedice", "save_check")  # the checks a save passes: not needed again until the next load
 
     def restore(self, data):
         """Settings and the game in progress from save_bytes(); ValueError (a plain message) if the record

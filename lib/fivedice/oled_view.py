@@ -1,7 +1,7 @@
 """What the 128x64 OLED shows for each screen of the app, drawn with gfx (our own font) so every
 backend renders the same frame. Reads the app's state; allocates nothing per frame.
 """
-from fivedice.compat import const
+from fivedice.compat import const, unload
 from fivedice import gfx
 from fivedice import rules as _r
 
@@ -102,12 +102,7 @@ def drop_help():
     """Forget the help text so the heap can reclaim it (it is imported again when next needed)."""
     if _help[0] is not None:
         _help[0] = None
-        import sys
-
-        sys.modules.pop("fivedice.help_pages", None)
-        pkg = sys.modules.get("fivedice")
-        if pkg is not None and hasattr(pkg, "help_pages"):
-            delattr(pkg, "help_pages")  # the package holds a reference to an imported submodule
+        unload("fivedice", "help_pages")
 
 
 KEYS = (

@@ -50,7 +50,7 @@ def host_main():
         for mod in ("adafruit_framebuf", "adafruit_displayio_ssd1306"):  # found, not imported (Blinka would load)
             shutil.copy(find_spec(mod).origin, deps)
         path = [os.path.join(root, "lib"), os.path.join(fakes, "cp"), fakes, os.path.join(fakes, "mp"),
-                os.path.join(root, "firmware"), deps]
+                os.path.join(root, "firmware"), os.path.join(root, "firmware", "vendor"), deps]
         env = dict(os.environ, MICROPYPATH=":".join(path + [".frozen"]))
         r = subprocess.run([exe, "-X", "heapsize=4M", os.path.abspath(__file__)], env=env, timeout=1800)
         return r.returncode
