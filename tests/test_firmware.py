@@ -30,8 +30,9 @@ VENDOR = os.path.join(FIRMWARE, "vendor")
 SITE = os.path.dirname(__import__("adafruit_debouncer").__file__)
 
 # The MicroPython firmware runs with a Pico-sized heap: ~240 KB free on a Pico is about 350-410 KB on this
-# 64-bit port (a 32-bit board needs 0.58-0.68 x the port's heap), so 350K, the smaller end.
-PICO_MP_HEAP = "350K"
+# 64-bit port (a 32-bit board needs 0.58-0.68 x the port's heap): 380K, in that range; these runs compile
+# lib/ from .py on the port, which fragments the heap more than the .mpy files a deploy installs.
+PICO_MP_HEAP = "380K"
 
 # Pico profile GPIOs (hardware/boards/pico.py)
 HOLD1, ROLL, UP, DOWN, OK, BACK, SHAKE_SW, PIXELS, BUZZER = 6, 11, 12, 13, 14, 16, 2, 22, 15
@@ -40,7 +41,7 @@ HOLD1, ROLL, UP, DOWN, OK, BACK, SHAKE_SW, PIXELS, BUZZER = 6, 11, 12, 13, 14, 1
 _SHADOWED = {"board", "microcontroller", "digitalio", "busio", "pwmio", "neopixel_write", "neopixel", "storage",
              "supervisor", "fakehw", "adafruit_ticks", "adafruit_debouncer", "adafruit_ssd1306", "adafruit_framebuf",
              "adafruit_pixelbuf", "adafruit_bus_device", "board_config", "boards", "fdfw", "framebuf", "keypad",
-             "displayio", "bitmaptools", "busdisplay", "i2cdisplaybus", "fourwire", "adafruit_displayio_ssd1306"}
+             "displayio", "bitmaptools", "busdisplay", "i2cdisplaybus", "fourwire", "adafruit_displayio_ssd1306", "watchdog"}
 
 
 def _shadowed(name):

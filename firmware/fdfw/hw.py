@@ -17,6 +17,12 @@ class Hardware:
         self.ticks_ms = None
         self.sleep_ms = None
         self.idle = None
+        # recovery (fdfw.recover): the watchdog once started, how to start it, whether the last reset was
+        # the watchdog's, and where the error log goes (None: the console only)
+        self.watchdog = None
+        self.start_watchdog = None
+        self.after_watchdog = False
+        self.log_path = None
 
 
 class StartupError(Exception):

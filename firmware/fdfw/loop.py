@@ -6,7 +6,8 @@ test hooks (0 = run forever; on_iter is called after each pass, and a true retur
 """
 
 
-def run(app, buttons, shake, ticks_ms, max_iters=0, on_iter=None, idle=None):
+def run(app, buttons, shake, ticks_ms, max_iters=0, on_iter=None, idle=None, feed=None):
+    """feed: called every pass (the watchdog's feed), so only a hung pass lets the watchdog reset the board."""
     press = app.press
     tick = app.tick
     draw = app.draw
@@ -16,6 +17,8 @@ def run(app, buttons, shake, ticks_ms, max_iters=0, on_iter=None, idle=None):
     i = 0
     draw()
     while True:
+        if feed is not None:
+            feed()
         now = ticks_ms()
         mask = poll()
         if mask:

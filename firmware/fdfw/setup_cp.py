@@ -111,4 +111,37 @@ def build(prof, save_path):
     import microcontroller
 
     hw.store = NvmStore(getattr(microcontroller, "nvm", None), legacy=save_path)  # save_path: the old file, read once
+    hw.log_path = save_path + ".log"  # written only where the drive is writable by code (not by default)
+    watchdog(hw, microcontroller)
     return hw
+
+
+class _CPWatchdog:
+    """microcontroller.watchdog in RESET mode, with MicroPython's WDT names (feed)."""
+
+    def __init__(self, wd, ms):
+        from watchdog import WatchDogMode
+
+        wd.timeout = ms / 1000
+        wd.mode = WatchDogMode.RESET
+        self.feed = wd.feed
+
+
+def watchdog(hw, microcontroller):
+    """The reset cause, and how to start the watchdog (by the main loop, after the slow start-up)."""
+    cpu = getattr(microcontroller, "cpu", None)
+    reasons = getattr(microcontroller, "ResetReason", None)
+    hw.after_watchdog = (cpu is not None and reasons is not None
+                         and getattr(cpu, "reset_reason", None) == getattr(reasons, "WATCHDOG", -1))
+    wd = getattr(microcontroller, "watchdog", None)
+    if wd is None:
+        return  # a port without a watchdog: the guard still restarts the app after an exception
+
+    def start(ms):
+        try:
+            hw.watchdog = _CPWatchdog(wd, ms)
+        except (ImportError, NotImplementedError, ValueError):
+            hw.watchdog = None
+        return hw.watchdog
+
+    hw.start_watchdog = start

@@ -57,4 +57,19 @@ def build(prof, save_path):
     else:
         hw.shake = SwitchShakeInput(_input(prof.SHAKE_PIN).value)
     hw.store = FileStore(save_path)
+    hw.log_path = save_path + ".log"
+    watchdog(hw)
     return hw
+
+
+def watchdog(hw):
+    """The reset cause, and how to start machine.WDT (started by the main loop, after the slow start-up)."""
+    import machine
+
+    hw.after_watchdog = machine.reset_cause() == getattr(machine, "WDT_RESET", -1)
+
+    def start(ms):
+        hw.watchdog = machine.WDT(timeout=ms)
+        return hw.watchdog
+
+    hw.start_watchdog = start

@@ -11,6 +11,9 @@ SAVE_PATH = "/fivedice.sav"  # MicroPython: slots <path>.0 and .1; CircuitPython
 TABLES_DIR = "/tables"  # <rule set id>.fdt from `make tables`, copied by the deploy when present
 
 
+_TEST_RESTARTS = 5  # a test run (on_iter given) gives up after this many failures
+
+
 def say(msg):
     print("fivedice: " + msg)
 
@@ -67,19 +70,38 @@ def main(runtime, max_iters=0, on_iter=None, save_path=SAVE_PATH, tables_dir=TAB
 
     buttons = buttons_mod.make(hw.button_inputs, ids)
     from fivedice.rng import RandomSourceError
-
-    try:
-        app = appmod.App(
-            hw.display, pixels=hw.pixels, buzzer=hw.buzzer, store=hw.store, accel=hw.accel, tables=tables_dir
-        )
-    except RandomSourceError as e:  # no os.urandom on this port, or it keeps failing: the dice cannot be fair
-        say(str(e) + "; the saved game is untouched")
-        signal_failure(hw)
-        return "no-random"
-    say("running on " + prof.NAME + ("" if app.tables_mask else " (no strategy tables: no hints, CPU up to good)"))
-    profile = None
-    _forget_startup()
+    from fdfw.recover import WATCHDOG_MS, Guard
     from fdfw.loop import run
 
-    run(app, buttons, hw.shake, hw.ticks_ms, max_iters, on_iter, hw.idle)
-    return "stopped"
+    guard = Guard(hw, say)
+    set_aside = guard.boot_strikes(hw.after_watchdog)  # before the app reads the save
+    first = True
+    while True:
+        try:
+            try:
+                app = appmod.App(
+                    hw.display, pixels=hw.pixels, buzzer=hw.buzzer, store=hw.store, accel=hw.accel,
+                    tables=tables_dir
+                )
+            except RandomSourceError as e:  # no os.urandom, or it keeps failing: the dice cannot be fair
+                say(str(e) + "; the saved game is untouched")
+                signal_failure(hw)
+                return "no-random"
+            if set_aside:
+                app._message(appmod.view.T_SAVE_CRASHED)  # "Save crashed: kept"
+            if first:
+                say("running on " + prof.NAME + ("" if app.tables_mask else
+                                                 " (no strategy tables: no hints, CPU up to good)"))
+                profile = None
+                _forget_startup()
+                first = False
+            if hw.watchdog is None and hw.start_watchdog is not None:
+                hw.start_watchdog(WATCHDOG_MS)  # from here on a hung pass resets the board
+            feed = hw.watchdog.feed if hw.watchdog is not None else None
+            run(app, buttons, hw.shake, hw.ticks_ms, max_iters, on_iter, hw.idle, feed)
+            return "stopped"
+        except Exception as e:  # anything unexpected, MemoryError too: report, keep the save, start again
+            app = None
+            set_aside = guard.failed(e)
+            if on_iter is not None and guard.failures >= _TEST_RESTARTS:
+                return "failed"  # test runs stop; a board goes on restarting

@@ -41,6 +41,7 @@ _MIN_NVM = const(256)  # a 60-120 byte save plus room to append; smaller nvm (SA
 
 
 _FF = b"\xff" * 64
+_TALLY = const(8)  # strikes kept, at most
 
 
 def _up(n):
@@ -52,6 +53,17 @@ class _Base:
         self.where = where
         self.error = None
         self.writes = 0
+
+    # Strikes (fdfw.recover): failures of the app on the save as it stands. A successful save clears
+    # them, since the game has moved on from the state that failed.
+    def strikes(self):
+        return 0
+
+    def strike(self):
+        pass
+
+    def clear_strikes(self):
+        pass
 
     def _fail(self, why, code=5):
         if self.error is None:
@@ -71,6 +83,11 @@ class NvmStore(_Base):
         n = 0
         if nvm is not None:
             n = len(nvm) - start if size is None else size
+        self._tally = -1
+        if n >= _MIN_NVM + _TALLY:
+            # the last _TALLY bytes count strikes: one byte programmed 0xFF -> 0x00 per strike (no erase)
+            n -= _TALLY
+            self._tally = start + n
         self._n = n
         self._scanned = False
         self._buf = None
@@ -156,6 +173,34 @@ class NvmStore(_Base):
         self._ensure()
         self._put(record.encode(self._seq + 1, data), keep_aside=True)
         self.writes += 1
+        if self._tally >= 0 and self.nvm[self._tally] != 0xFF:
+            self.clear_strikes()
+
+    def strikes(self):
+        if self._tally < 0:
+            return 0
+        t = self.nvm[self._tally:self._tally + _TALLY]
+        return sum(1 for b in t if b == 0)
+
+    def strike(self):
+        if self._tally < 0:
+            return
+        t = self.nvm[self._tally:self._tally + _TALLY]
+        for i in range(_TALLY):
+            if t[i] == 0xFF:
+                try:
+                    self.nvm[self._tally + i:self._tally + i + 1] = b"\x00"  # a program, no erase
+                except (RuntimeError, ValueError, OSError):
+                    pass
+                return
+
+    def clear_strikes(self):
+        if self._tally < 0 or self.strikes() == 0:
+            return
+        try:
+            self.nvm[self._tally:self._tally + _TALLY] = _FF[:_TALLY]  # one sector erase, after a failure only
+        except (RuntimeError, ValueError, OSError):
+            pass
 
     def set_aside(self):
         """Keep the save read() returned as a set-aside record (the newest one replaces an older copy)."""
@@ -232,6 +277,7 @@ class FileStore(_Base):
         self.path = path
         self.slots = (path + ".0", path + ".1")
         self.bad = path + ".bad"
+        self.tally = path + ".strikes"  # one byte per strike
         self._fs = fs
         self._open = fs.open if fs is not None else open
         self._stat = fs.stat if fs is not None else os.stat
@@ -288,6 +334,30 @@ class FileStore(_Base):
         self._write(self.slots[i], record.encode(seq, data))
         self._last = (i, seq)
         self.writes += 1
+        if self.strikes():
+            self.clear_strikes()
+
+    def strikes(self):
+        try:
+            with self._open(self.tally, "rb") as f:
+                return len(f.read(_TALLY))
+        except OSError:
+            return 0
+
+    def strike(self):
+        n = self.strikes()
+        if n < _TALLY:
+            self._tally_write(n + 1)
+
+    def clear_strikes(self):
+        self._tally_write(0)
+
+    def _tally_write(self, n):
+        try:
+            with self._open(self.tally, "wb") as f:
+                f.write(b"\x01" * n)
+        except OSError:
+            pass
 
     def set_aside(self):
         self._last = None

@@ -65,6 +65,7 @@ FIVE_NAMES = (b"YAHTZEE!", b"5 OF A KIND!", b"5 OF A KIND!", b"YUM!", b"YATZY!",
 T_SAVE_BAD = const(10)
 T_SAVE_FAILED = const(11)
 T_TABLE_BAD = const(12)
+T_SAVE_CRASHED = const(13)
 MESSAGES = (
     b"",
     b"No rolls left: score",
@@ -79,6 +80,7 @@ MESSAGES = (
     b"Save unreadable: kept",
     b"Could not save",
     b"Strategy table bad",
+    b"Save crashed: kept",
 )
 
 ORDINALS = (b"", b"1st", b"2nd", b"3rd", b"4th")

@@ -20,8 +20,16 @@ tick_hooks = []  # fire(now_ms) after every 1 ms of advance(): background scanne
 timeline = {}  # ms -> [(gpio, level), ...]: level changes that happen *during* an advance() (schedule())
 
 
+# the watchdog: how the last reset came about ("watchdog" after a hang), and the started watchdog's
+# [timeout ms, feeds] (empty until started)
+last_reset = ["power-on"]
+watchdog = []
+
+
 def reset():
     clock[0] = 0
+    last_reset[0] = "power-on"
+    del watchdog[:]
     levels.clear()
     pulls.clear()
     claimed.clear()

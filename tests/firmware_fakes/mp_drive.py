@@ -231,7 +231,7 @@ except MemoryError:
     except (ImportError, AttributeError):
         pass
     status = "allocated-while-locked at pass %d" % (fakehw.clock[0] // 5)
-out = {"status": status, "pressed": pressed, "shakes": shakes, "tones": fakehw.tones(),
+out = {"status": status, "watchdog": list(fakehw.watchdog), "pressed": pressed, "shakes": shakes, "tones": fakehw.tones(),
        "pixel_writes": len(fakehw.pixel_writes)}
 if fakehw.pixel_writes:
     out["last_pixels"] = list(fakehw.pixel_writes[-1][1])

@@ -15,3 +15,49 @@ class Pin:
 
 
 nvm = FakeNvm(4096)
+
+
+class ResetReason:
+    POWER_ON = "POWER_ON"
+    WATCHDOG = "WATCHDOG"
+    SOFTWARE = "SOFTWARE"
+
+
+class _CPU:
+    @property
+    def reset_reason(self):
+        import fakehw
+
+        return ResetReason.WATCHDOG if fakehw.last_reset[0] == "watchdog" else ResetReason.POWER_ON
+
+
+class _WatchDogTimer:
+    """microcontroller.watchdog: set timeout (s) then mode; feed(); fakehw.watchdog holds [timeout ms, feeds]."""
+
+    def __init__(self):
+        self.timeout = 0
+        self._mode = None
+
+    @property
+    def mode(self):
+        return self._mode
+
+    @mode.setter
+    def mode(self, m):
+        import fakehw
+
+        if not self.timeout or self.timeout > 8.3:
+            raise ValueError("timeout must be set, and at most 8.3 s on the RP2040")
+        self._mode = m
+        fakehw.watchdog[:] = [int(self.timeout * 1000), 0]
+
+    def feed(self):
+        import fakehw
+
+        if self._mode is None:
+            raise ValueError("WatchDogTimer is not initialized")
+        fakehw.watchdog[1] += 1
+
+
+cpu = _CPU()
+watchdog = _WatchDogTimer()

@@ -115,3 +115,23 @@ class PWM:
 
     def deinit(self):
         pass
+
+
+PWRON_RESET = 1  # the rp2 port's values
+WDT_RESET = 3
+
+
+def reset_cause():
+    return WDT_RESET if fakehw.last_reset[0] == "watchdog" else PWRON_RESET
+
+
+class WDT:
+    """machine.WDT: started with a timeout, fed by the loop; fakehw.watchdog holds [timeout, feeds]."""
+
+    def __init__(self, id=0, timeout=5000):
+        if fakehw.watchdog:
+            raise OSError("the watchdog is already running")  # rp2: one WDT, never stopped
+        fakehw.watchdog[:] = [timeout, 0]
+
+    def feed(self):
+        fakehw.watchdog[1] += 1

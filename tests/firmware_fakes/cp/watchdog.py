@@ -1,0 +1,6 @@
+"""Fake CircuitPython `watchdog`: the WatchDogMode names (the timer itself is microcontroller.watchdog)."""
+
+
+class WatchDogMode:
+    RAISE = "RAISE"
+    RESET = "RESET"

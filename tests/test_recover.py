@@ -1,0 +1,154 @@
+"""A board that recovers (issue #8, part 2): an unexpected exception shows an error screen, is logged, keeps
+the save and restarts the app; a watchdog is started and fed every pass; a save that makes the app fail
+twice in a row is set aside (kept) and the app starts clean, saying so. Firmware on fake hardware, both
+runtimes (the CircuitPython path here on CPython, the MicroPython path on the unix port)."""
+import os
+import sys
+
+import pytest
+
+from test_firmware import OK, ROLL, _mp, _nvm_save, _tap, cp  # noqa: F401  (cp is a fixture)
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+
+@pytest.fixture
+def quick(monkeypatch):
+    """The error screen stays up 2.5 s on a board; not in tests."""
+    import fdfw.recover
+
+    monkeypatch.setattr(fdfw.recover, "ERROR_SHOW_MS", 0)
+
+
+def _failing_app(monkeypatch, rig, when):
+    """Wrap the real App: `when(app, event)` decides whether this event raises (an injected bug)."""
+    import fivedice.app as appmod
+
+    Base = appmod.App
+
+    class Buggy(Base):
+        def __init__(self, *a, **k):
+            Base.__init__(self, *a, **k)
+            self.loaded = self.save_bytes() if self.game is not None else None  # what it resumed
+            rig.apps.append(self)
+            if when(self, "init"):
+                raise KeyError("injected at start-up")
+
+        def press(self, b, now_ms):
+            if when(self, b):
+                return 1 // 0  # an injected bug: ZeroDivisionError
+            return Base.press(self, b, now_ms)
+
+    monkeypatch.setattr(appmod, "App", Buggy)
+
+
+def test_an_unexpected_exception_shows_logs_keeps_the_save_and_restarts_the_app(cp, monkeypatch, capsys, quick):
+    cp.display()
+    script = {}
+    _tap(cp, OK, 10, script)  # New game (saved)
+    _tap(cp, ROLL, 30, script)  # roll: landed and saved
+    _tap(cp, ROLL, 200, script)  # the second roll's press raises
+    _failing_app(monkeypatch, cp, lambda app, ev: ev == 5 and app.game is not None and app.game.rolls == 1
+                 and len(cp.apps) == 1)
+    status = cp.run_code(max_iters=400, script=script)
+    assert status == "stopped"
+    out = capsys.readouterr().out
+    assert "fivedice: error ZeroDivisionError at test_recover.py:" in out and "fivedice restarts" in out
+    assert len(cp.apps) == 2  # the app was started again...
+    first, second = cp.apps
+    assert first.loaded is None and second.loaded is not None  # ...and resumed the saved game:
+    assert second.loaded[7:-4] == first.game.to_bytes()  # the state the failing press met (roll 1)
+    log = open(cp.save + ".log").read()  # the traceback is in the log file
+    assert "ZeroDivisionError" in log and "test_recover.py" in log
+    import fakehw
+
+    assert fakehw.watchdog and fakehw.watchdog[0] == 8000 and fakehw.watchdog[1] > 300  # fed every pass
+
+
+def test_a_save_that_makes_the_app_fail_twice_is_set_aside_and_the_app_starts_clean(cp, monkeypatch, capsys,
+                                                                                        quick):
+    cp.display()
+    script = {}
+    _tap(cp, OK, 10, script)
+    _tap(cp, ROLL, 30, script)
+    cp.run_code(max_iters=150, script=script)  # a game in progress, saved
+    saved = _nvm_save()
+    for g in list(cp.hw.claimed):
+        cp.hw.free(g)
+    cp.apps.clear()
+    # the next boot: any app that resumes this save fails while starting
+    _failing_app(monkeypatch, cp, lambda app, ev: ev == "init" and app.game is not None)
+    status = cp.run_code(max_iters=20)
+    assert status == "stopped"
+    out = capsys.readouterr().out
+    assert out.count("fivedice: error KeyError") == 2
+    assert "the saved game made fivedice fail 2 times in a row: it is set aside (kept)" in out
+    last = cp.apps[-1]
+    assert last.game is None and last.toast == 13  # starts clean, "Save crashed: kept" on screen
+    import microcontroller
+    from fdfw import record
+    from fdfw.store import NvmStore
+
+    store = NvmStore(microcontroller.nvm)
+    assert store.read() is None  # not offered again...
+    store._ensure()
+    assert store._aside is not None and store._payload(store._aside) == saved  # ...but kept, byte for byte
+    assert record.KIND_ASIDE == 2
+
+
+def test_two_watchdog_resets_on_the_same_save_set_it_aside(cp, monkeypatch, capsys):
+    cp.display()
+    script = {}
+    _tap(cp, OK, 10, script)
+    cp.run_code(max_iters=60, script=script)
+    saved = _nvm_save()
+    import fakehw
+
+    for boot in (1, 2):
+        for g in list(cp.hw.claimed):
+            cp.hw.free(g)
+        fakehw.last_reset[0] = "watchdog"  # the last run hung: the watchdog reset the board
+        cp.run_code(max_iters=5)
+        out = capsys.readouterr().out
+        assert "the last run hung and the watchdog reset the board" in out
+        assert ("set aside" in out) == (boot == 2)
+    import microcontroller
+    from fdfw.store import NvmStore
+
+    store = NvmStore(microcontroller.nvm)
+    assert store.read() is None and store._payload(store._aside) == saved
+
+
+def test_a_successful_save_clears_the_strikes(cp, monkeypatch, capsys):
+    cp.display()
+    import fakehw
+
+    fakehw.last_reset[0] = "watchdog"
+    script = {}
+    _tap(cp, OK, 10, script)  # New game: a save
+    cp.run_code(max_iters=60, script=script)
+    import microcontroller
+    from fdfw.store import NvmStore
+
+    assert NvmStore(microcontroller.nvm).strikes() == 0  # the strike of that boot was cleared by the save
+
+
+def test_the_log_keeps_only_its_newest_bytes(tmp_path):
+    sys.path.insert(0, os.path.join(ROOT, "firmware"))
+    try:
+        from fdfw import recover
+    finally:
+        sys.path.pop(0)
+    p = str(tmp_path / "x.log")
+    for i in range(200):
+        assert recover.log(p, "entry %03d %s\n" % (i, "x" * 40), limit=1000)
+    data = open(p, "rb").read()
+    assert len(data) <= 1000 and data.endswith(b"entry 199 " + b"x" * 40 + b"\n")
+    assert data.startswith(b"entry ")  # cut at a line
+    assert not recover.log(str(tmp_path / "no" / "such" / "dir.log"), "x")  # a read-only place: False, no raise
+
+
+def test_mp_the_loop_starts_and_feeds_the_watchdog(tmp_path):
+    res, out = _mp(tmp_path, "play")
+    assert res["status"] == "stopped", out
+    assert res["watchdog"][0] == 8000 and res["watchdog"][1] >= 190, out
