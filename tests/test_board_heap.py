@@ -41,3 +41,36 @@ def test_the_proxy_fails_when_the_heap_is_too_small(tmp_path):
     path = board_heap.stage(top, True)
     out = board_heap.run(top, path, HEAP_KB["cp", "mpy"] // 2)
     assert out["status"] in ("MemoryError", "crashed"), out
+
+
+# Many games in one process (issue #8 part 5): at the smallest heap from which one game (perfect CPU on the
+# committed Yacht table vs the good CPU, lib/ compiled from .py) always finishes, found by a scan here (one
+# game takes a fraction of a second; fragmentation makes pass/fail non-monotone, so every larger size in
+# the range must pass too), 200 games in a row must all finish.
+SCAN_KB = range(160, 330, 10)
+
+
+def _many(games, heap_kb):
+    import json
+    import subprocess
+
+    env = dict(os.environ, MICROPYPATH=os.path.join(ROOT, "lib"))
+    exe = os.path.join(os.path.dirname(sys.executable), "micropython")
+    r = subprocess.run([exe, "-X", "heapsize=%dK" % heap_kb, os.path.join(ROOT, "tests", "firmware_fakes",
+                        "many_games.py"), str(games), os.path.join(ROOT, "tests", "core", "data")],
+                       capture_output=True, text=True, env=env, timeout=900)
+    lines = [ln for ln in r.stdout.splitlines() if ln.startswith("{")]
+    assert lines, r.stdout + r.stderr
+    return json.loads(lines[-1])
+
+
+def test_200_games_in_one_process_fit_the_heap_one_game_needs():
+    ok = {kb: _many(1, kb)["games"] == 1 for kb in SCAN_KB}
+    assert not ok[SCAN_KB[0]] and ok[SCAN_KB[-1]], ok  # the range brackets the need
+    floor = SCAN_KB[-1]
+    for kb in reversed(SCAN_KB):
+        if not ok[kb]:
+            break
+        floor = kb
+    out = _many(200, floor)
+    assert out["games"] == 200 and out["memory_errors"] == 0, (floor, out)
