@@ -451,7 +451,9 @@ def test_store_record_format_is_pinned(monkeypatch):
 
     assert int.from_bytes(rec[12:], "little") == binascii.crc32(bytes(rec[:12]))
     assert record.valid(rec, 3) and record.parse_header(rec) == (record.KIND_SAVE, 0x01020304, 3)
-    assert record._crc32_py(b"123456789") == 0xCBF43926  # the fallback for builds without binascii.crc32
+    from fivedice.compat import crc32_py
+
+    assert crc32_py(b"123456789") == 0xCBF43926  # the fallback for builds without binascii.crc32
 
 
 def test_store_a_corrupt_length_is_refused_before_anything_is_read(monkeypatch):
@@ -620,7 +622,7 @@ def test_power_cut_sample_passes_on_the_micropython_port():
     exe = _micropython()
     assert exe
     env = dict(os.environ)
-    env["MICROPYPATH"] = ":".join([FAKES, FIRMWARE])
+    env["MICROPYPATH"] = ":".join([FAKES, FIRMWARE, LIB])
     r = subprocess.run([exe, "-X", "heapsize=4M", os.path.join(FAKES, "powercut.py"), "small"],
                        capture_output=True, text=True, env=env, timeout=300)
     lines = r.stdout.strip().splitlines()

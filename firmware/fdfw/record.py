@@ -21,10 +21,7 @@ except ImportError:
         return x
 
 
-try:
-    from binascii import crc32
-except ImportError:  # a CircuitPython build without binascii/zlib: the same CRC-32 in Python
-    crc32 = None
+from fivedice.compat import crc32  # binascii's (C), or the same CRC-32 in Python where a build lacks it
 
 HEADER = const(9)
 TRAILER = const(4)
@@ -36,18 +33,7 @@ _M0 = const(0x46)
 _M1 = const(0x44)
 
 
-def _crc32_py(data, crc=0):
-    crc ^= 0xFFFFFFFF
-    for b in data:
-        crc ^= b
-        for _ in range(8):
-            crc = (crc >> 1) ^ (0xEDB88320 & -(crc & 1))
-    return crc ^ 0xFFFFFFFF
-
-
 def crc(data):
-    if crc32 is None:
-        return _crc32_py(data)
     return crc32(data) & 0xFFFFFFFF
 
 

@@ -59,3 +59,12 @@ def unload(pkg, attr):
         if sys.modules[k] is sub:
             del sys.modules[k]
             return
+
+
+def popcount(x):
+    """Set bits in a small int (a card's filled mask, a mask of free boxes)."""
+    n = 0
+    while x:
+        x &= x - 1
+        n += 1
+    return n

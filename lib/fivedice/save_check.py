@@ -3,20 +3,12 @@
 Loaded only when a save is read (fivedice.game.decode) or a host tool checks a card; the app drops the
 module again after a load (fivedice.app), so a board does not hold this code through the game.
 """
-from fivedice.compat import const
+from fivedice.compat import const, popcount
 from fivedice import scoring
 from fivedice.scorecard import Card
 
 ROLLS_PER_TURN = const(3)  # game.ROLLS_PER_TURN
 _ALL_DICE = const(0x1F)
-
-
-def _popcount(x):
-    n = 0
-    while x:
-        x &= x - 1
-        n += 1
-    return n
 
 
 def card_problem(rs, c):
@@ -45,7 +37,7 @@ def card_problem(rs, c):
         if not rs.extra_bonus or fb < 0 or not c.is_filled(fb) or c.pts[fb] != rs.pts[fb]:
             return "the card has extra bonuses without %s scored in full first" % (
                 rs.names[fb] if fb >= 0 else "a five-of-a-kind box")
-        most = _popcount(c.filled) - 1  # each bonus is a turn after the five box, and fills a box
+        most = popcount(c.filled) - 1  # each bonus is a turn after the five box, and fills a box
         if c.extra > most:
             return "the card has %d extra bonuses, but only %d boxes were filled after %s" % (
                 c.extra, most, rs.names[fb])
@@ -74,8 +66,8 @@ def game_problem(g):
         if why is not None:
             return "player %d: %s" % (p + 1, why)
         want = g.turn + (1 if p < g.player else 0)
-        if _popcount(c.filled) != want:
-            return "player %d has %d boxes filled on turn %d" % (p + 1, _popcount(c.filled), g.turn + 1)
+        if popcount(c.filled) != want:
+            return "player %d has %d boxes filled on turn %d" % (p + 1, popcount(c.filled), g.turn + 1)
     if g.over:
         if g.turn != n or g.player or g.rolls:
             return "the game is marked over before every card is full"

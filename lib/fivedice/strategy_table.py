@@ -33,7 +33,7 @@ the app shows "Strategy table bad" and drops the coach for the rest of the game.
 The check is allocation-free: CRC-32 over a block followed by its own CRC is the constant residue
 0x2144DF1C (below 2**30, a small int on 32-bit ports too), so no long int is made for a good block.
 """
-from fivedice.compat import const, crc32
+from fivedice.compat import const, crc32, popcount
 from fivedice import rules as _rules
 
 _HEAD = const(48)
@@ -141,14 +141,6 @@ def _compress(x, free):
     return r
 
 
-def _popcount(x):
-    n = 0
-    while x:
-        x &= x - 1
-        n += 1
-    return n
-
-
 class StrategyTable:
     """Read E(state) from an open binary file with seeks; keeps the header and a bit per block in RAM.
 
@@ -189,8 +181,8 @@ class StrategyTable:
             raise ValueError("strategy tables need the six upper boxes as boxes 0..5")
         self.free_upper = rs.upper_mask & ~self.base
         self.free_lower = rs.lower_mask & ~self.base
-        nlow = 1 << _popcount(self.free_lower)
-        nup = 1 << _popcount(self.free_upper)
+        nlow = 1 << popcount(self.free_lower)
+        nup = 1 << popcount(self.free_upper)
         if (bs < 16 or self._low != _HEAD or self._up != self._low + 6 * nlow or self._rank != self._up + 4 * nup
                 or self._vals != self._rank + 64 * self.U or self._end != self._vals + 2 * self.states):
             raise TableError("strategy table header is inconsistent")
@@ -275,7 +267,7 @@ class StrategyTable:
         zb = b[4] | b[5] << 8
         if not (zb >> z) & 1:
             return -1
-        zr = _popcount(zb & ((1 << z) - 1))
+        zr = popcount(zb & ((1 << z) - 1))
         up = filled & rs.upper_mask
         uc = _compress(up, self.free_upper)
         self._read(self._up + 4 * uc, self._mv4)
