@@ -306,7 +306,7 @@ def decimal1(fb, x100, x, y, c):
         x100 = 0
     x10 = (x100 + 5) // 10
     if x10 >= 1000:
-        return gfx.number(fb, (x10 + 5) // 10, x, y, c)
+        return gfx.number(fb, (x100 + 50) // 100, x, y, c)
     x = gfx.number(fb, x10 // 10, x, y, c)
     x = gfx.glyph(fb, 46, x, y, c)  # '.'
     return gfx.glyph(fb, 48 + x10 % 10, x, y, c)
