@@ -380,3 +380,13 @@ def test_a_seat_changed_to_cpu_in_the_middle_of_a_game_plays_as_cpu(dev):
     menu_to(dev, view.I_RESUME)
     dev.tap(A.B_OK)
     assert app.players[1] is None and not app.cpu_turn()
+
+
+def test_with_three_ranked_players_the_coach_gets_one_line_and_the_keys_line_stays(dev):
+    app = dev.app
+    _finished(dev, (1, 1, 1))
+    app.kinds[0] = 0
+    app.prof[0] = Prof(1240, 31)
+    app.draw()
+    assert shows(dev, b"P1 gave away 12.4 pts", 0, 37)
+    assert shows(dev, b"OK card  ROLL again", 0, 56)

@@ -332,7 +332,7 @@ def game_over(fb, app):
     for p in range(g.players):
         if app.prof[p] is not None:
             nh += 1
-    two = nh * 18 <= 56 - y  # room for two lines each above the keys line
+    two = nh * 18 <= 47 - y  # two lines each only where the keys line still fits under them
     for p in range(g.players):
         pr = app.prof[p]
         if pr is None or y > 47:
