@@ -390,3 +390,19 @@ def test_with_three_ranked_players_the_coach_gets_one_line_and_the_keys_line_sta
     app.draw()
     assert shows(dev, b"P1 gave away 12.4 pts", 0, 37)
     assert shows(dev, b"OK card  ROLL again", 0, 56)
+
+
+def test_flush_save_writes_a_hold_still_waiting(tmp_path):
+    """What the simulator's quit (and a board about to sleep) calls: the last second's holds are not lost."""
+    store = FileStore(str(tmp_path / "fivedice.sav"))
+    dev = SimDevice(dice=Dice(SeededBytes(4)), store=store)
+    Player(dev).setup(0, 1)
+    Player(dev).do("roll")
+    dev.tap(A.B_HOLD5)
+    assert dev.app.save_due
+    dev.app.flush_save()
+    assert not dev.app.save_due
+    dev.close()
+    dev2 = SimDevice(dice=Dice(SeededBytes(5)), store=store)
+    assert dev2.app.game.held == 0b10000
+    dev2.close()
