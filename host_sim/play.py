@@ -62,6 +62,8 @@ class Player:
                 self.dev.tap(A.B_OK)
         self._menu_to(1)  # I_NEW
         self.dev.tap(A.B_OK)
+        if app.confirm_new:
+            self.dev.tap(A.B_OK)  # a game in progress: "New game? OK again"
         self.dev.settle()
 
     # -- actions -------------------------------------------------------------------

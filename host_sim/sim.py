@@ -88,6 +88,7 @@ def interactive(save_path, tables=TABLES):
             if r:
                 key = os.read(fd, 8).decode(errors="ignore")
                 if key in ("q", "Q", "\x03"):
+                    dev.app.flush_save()  # a hold made in the last second is saved too
                     break
                 if key in ("s", "S"):
                     dev.board.tilt.shake(700)

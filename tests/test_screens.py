@@ -111,3 +111,42 @@ def test_help_screen_for_the_rule_set(dev):
     dev.tap(A.B_OK)
     assert app.mode == A.M_HELP
     check("help_yahtzee", dev)
+
+
+def test_menu_asks_again_before_a_new_game_replaces_the_one_in_progress(dev):
+    pl = Player(dev)
+    pl.setup(0, 2, cpu_seats=(2,))
+    pl.do("roll")
+    dev.tap(A.B_BACK)
+    app = dev.app
+    while app.items[app.cursor] != 1:  # "New game"
+        dev.tap(A.B_DOWN)
+    dev.tap(A.B_OK)
+    assert app.confirm_new and app.mode == A.M_MENU
+    check("menu_confirm_new", dev)
+
+
+def test_game_over_screen_says_what_the_coach_found_in_words():
+    """A human who scores the first box offered after one roll, against the "good" CPU, on the Yacht table."""
+    dev = SimDevice(dice=Dice(SeededBytes(8)), cpu_step_ms=20, tables=os.path.join(HERE, "core", "data"))
+    app = dev.app
+    app.rules_i = 5
+    app.nplayers = 2
+    app.kinds[0] = 0
+    app.kinds[1] = 2
+    app.new_game()
+    for _ in range(40000):
+        if app.game.over:
+            break
+        if app.cpu_turn():
+            dev.step()
+            continue
+        dev.tap(A.B_ROLL)
+        dev.settle()
+        dev.tap(A.B_OK)
+        app.cursor = 0
+        dev.tap(A.B_OK)
+        dev.settle()
+    assert app.mode == A.M_OVER and app.prof[0].loss_x100() > 0
+    check("game_over_coach", dev)
+    dev.close()

@@ -42,6 +42,7 @@ ROLL_ANIM_MS = const(350)  # a ROLL press tumbles this long before the dice land
 FRAME_MS = const(70)  # animation frame period
 TOAST_MS = const(1800)
 CPU_STEP_MS = const(650)
+SAVE_SOON_MS = const(1000)  # a hold is saved this long after the last one (not a flash write per press)
 
 _SAVE_MAGIC = const(0xA8)  # record format 2: settings + game + CRC-32 over both
 _OLD_SAVE_MAGIC = const(0xA7)  # format 1 (8-bit checksum, settings unchecked): refused, kept aside
@@ -81,6 +82,7 @@ class App:
         self._table_coach = None  # that coach's object, kept for later games (retarget)
         self._good = None  # the "good" CPU player, kept for later games
         self.players = [None, None, None, None]  # per seat: None (human) or a CPU player
+        self.seated = bytearray(4)  # per seat: the kind the game in progress was seated with
         self.prof = [None, None, None, None]  # per human seat with a table: Proficiency
         self.hint_kind = 0  # what the last hint said (coach.KEEP/SCORE), shown until the next action
         self.hint_value = 0
@@ -92,6 +94,7 @@ class App:
         self.kinds[2] = 1
         self.kinds[3] = 1
         self.muted = False
+        self.confirm_new = False  # "New game" pressed once with a game in progress: OK again starts it
         # state
         self.game = None
         self.mode = M_MENU
@@ -120,6 +123,8 @@ class App:
         self.now = 0
         self.dirty = True
         self.save_bad = False
+        self.save_due = False  # a change (a hold) waits to be saved at save_at
+        self.save_at = 0
         self.save_error = ""  # why the save could not be read, for the firmware's log
         self.table_error = ""  # why the strategy table was dropped, for the firmware's log
         self._fresh = True  # no tick seen yet: deadlines set so far are re-based on the first one
@@ -189,27 +194,87 @@ class App:
         if self.cursor >= self.nitems:
             self.cursor = self.nitems - 1
 
-    def _menu_ok(self):
+    def _menu_ok(self, step, act, confirm):
+        """The menu line under the cursor: `act` (OK/ROLL) chooses an action line; a value line steps its
+        value by `step` (+1 OK/ROLL/HOLD5, -1 HOLD1). `confirm`: "New game" was armed by the last press."""
         it = self.items[self.cursor]
         if it == view.I_RESUME:
-            self._enter(M_TURN)
+            if act:
+                self._resume()
         elif it == view.I_NEW:
-            self.new_game()
+            if act:
+                if self.in_game() and not confirm:
+                    self.confirm_new = True  # a game in progress is not discarded on one press
+                else:
+                    self.new_game()
         elif it == view.I_RULES:
-            self.rules_i = (self.rules_i + 1) % len(_rules.ALL)
+            self.rules_i = (self.rules_i + step) % len(_rules.ALL)
+            if self.levels() < 3:
+                for p in range(4):
+                    if self.kinds[p] == 1 + _PERFECT:
+                        self.kinds[p] = 1 + _GOOD  # this rule set has no table: say why the seat changed
+                        self._message(view.T_NO_PERFECT)
         elif it == view.I_PLAYERS:
-            self.nplayers = self.nplayers % 4 + 1
+            self.nplayers = (self.nplayers - 1 + step) % 4 + 1
             self._build_menu()
         elif it == view.I_SOUND:
             self.muted = not self.muted
             if self.snd is not None:
                 self.snd.mute = self.muted
         elif it == view.I_HELP:
-            self._enter(M_HELP)
+            if act:
+                self._enter(M_HELP)
         else:
             p = it - view.I_P1
-            self.kinds[p] = (self.kinds[p] + 1) % (1 + self.levels())
+            k = (self.kinds[p] + step) % 4  # Human, CPU easy, good, perfect
+            if k == 1 + _PERFECT and self.levels() < 3:
+                self._message(view.T_NO_PERFECT)  # shown as it is passed over: why there is no perfect CPU
+                k = (k + step) % 4
+            self.kinds[p] = k
         self.dirty = True
+
+    def _resume(self):
+        """Back to the game in progress; a seat changed in the menu meanwhile is re-seated first."""
+        g = self.game
+        changed = False
+        for p in range(g.players):
+            if self.kinds[p] != self.seated[p]:
+                self._reseat(p, g.rs)
+                changed = True
+        self._enter(M_TURN)
+        if changed:
+            self.hint_kind = 0
+            self.cpu_at = ticks_add(self.now, self.cpu_step_ms)
+            self._save()
+
+    def _reseat(self, p, rs):
+        """Seat p of the game in progress becomes what the menu says (Human or a CPU level)."""
+        k = self.kinds[p]
+        self.players[p] = None
+        self.prof[p] = None
+        if k:
+            level = k - 1
+            if level == _PERFECT and self.coach is None:
+                level = _GOOD
+                self.kinds[p] = 1 + level
+            self.players[p] = self._level_player(level, rs, self.table if self.coach is not None else None)
+        elif self.coach is not None:
+            from fivedice.proficiency import Proficiency
+
+            self.prof[p] = Proficiency(self.coach)  # counts this seat's decisions from now on
+        self.seated[p] = self.kinds[p]
+
+    def _level_player(self, level, rs, table):
+        """The CPU player of `level` for this game: the one another seat already plays, else a new one."""
+        for q in range(4):
+            pl = self.players[q]
+            if pl is not None and pl.level == level:
+                return pl
+        if level == _GOOD:
+            return self._good_player(rs)
+        from fivedice import cpu_levels  # loaded only when a game has a CPU seat
+
+        return cpu_levels.make(rs, level, table, self.coach)
 
     def levels(self):
         """CPU levels on offer for the menu's rule set: easy and good, and perfect with its table."""
@@ -224,11 +289,21 @@ class App:
         self.mode = mode
         self.cursor = 0
         self.top = 0
+        self.confirm_new = False
         if mode == M_MENU:
+            if self.save_due:
+                self._save()
             self._build_menu()
         elif mode == M_PICK:
             self._build_pick()
         self.dirty = True
+
+    def again(self):
+        """After a game: the next one with the same rule set, players and seats."""
+        g = self.game
+        self.rules_i = g.rs.index
+        self.nplayers = g.players
+        self.new_game()
 
     def new_game(self):
         """Start a game with the menu's settings (the save slot is overwritten from now on)."""
@@ -292,28 +367,22 @@ class App:
             else:
                 self._table_coach.retarget(rs, table)  # its ~12 KB of buffers, reused by every game
             self.coach = self._table_coach
-        made = [None, None, None]  # one player per level, shared by the seats of that level
         for p in range(4):
-            k = self.kinds[p]
             self.prof[p] = None
-            self.players[p] = None
-            if p >= self.nplayers:
-                continue
+            self.players[p] = None  # one player per level, shared by the seats of that level (_level_player)
+        for p in range(self.nplayers):
+            k = self.kinds[p]
             if k:
                 level = k - 1
                 if level == _PERFECT and table is None:
                     level = _GOOD  # a saved "perfect" seat on a board without the table
                     self.kinds[p] = 1 + level
-                if made[level] is None:
-                    from fivedice import cpu_levels  # loaded only when a game has a CPU seat
-
-                    made[level] = self._good_player(rs) if level == cpu_levels.GOOD else cpu_levels.make(
-                        rs, level, table, self.coach)
-                self.players[p] = made[level]
+                self.players[p] = self._level_player(level, rs, table)
             elif self.coach is not None:
                 from fivedice.proficiency import Proficiency
 
                 self.prof[p] = Proficiency(self.coach)
+            self.seated[p] = self.kinds[p]
 
     def _good_player(self, rs):
         """The "good" CPU for rule set rs: one player (and its coach's buffers) for every game."""
@@ -443,6 +512,7 @@ class App:
         self.hint_kind = 0
         self._sync_pixels()
         self._cue(sounds.HOLD)
+        self._save_soon()  # a restart resumes with these dice held
         return self._ok()
 
     def score(self, box):
@@ -484,14 +554,18 @@ class App:
         mode = self.mode
         self.dirty = True
         if mode == M_MENU:
+            confirm = self.confirm_new
+            self.confirm_new = False  # any press but a second OK on "New game" cancels it
             if b == B_UP:
                 self.cursor = (self.cursor - 1) % self.nitems
             elif b == B_DOWN:
                 self.cursor = (self.cursor + 1) % self.nitems
-            elif b == B_OK or b == B_ROLL:
-                self._menu_ok()
-            elif b == B_BACK and self.in_game():
-                self._enter(M_TURN)
+            elif b == B_OK or b == B_ROLL or b == B_HOLD5:
+                self._menu_ok(1, b != B_HOLD5, confirm)
+            elif b == B_HOLD1:
+                self._menu_ok(-1, False, confirm)
+            elif b == B_BACK and self.in_game() and not confirm:
+                self._resume()
             self._scroll(view.MENU_ROWS)
             return 0
         if mode == M_HELP:
@@ -515,7 +589,9 @@ class App:
             if b == B_OK:
                 self.back_mode = M_OVER
                 self._enter(M_CARD)
-            elif b == B_ROLL or b == B_BACK:
+            elif b == B_ROLL:
+                self.again()  # a new game with the same rules and seats
+            elif b == B_BACK:
                 self._enter(M_MENU)
             return 0
         if mode == M_PICK:
@@ -592,6 +668,8 @@ class App:
         if self.mode == M_TURN and not self.tumbling and self.cpu_turn():
             if ticks_diff(now_ms, self.cpu_at) >= 0:
                 self._cpu_step()
+        if self.save_due and ticks_diff(now_ms, self.save_at) >= 0:
+            self._save()
         if self.snd is not None:
             self.snd.update(now_ms)
         if self.px is not None:
@@ -610,6 +688,8 @@ class App:
             self.toast_until = ticks_add(now, TOAST_MS)
         if self.tumbling and self.land_at:
             self.land_at = ticks_add(now, ROLL_ANIM_MS)
+        if self.save_due:
+            self.save_at = now
 
     def _cpu_step(self):
         g = self.game
@@ -667,7 +747,19 @@ class App:
         _game.put_crc(rec, n)
         return bytes(rec)
 
+    def _save_soon(self):
+        """Save a small change (a hold) once presses pause, not a flash write per press."""
+        if self.store is not None:
+            self.save_due = True
+            self.save_at = ticks_add(self.now, SAVE_SOON_MS)
+
+    def flush_save(self):
+        """Write a change still waiting to be saved (call before the board sleeps or powers down)."""
+        if self.save_due:
+            self._save()
+
     def _save(self):
+        self.save_due = False
         if self.store is None:
             return
         try:

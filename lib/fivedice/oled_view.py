@@ -66,6 +66,7 @@ T_SAVE_BAD = const(10)
 T_SAVE_FAILED = const(11)
 T_TABLE_BAD = const(12)
 T_SAVE_CRASHED = const(13)
+T_NO_PERFECT = const(14)
 MESSAGES = (
     b"",
     b"No rolls left: score",
@@ -81,6 +82,7 @@ MESSAGES = (
     b"Could not save",
     b"Strategy table bad",
     b"Save crashed: kept",
+    b"CPU perfect: no table",
 )
 
 ORDINALS = (b"", b"1st", b"2nd", b"3rd", b"4th")
@@ -298,6 +300,18 @@ def decimal2(fb, x100, x, y, c):
     return gfx.glyph(fb, 48 + x100 % 10, x, y, c)
 
 
+def decimal1(fb, x100, x, y, c):
+    """Hundredths drawn rounded to one decimal (12.3), or to a whole number from 100 up; never "-0"."""
+    if x100 < 0:
+        x100 = 0
+    x10 = (x100 + 5) // 10
+    if x10 >= 1000:
+        return gfx.number(fb, (x100 + 50) // 100, x, y, c)
+    x = gfx.number(fb, x10 // 10, x, y, c)
+    x = gfx.glyph(fb, 46, x, y, c)  # '.'
+    return gfx.glyph(fb, 48 + x10 % 10, x, y, c)
+
+
 def game_over(fb, app):
     g = app.game
     fb.fill(0)
@@ -312,19 +326,30 @@ def game_over(fb, app):
         gfx.text(fb, LEVELS[app.kinds[p]], x + 6, y, 1)
         gfx.number_right(fb, g.cards[p].total(), W - 1, y, 1)
         y += 9
-    # proficiency of the human players: expected points their choices gave away against optimal play
+    # the coach on the human players: expected points their choices gave away against optimal play,
+    # "P1 gave away 12.4 pts" and, where there is room, "  0.31 per decision" under it (21 chars at most)
+    nh = 0
+    for p in range(g.players):
+        if app.prof[p] is not None:
+            nh += 1
+    two = nh * 18 <= 47 - y  # two lines each only where the keys line still fits under them
     for p in range(g.players):
         pr = app.prof[p]
         if pr is None or y > 47:
             continue
-        # "P1 -12.34 0.41/dec": points lost in all, and per decision
         x = player_tag(fb, app, p, 0, y, 1)
-        x = gfx.text(fb, b" -", x, y, 1)
-        x = decimal2(fb, pr.loss_x100(), x, y, 1)
-        x = gfx.text(fb, b" ", x, y, 1)
-        x = decimal2(fb, pr.per_decision_x100(), x, y, 1)
-        gfx.text(fb, b"/dec", x, y, 1)
+        if pr.loss_x100() <= 0:
+            gfx.text(fb, b" played perfectly", x, y, 1)
+            y += 9
+            continue
+        x = gfx.text(fb, b" gave away ", x, y, 1)
+        x = decimal1(fb, pr.loss_x100(), x, y, 1)
+        gfx.text(fb, b" pts", x, y, 1)
         y += 9
+        if two:
+            x = decimal2(fb, pr.per_decision_x100(), 12, y, 1)
+            gfx.text(fb, b" per decision", x, y, 1)
+            y += 9
     if y <= 47:
         gfx.text(fb, b"OK card  ROLL again", 0, 56, 1)
 
@@ -356,7 +381,7 @@ def menu(fb, app):
         if it == I_RESUME:
             gfx.text(fb, b"Resume game", 2, y, c)
         elif it == I_NEW:
-            gfx.text(fb, b"New game", 2, y, c)
+            gfx.text(fb, b"New game? OK again" if app.confirm_new else b"New game", 2, y, c)
         elif it == I_RULES:
             gfx.text(fb, b"Rules", 2, y, c)
             gfx.text_right(fb, SHORT_TITLES[app.rules_i], W - 2, y, c)
@@ -370,7 +395,8 @@ def menu(fb, app):
             gfx.text(fb, b"How to score", 2, y, c)
         else:
             p = it - I_P1
-            x = gfx.text(fb, b" Player ", 2, y, c)
+            # "  P2" indented under Players, the value right-aligned: never touching (3 + 11 chars of 21)
+            x = gfx.text(fb, b"P", 8, y, c)
             gfx.number(fb, p + 1, x, y, c)
             gfx.text_right(fb, SEATS[app.kinds[p]], W - 2, y, c)
     if app.toast:

@@ -223,3 +223,37 @@ def test_hints_proficiency_and_the_perfect_cpu_allocate_nothing():
     assert STATE2[0] == 0, "hints, proficiency or the perfect CPU allocated under heap_lock"
     assert STATE2[1] == 1
     assert app.prof[0].decisions >= 12
+
+
+def test_new_game_confirmation_and_stepping_menu_values_back_allocate_nothing():
+    """The menu with a game in progress: "New game" armed and cancelled, values stepped back (HOLD1)
+    and forward (HOLD5), "CPU perfect: no table" said as it is passed over, every frame drawn."""
+    app = APP
+    app.nplayers = 2
+    app.kinds[0] = 0
+    app.kinds[1] = 1
+    app.new_game()
+    t = _run(0, 50)
+    app.press(A.B_ROLL, t)
+    t = _run(t, 500)
+    app.press(A.B_BACK, t)  # to the menu, the game in progress kept
+    g = app.game
+    new_at = bytes(app.items[: app.nitems]).index(bytes((1,)))
+    presses = bytes((A.B_OK, A.B_BACK, A.B_OK, A.B_DOWN, A.B_HOLD1, A.B_HOLD5, A.B_DOWN, A.B_HOLD1, A.B_HOLD5,
+                     A.B_DOWN, A.B_HOLD1, A.B_HOLD1, A.B_HOLD5, A.B_HOLD5, A.B_UP, A.B_UP, A.B_UP, A.B_OK))
+    app.cursor = new_at
+    app.draw()
+    STATE[0] = 0
+    micropython.heap_lock()
+    try:
+        for b in presses:
+            app.press(b, t)
+            app.draw()
+            t = _run(t, 20)
+    except MemoryError:
+        STATE[0] = 1
+    finally:
+        micropython.heap_unlock()
+    assert STATE[0] == 0, "the menu allocated under heap_lock"
+    assert app.game is g and app.mode == A.M_MENU and app.confirm_new  # the last OK armed "New game" again
+    assert app.kinds[0] == 0 and app.toast == A.view.T_NO_PERFECT
