@@ -58,30 +58,75 @@ COUNTS, DICE, CHILD, PARENT = _combinatorics()
 FIVE_ROWS = np.array([keeps.find(5 << 3 * (f - 1), 5) for f in range(1, 7)], dtype=np.intp)
 
 
-def avg_levels(top):
+NKEEP = [keeps.START[j + 1] - keeps.START[j] for j in range(6)]  # multisets of j dice: 1 6 21 56 126 252
+
+
+class Buffers:
+    """The turn's numpy temporaries for a batch of S states, allocated once and reused (out= everywhere).
+
+    The same adds and maxes in the same order as a gather-then-reduce, so the values are bit for bit
+    those of the plain numpy expressions (tests/test_solver.py, and the tables' sha256 in bench_solver.py).
+    """
+
+    def __init__(self, S):
+        self.S = S
+        self.lv = [np.empty((NKEEP[j], S)) for j in range(5)] + [None]
+        self.tmp = [np.empty((NKEEP[j], S)) for j in range(6)]
+        self.m = [np.empty((NKEEP[j], S)) for j in range(5)]
+        self.v = [np.empty((252, S)), np.empty((252, S))]
+
+
+_BUFS = {}
+
+
+def buffers(S):
+    """Buffers for batch size S (one per size a process meets: the chunk size and each layer's remainder)."""
+    b = _BUFS.get(S)
+    if b is None:
+        if len(_BUFS) > 8:
+            _BUFS.clear()
+        b = _BUFS[S] = Buffers(S)
+    return b
+
+
+def avg_levels(top, bufs=None):
     """levels[j][k] = expected value of keeping multiset k (j dice) when `top` gives the value of each roll."""
-    lv = [None] * 6
+    if bufs is None:
+        bufs = buffers(top.shape[1])
+    lv = bufs.lv
     lv[5] = top
     for j in range(4, -1, -1):
-        lv[j] = lv[j + 1][CHILD[j]].sum(axis=1)
-        lv[j] *= 1.0 / 6.0
+        c = CHILD[j]
+        out, tmp, src = lv[j], bufs.tmp[j], lv[j + 1]
+        np.take(src, c[:, 0], axis=0, out=out)
+        for f in range(1, 6):
+            out += np.take(src, c[:, f], axis=0, out=tmp)
+        out *= 1.0 / 6.0
     return lv
 
 
-def best_subkeep(lv):
-    """For each roll (level 5), the best value over all its sub-multisets (keeps)."""
+def best_subkeep(lv, out=None, bufs=None):
+    """For each roll (level 5), the best value over all its sub-multisets (keeps); into `out` if given."""
+    if bufs is None:
+        bufs = buffers(lv[5].shape[1])
     m = lv[0]
     for j in range(1, 6):
-        p = m[PARENT[j]].max(axis=1)
+        pa = PARENT[j]
+        p = out if j == 5 and out is not None else (bufs.m[j] if j < 5 else np.empty_like(lv[5]))
+        tmp = bufs.tmp[j]
+        np.take(m, pa[:, 0], axis=0, out=p)
+        for i in range(1, j):
+            np.maximum(p, np.take(m, pa[:, i], axis=0, out=tmp), out=p)
         m = np.maximum(lv[j], p, out=p)
     return m
 
 
 def turn_from_v3(v3):
     """E at the start of the turn from the final-roll values V3 (252, S)."""
-    v2 = best_subkeep(avg_levels(v3))
-    v1 = best_subkeep(avg_levels(v2))
-    return avg_levels(v1)[0][0]
+    b = buffers(v3.shape[1])
+    v2 = best_subkeep(avg_levels(v3, b), b.v[0], b)
+    v1 = best_subkeep(avg_levels(v2, b), b.v[1], b)
+    return avg_levels(v1, b)[0][0].copy()
 
 
 # -- per-rule-set model --------------------------------------------------------------------------------

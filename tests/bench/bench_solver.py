@@ -3,8 +3,10 @@
     .venv/bin/python tests/bench/bench_solver.py [--runs 6] [--env NAME=VALUE ...] [rule ids...]
 
 Each run is `python -m host_sim.solver --out TMP ID` in its own process (as `make tables` runs it);
-the figures are the process's wall time and the minor page faults of it and its workers
-(resource.getrusage(RUSAGE_CHILDREN), a delta per run). Prints min / median / max per rule set and
+the figures are the process's wall time, and the minor page faults and CPU seconds (user + system; system
+alone) of it and its workers (resource.getrusage(RUSAGE_CHILDREN), a delta per run). CPU time shows the
+work when other jobs share the cores and stretch the wall time. FIVEDICE_SOLVER_MALLOC=default (--env)
+runs with glibc's own malloc thresholds, as before the fix. Prints min / median / max per rule set and
 the sha256 of every table so a change can be checked for byte-identical output. A benchmark, not a test.
 """
 import argparse
@@ -19,6 +21,11 @@ import time
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 
+def median(xs):
+    xs = sorted(xs)
+    return (xs[(len(xs) - 1) // 2] + xs[len(xs) // 2]) / 2
+
+
 def one_run(rid, out, env):
     r0 = resource.getrusage(resource.RUSAGE_CHILDREN)
     t0 = time.perf_counter()
@@ -28,7 +35,8 @@ def one_run(rid, out, env):
     r1 = resource.getrusage(resource.RUSAGE_CHILDREN)
     with open(os.path.join(out, rid + ".fdt"), "rb") as f:
         digest = hashlib.sha256(f.read()).hexdigest()
-    return dt, r1.ru_minflt - r0.ru_minflt, digest
+    cpu = (r1.ru_utime + r1.ru_stime) - (r0.ru_utime + r0.ru_stime)
+    return dt, r1.ru_minflt - r0.ru_minflt, cpu, r1.ru_stime - r0.ru_stime, digest
 
 
 def main(argv=None):
@@ -43,22 +51,25 @@ def main(argv=None):
         k, _, v = kv.partition("=")
         env[k] = v
     print("solver runs: %d per rule set, %s%s" % (a.runs, os.cpu_count(), " cores" + ("; env " + " ".join(a.env) if a.env else "")))
-    print("%-14s %7s %7s %7s  %10s %10s %10s  %s" % ("rule set", "min s", "med s", "max s", "flt min", "flt med", "flt max", "sha256"))
+    print("%-14s %7s %7s %7s  %9s %9s %9s  %7s %7s  %s" % (
+        "rule set", "min s", "med s", "max s", "flt min", "flt med", "flt max", "cpu med", "sys med", "sha256"))
     with tempfile.TemporaryDirectory() as out:
         for rid in a.ids:
-            ts, fs, ds = [], [], set()
+            ts, fs, cs, ss, ds = [], [], [], [], set()
             for i in range(a.runs):
-                dt, flt, dg = one_run(rid, out, env)
+                dt, flt, cpu, sy, dg = one_run(rid, out, env)
                 ts.append(dt)
                 fs.append(flt)
+                cs.append(cpu)
+                ss.append(sy)
                 ds.add(dg)
-                sys.stderr.write("  %s run %d: %.2f s, %d page faults\n" % (rid, i + 1, dt, flt))
+                sys.stderr.write("  %s run %d: %.2f s, %d page faults, %.2f s cpu (%.2f s system)\n" % (
+                    rid, i + 1, dt, flt, cpu, sy))
             ts.sort()
             fs.sort()
-            med = (ts[(len(ts) - 1) // 2] + ts[len(ts) // 2]) / 2
-            fmed = (fs[(len(fs) - 1) // 2] + fs[len(fs) // 2]) // 2
-            print("%-14s %7.2f %7.2f %7.2f  %10d %10d %10d  %s" % (
-                rid, ts[0], med, ts[-1], fs[0], fmed, fs[-1], " ".join(d[:16] for d in sorted(ds))))
+            print("%-14s %7.2f %7.2f %7.2f  %9d %9d %9d  %7.2f %7.2f  %s" % (
+                rid, ts[0], median(ts), ts[-1], fs[0], median(fs), fs[-1], median(cs), median(ss),
+                " ".join(d[:16] for d in sorted(ds))))
             sys.stdout.flush()
     return 0
 
