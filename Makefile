@@ -47,7 +47,8 @@ clean:
 tables: venv
 	$(PY) -m host_sim.solver --out tables
 
-## make bench-ai: CPU levels play solitaire games, mean +- 95% CI per level ("perfect" needs make tables)
+## make bench-ai: CPU levels play solitaire games, mean +- 95% CI per level ("perfect" needs make tables);
+## then, on the MicroPython port: the table sizes, the first-hint cost and its RP2040 estimate (port time x 185)
 bench-ai: venv
 	$(PY) tests/bench/bench_ai.py
 	$(MPY) tests/bench/bench_coach.py
@@ -60,7 +61,11 @@ bench-heap: venv tables/yahtzee.fdt
 	$(PY) tests/bench/board_heap.py --runtime mp --from 160 --to 400 --step 10
 	$(PY) tests/bench/board_heap.py --runtime mp --mpy --from 120 --to 320 --step 10
 
-.PHONY: tables bench-ai bench-heap
+## make bench-solver: the Yahtzee solve in 6 fresh processes: min/median/max seconds, page faults, table sha256
+bench-solver: venv
+	$(PY) tests/bench/bench_solver.py --runs 6 yahtzee
+
+.PHONY: tables bench-ai bench-heap bench-solver
 
 ## make bench-frames: estimated RP2040 ms per frame of each screen, before/after the C-drawn display paths (MicroPython unix port)
 bench-frames: venv

@@ -15,8 +15,11 @@ standing for the situations where the card matters (Joker/Trump Card rolls once 
 Yum's High with a Low filled and vice versa). tests/test_solver.py checks those tables against
 scoring on real cards for every situation the solver uses.
 """
+import ctypes
+import ctypes.util
 import multiprocessing as mp
 import os
+import sys
 import time
 
 import numpy as np
@@ -55,30 +58,75 @@ COUNTS, DICE, CHILD, PARENT = _combinatorics()
 FIVE_ROWS = np.array([keeps.find(5 << 3 * (f - 1), 5) for f in range(1, 7)], dtype=np.intp)
 
 
-def avg_levels(top):
+NKEEP = [keeps.START[j + 1] - keeps.START[j] for j in range(6)]  # multisets of j dice: 1 6 21 56 126 252
+
+
+class Buffers:
+    """The turn's numpy temporaries for a batch of S states, allocated once and reused (out= everywhere).
+
+    The same adds and maxes in the same order as a gather-then-reduce, so the values are bit for bit
+    those of the plain numpy expressions (tests/test_solver.py, and the tables' sha256 in bench_solver.py).
+    """
+
+    def __init__(self, S):
+        self.S = S
+        self.lv = [np.empty((NKEEP[j], S)) for j in range(5)] + [None]
+        self.tmp = [np.empty((NKEEP[j], S)) for j in range(6)]
+        self.m = [np.empty((NKEEP[j], S)) for j in range(5)]
+        self.v = [np.empty((252, S)), np.empty((252, S))]
+
+
+_BUFS = {}
+
+
+def buffers(S):
+    """Buffers for batch size S (one per size a process meets: the chunk size and each layer's remainder)."""
+    b = _BUFS.get(S)
+    if b is None:
+        if len(_BUFS) > 8:
+            _BUFS.clear()
+        b = _BUFS[S] = Buffers(S)
+    return b
+
+
+def avg_levels(top, bufs=None):
     """levels[j][k] = expected value of keeping multiset k (j dice) when `top` gives the value of each roll."""
-    lv = [None] * 6
+    if bufs is None:
+        bufs = buffers(top.shape[1])
+    lv = bufs.lv
     lv[5] = top
     for j in range(4, -1, -1):
-        lv[j] = lv[j + 1][CHILD[j]].sum(axis=1)
-        lv[j] *= 1.0 / 6.0
+        c = CHILD[j]
+        out, tmp, src = lv[j], bufs.tmp[j], lv[j + 1]
+        np.take(src, c[:, 0], axis=0, out=out)
+        for f in range(1, 6):
+            out += np.take(src, c[:, f], axis=0, out=tmp)
+        out *= 1.0 / 6.0
     return lv
 
 
-def best_subkeep(lv):
-    """For each roll (level 5), the best value over all its sub-multisets (keeps)."""
+def best_subkeep(lv, out=None, bufs=None):
+    """For each roll (level 5), the best value over all its sub-multisets (keeps); into `out` if given."""
+    if bufs is None:
+        bufs = buffers(lv[5].shape[1])
     m = lv[0]
     for j in range(1, 6):
-        p = m[PARENT[j]].max(axis=1)
+        pa = PARENT[j]
+        p = out if j == 5 and out is not None else (bufs.m[j] if j < 5 else np.empty_like(lv[5]))
+        tmp = bufs.tmp[j]
+        np.take(m, pa[:, 0], axis=0, out=p)
+        for i in range(1, j):
+            np.maximum(p, np.take(m, pa[:, i], axis=0, out=tmp), out=p)
         m = np.maximum(lv[j], p, out=p)
     return m
 
 
 def turn_from_v3(v3):
     """E at the start of the turn from the final-roll values V3 (252, S)."""
-    v2 = best_subkeep(avg_levels(v3))
-    v1 = best_subkeep(avg_levels(v2))
-    return avg_levels(v1)[0][0]
+    b = buffers(v3.shape[1])
+    v2 = best_subkeep(avg_levels(v3, b), b.v[0], b)
+    v1 = best_subkeep(avg_levels(v2, b), b.v[1], b)
+    return avg_levels(v1, b)[0][0].copy()
 
 
 # -- per-rule-set model --------------------------------------------------------------------------------
@@ -273,6 +321,32 @@ class Model:
 
 
 # -- the driver -----------------------------------------------------------------------------------------
+_M_TRIM_THRESHOLD = -1  # glibc malloc.h
+_M_MMAP_THRESHOLD = -3
+
+
+def steady_malloc():
+    """Keep glibc from handing the heap back to the OS between numpy temporaries (Linux/glibc only).
+
+    By default glibc serves a block over its mmap threshold (128 KB, raised on the fly up to 32 MB)
+    with mmap and trims the top of the heap once 2x that is free, so a turn's (252, S) temporaries are
+    faulted in page by page again and again: Yum's solve took 3.9 M page faults and 16 s of system time
+    in one run here, Yatzy's likewise, and Yahtzee's about half the time (issue #10). Fixed thresholds
+    (32 MB, the most glibc accepts; trim above 1 GB) keep the temporaries in the heap for reuse. Called
+    at the start of solve(), before the pool forks, so the workers inherit it. Returns True when set.
+    """
+    if not sys.platform.startswith("linux"):
+        return False
+    try:
+        libc = ctypes.CDLL(ctypes.util.find_library("c") or "libc.so.6")
+        mallopt = libc.mallopt
+    except (OSError, AttributeError):  # musl and others: no mallopt, nothing to do
+        return False
+    mallopt.argtypes = (ctypes.c_int, ctypes.c_int)
+    ok = mallopt(_M_MMAP_THRESHOLD, 32 << 20)
+    return bool(ok and mallopt(_M_TRIM_THRESHOLD, 1 << 30))
+
+
 _W = {}  # worker globals, inherited through fork
 
 
@@ -284,16 +358,19 @@ def _work(args):
     return hi - lo
 
 
-def _progress(label, done, total, t0, out, _last=[None]):
+def _progress(label, layer, nlayers, done, total, t0, tl, out, _last=[None]):
+    """One status line, redrawn in place: rule set, layer, bar, percent, total and this layer's time."""
     if out is None:
         return
     w = 30
     k = int(w * done / total) if total else w
     pc = int(200 * done / max(total, 1))
-    if _last[0] == (label, pc) and done < total:
+    if _last[0] == (label, layer, pc) and done < total:
         return
-    _last[0] = (label, pc)
-    out.write("\r%-14s [%s%s] %6.1f%% %6.2fs" % (label, "#" * k, "." * (w - k), 100.0 * done / max(total, 1), time.time() - t0))
+    _last[0] = (label, layer, pc)
+    now = time.time()
+    out.write("\r%-14s layer %2d/%-2d [%s%s] %5.1f%% %6.2fs (layer %5.2fs)" % (
+        label, layer, nlayers, "#" * k, "." * (w - k), 100.0 * done / max(total, 1), now - t0, now - tl))
     out.flush()
 
 
@@ -303,6 +380,8 @@ def solve(rs, base=0, workers=None, chunk=768, progress=None):
     E is the dense float64 array indexed by model.flat(filled, u, z); unreachable entries are 0.
     """
     t0 = time.time()
+    if os.environ.get("FIVEDICE_SOLVER_MALLOC") != "default":  # =default: glibc's own (for bench_solver.py)
+        steady_malloc()
     md = Model(rs, base)
     if workers is None:
         workers = min(2, os.cpu_count() or 1)
@@ -315,6 +394,7 @@ def solve(rs, base=0, workers=None, chunk=768, progress=None):
     layers = [md.layer_states(p) for p in range(rs.n - 1, bin(base).count("1") - 1, -1)]
     total = sum(len(x[0]) for x in layers)
     done = 0
+    md.layer_times = []  # (boxes filled, states, seconds) per layer, in solve order
     _W["model"] = md
     _W["E"] = E
     pool = None
@@ -322,22 +402,26 @@ def solve(rs, base=0, workers=None, chunk=768, progress=None):
         ctx = mp.get_context("fork")
         pool = ctx.Pool(workers)
     try:
-        for ms, us, zs in layers:
+        for li, (ms, us, zs) in enumerate(layers):
+            tl = time.time()
+            lab = (rs.id, li + 1, len(layers))
             jobs = [(i, min(i + chunk, len(ms)), ms[i : i + chunk], us[i : i + chunk], zs[i : i + chunk]) for i in range(0, len(ms), chunk)]
             if pool is not None:
                 for k in pool.imap_unordered(_work, jobs):
                     done += k
-                    _progress(rs.id, done, total, t0, progress)
+                    _progress(*lab, done, total, t0, tl, progress)
             else:
                 for j in jobs:
                     done += _work(j)
-                    _progress(rs.id, done, total, t0, progress)
+                    _progress(*lab, done, total, t0, tl, progress)
+            md.layer_times.append((rs.n - 1 - li, len(ms), time.time() - tl))
     finally:
         if pool is not None:
             pool.close()
             pool.join()
     if progress is not None:
-        progress.write("\n")
+        progress.write("\n%-14s seconds per layer (boxes filled: s) %s\n" % (
+            "", " ".join("%d:%.2f" % (f, t) for f, _, t in md.layer_times)))
     return md, np.array(E), time.time() - t0
 
 

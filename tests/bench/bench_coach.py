@@ -4,7 +4,10 @@
 
 Uses tables/yahtzee.fdt when present (make tables), else the committed yacht test table. The turn
 solve (table reads + 252 final rolls + keep averages) runs once per turn; each hint after it only
-looks up <= 32 keeps.
+looks up <= 32 keeps. Also prints the size of every rule set's table in tables/ and, on MicroPython, the
+RP2040 estimate: unix-port time x 185 (150-214x), the calibration from MicroPython's tests/perf_bench
+suite run on this unix port against the Pico figures posted in micropython PR #12846 (9 integer
+benchmarks, geometric mean of the ratios).
 """
 import sys
 
@@ -20,9 +23,34 @@ except ImportError:
     def ticks_diff(a, b):
         return a - b
 
+import os  # noqa: E402
+
 from fivedice import coach, rules  # noqa: E402
 from fivedice.scorecard import Card  # noqa: E402
 from fivedice.strategy_table import StrategyTable  # noqa: E402
+
+
+# RP2040 time = MicroPython unix-port time x RP2040_X (range LO..HI): see the module docstring
+RP2040_X = 185
+RP2040_LO = 150
+RP2040_HI = 214
+
+
+def rp2040_ms(us):
+    """'N ms (LO-HI ms)' for a unix-port time in us, integer arithmetic."""
+    return "%d ms (%d-%d ms)" % (us * RP2040_X // 1000, us * RP2040_LO // 1000, us * RP2040_HI // 1000)
+
+
+def table_sizes():
+    print("table sizes (tables/, make tables):")
+    for rid in rules.IDS:
+        path = "tables/" + rid + ".fdt"
+        try:
+            n = os.stat(path)[6]
+        except OSError:
+            print("  %-14s not built" % rid)
+            continue
+        print("  %-14s %9d bytes" % (rid, n))
 
 
 class CountingFile:
@@ -79,13 +107,17 @@ def main():
     t = StrategyTable(cf, rs)
     c = coach.Coach(rs, t)
     c.prepare(card)
-    t0 = ticks_us()
     s0 = cf.seeks
+    times = []
     for _ in range(reps):
+        t0 = ticks_us()
         c._have = False
         c.prepare(card)
-    solve = ticks_diff(ticks_us(), t0) // reps
+        times.append(ticks_diff(ticks_us(), t0))
     seeks = (cf.seeks - s0) // reps
+    times.sort()
+    solve = sum(times) // reps
+    solve_min, solve_med = times[0], times[reps // 2]
     t0 = ticks_us()
     for _ in range(reps):
         c._have = False
@@ -102,10 +134,20 @@ def main():
     print("%s, table %s (%d states, scale %d)" % (impl, path, t.states, t.scale))
     print("turn solve at the start of a game: %d us (of which table reads: %d us, %d seeks)" % (solve, reads, seeks))
     print("hint after the solve (roll 1, 2, 3 mean): %d us" % hint)
-    print("first hint of a turn = solve + hint: %d us" % (solve + hint))
+    print("first hint of a turn = solve + hint: %d us (fastest solve + hint: %d us, median: %d us)"
+          % (solve + hint, solve_min + hint, solve_med + hint))
     print("open + first solve on a fresh table, %d of %d %d-byte blocks CRC-checked on the way: %d us (%+d us)"
           % (checked, t.blocks, t.block, fresh, fresh - solve))
     print("checking the whole table at once (all %d blocks): %d us" % (t.blocks, whole))
+    table_sizes()
+    if impl == "micropython":
+        print("RP2040 estimate, unix-port time x %d (%d-%dx; perf_bench vs micropython PR #12846):"
+              % (RP2040_X, RP2040_LO, RP2040_HI))
+        print("  first hint of a turn: %s; from the fastest solve: %s" % (rp2040_ms(solve + hint), rp2040_ms(solve_min + hint)))
+        print("  first hint on a freshly opened table (+ CRC checks): %s" % rp2040_ms(fresh + hint))
+        print("  hint after the solve: %s" % rp2040_ms(hint))
+    else:
+        print("(no RP2040 estimate: the x%d factor is calibrated for the MicroPython unix port)" % RP2040_X)
 
 
 main()
