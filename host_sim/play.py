@@ -2,9 +2,11 @@
 
     python -m host_sim play --rules yahtzee --players 2 --faces 3,3,3,3,3,1,... --script FILE [--screenshots DIR]
 
-Actions: roll | hold N [N ...] | release N [N ...] | score BOX | shake | wait MS ; '#' starts a comment.
-A refused action prints {"refused": "<line>", "reason": "..."} and changes nothing. At the end one JSON
-object gives each player's card, bonuses and totals, and the ranking.
+Actions: roll | hold N [N ...] | release N [N ...] | score BOX | shake | wait [MS] ; '#' starts a comment.
+A refused action (against the rules, or a line that is not an action) prints
+{"refused": "<line>", "reason": "..."} and changes nothing. At the end one JSON object gives each player's
+card, bonuses and totals, the ranking and "refused_lines" (how many lines were refused).
+Exit status: 0 every line was played, 1 some line was refused, 2 a bad argument (a plain message on stderr).
 """
 import argparse
 import json
@@ -18,6 +20,12 @@ from fivedice.rng import Dice, ScriptedFaces, SeededBytes
 from host_sim.device import SimDevice
 
 
+MAX_WAIT_MS = 60000  # one minute of simulated time (12,000 main-loop passes)
+
+
+CPU_RAN_OUT = "the scripted --faces ran out during a CPU turn; the script stops here"
+
+
 class ScriptError(Exception):
     pass
 
@@ -27,7 +35,9 @@ def parse_faces(text):
         faces = [int(x) for x in text.replace(" ", "").split(",") if x]
     except ValueError:
         raise ScriptError("--faces must be a comma-separated list of faces 1-6")
-    if not faces or any(not 1 <= f <= 6 for f in faces):
+    if not faces:
+        raise ScriptError("--faces is empty: give faces 1-6 like --faces 3,3,1,2,6, or leave it out for random dice")
+    if any(not 1 <= f <= 6 for f in faces):
         raise ScriptError("--faces must be a comma-separated list of faces 1-6")
     return faces
 
@@ -153,7 +163,15 @@ class Player:
             self.dev.settle()
             return G.REASONS[r] if r else None
         if verb == "wait":
-            self.dev.run(int(args[0]) if args else 500)
+            if len(args) > 1:
+                raise ScriptError("wait takes one number of milliseconds")
+            try:
+                ms = int(args[0]) if args else 500
+            except ValueError:
+                raise ScriptError("wait needs a whole number of milliseconds, e.g. wait 500")
+            if not 0 <= ms <= MAX_WAIT_MS:
+                raise ScriptError("wait takes 0 to %d ms" % MAX_WAIT_MS)
+            self.dev.run(ms)
             return None
         raise ScriptError("unknown action %r (roll, hold, release, score, shake, wait)" % verb)
 
@@ -181,6 +199,11 @@ def result(app):
     return out
 
 
+def _faces_ran_out(e, faces):
+    """True when e is ScriptedFaces running dry inside the app (a CPU seat rolled past the list)."""
+    return isinstance(e, RuntimeError) and faces is not None and faces.remaining() == 0
+
+
 def main(argv):
     ap = argparse.ArgumentParser(prog="python -m host_sim play", description=__doc__.split("\n")[0])
     ap.add_argument("--rules", default="yahtzee", help="rule set id: " + ", ".join(rules.IDS))
@@ -190,34 +213,51 @@ def main(argv):
     ap.add_argument("--seed", type=int, help="repeatable dice instead of os.urandom (ignored with --faces)")
     ap.add_argument("--script", required=True, help="file of actions, or - for stdin")
     ap.add_argument("--screenshots", help="write a PNG of the OLED and pixels after every action into DIR")
-    a = ap.parse_args(argv)
+    a = ap.parse_args(argv)  # argparse itself answers a malformed command line with usage and exit 2
     try:
         rs = rules.get(a.rules)
         if not 1 <= a.players <= 4:
             raise ScriptError("--players must be 1 to 4")
-        cpu = [int(x) for x in a.cpu.split(",") if x.strip()] if a.cpu else []
+        try:
+            cpu = [int(x) for x in a.cpu.split(",") if x.strip()]
+        except ValueError:
+            raise ScriptError("--cpu must be seat numbers separated by commas, e.g. 2,3")
         if any(not 1 <= s <= a.players for s in cpu):
             raise ScriptError("--cpu seats must be between 1 and --players")
-        faces = ScriptedFaces(parse_faces(a.faces)) if a.faces else None
+        faces = ScriptedFaces(parse_faces(a.faces)) if a.faces is not None else None  # --faces "" is an error
         if a.script == "-":
             lines = sys.stdin.read().splitlines()
         else:
-            with open(a.script) as f:
+            with open(a.script, encoding="utf-8") as f:
                 lines = f.read().splitlines()
-    except (ValueError, ScriptError, OSError) as e:
+        shots = a.screenshots
+        if shots:
+            from host_sim.screenshot import screenshot
+
+            os.makedirs(shots, exist_ok=True)
+    except UnicodeDecodeError:
+        print("play: the script is not UTF-8 text", file=sys.stderr)
+        return 2
+    except OSError as e:
+        print("play: %s: %s" % (e.filename or "", e.strerror or e), file=sys.stderr)
+        return 2
+    except (ValueError, ScriptError) as e:
         print("play: %s" % e, file=sys.stderr)
         return 2
     source = faces if faces is not None else (Dice(SeededBytes(a.seed)) if a.seed is not None else Dice())
     dev = SimDevice(dice=source, cpu_step_ms=200, mute=False)
-    shots = a.screenshots
-    if shots:
-        from host_sim.screenshot import screenshot
-
-        os.makedirs(shots, exist_ok=True)
+    refused = 0
     try:
         pl = Player(dev, faces)
-        pl.setup(rs.index, a.players, cpu)
         n = 0
+        try:
+            pl.setup(rs.index, a.players, cpu)
+        except RuntimeError as e:
+            if not _faces_ran_out(e, faces):
+                raise
+            print(json.dumps({"refused": "(start)", "reason": CPU_RAN_OUT}))
+            refused += 1
+            lines = ()
         if shots:
             screenshot(os.path.join(shots, "%03d-start.png" % n), dev.board.display, dev.board.pixels)
         for raw in lines:
@@ -225,17 +265,27 @@ def main(argv):
             if not line:
                 continue
             n += 1
+            stop = False
             try:
                 why = pl.do(line)
+                dev.settle()
             except ScriptError as e:
                 why = str(e)
+            except RuntimeError as e:
+                if not _faces_ran_out(e, faces):
+                    raise
+                why, stop = CPU_RAN_OUT, True
             if why:
                 print(json.dumps({"refused": line, "reason": why}))
-            dev.settle()
+                refused += 1
+            if stop:
+                break
             if shots:
                 slug = "".join(ch if ch.isalnum() else "-" for ch in line)[:40]
                 screenshot(os.path.join(shots, "%03d-%s.png" % (n, slug)), dev.board.display, dev.board.pixels)
-        print(json.dumps(result(dev.app)))
+        out = result(dev.app)
+        out["refused_lines"] = refused
+        print(json.dumps(out))
     finally:
         dev.close()
-    return 0
+    return 1 if refused else 0

@@ -1,7 +1,8 @@
 """The playable simulator: the handheld in a terminal, or a CPU-vs-CPU demo when stdin is not a terminal.
 
-Keys: 1-5 hold, space ROLL, s shake, arrows up/down, enter OK, backspace/b BACK, q quit.
-The OLED is drawn at true 128x64 resolution with half blocks; the NeoPixels as coloured cells.
+Keys: 1-5 hold, space ROLL, s shake, arrows up/down, enter OK, backspace/b BACK, q or Ctrl-C quit.
+The OLED is drawn at true 128x64 resolution with half blocks in 132x40 or larger, with Braille cells (2x4 pixels
+each, 64x16) in smaller terminals down to 66x22; the NeoPixels as coloured cells.
 """
 import os
 import select
@@ -11,10 +12,11 @@ import time
 from fivedice import cpu_levels
 from fivedice.rng import Dice, SeededBytes
 from host_sim.device import SimDevice
-from host_sim.terminal import render
+from host_sim.terminal import COMPACT_COLS, COMPACT_ROWS, layout, render
 
 TABLES = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "tables")  # make tables
 LEGEND = "keys: 1-5 hold  space ROLL  s shake  \u2191/\u2193 move  enter OK  backspace BACK  q quit"
+SHORT_LEGEND = "1-5 hold  spc ROLL  s shake  \u2191\u2193  \u23ce OK  \u232b BACK  q quit"
 KEYMAP = {
     "1": "hold1",
     "2": "hold2",
@@ -61,35 +63,75 @@ class FileStore:
             os.replace(self.path, bad)
 
 
-def _status(dev):
+def _status(dev, legend=LEGEND):
     bz = dev.board.buzzer
     tone = ""
     if dev.app.snd is not None and dev.app.snd.playing and bz.tones:
         tone = "  \u266a %d Hz" % bz.tones[-1][0]
-    return LEGEND + tone
+    return legend + tone
+
+
+def _term_size(fd):
+    try:
+        return os.get_terminal_size(fd)
+    except OSError:
+        return os.terminal_size((80, 24))
+
+
+def screen(dev, mode, cols=0, rows=0):
+    """The text drawn for one frame in a layout() mode (full, compact, or small: just a note)."""
+    board = dev.board
+    if mode == "small":
+        return "terminal %dx%d is too small: fivedice needs %dx%d (80x24 is fine). q quits." % (
+            cols, rows, COMPACT_COLS, COMPACT_ROWS)
+    compact = mode == "compact"
+    return render(board.display, board.pixels, _status(dev, SHORT_LEGEND if compact else LEGEND), compact=compact)
 
 
 def interactive(save_path, tables=TABLES):
+    """Play in the terminal. The layout follows the terminal's size, checked at start and on every SIGWINCH
+    (the screen is cleared and redrawn). Ctrl-C quits like q: the terminal's signal keys are turned off while
+    the game runs, so Ctrl-C arrives as a key (and `make`, in the same process group, sees no SIGINT)."""
+    import signal
     import termios
     import tty
 
     dev = SimDevice(store=FileStore(save_path), tables=tables)
     fd = sys.stdin.fileno()
     old = termios.tcgetattr(fd)
+    flags = {"resized": True, "quit": False}
+
+    def on_winch(signum, frame):
+        flags["resized"] = True
+
+    def on_int(signum, frame):  # a SIGINT from elsewhere (kill -INT) also quits cleanly
+        flags["quit"] = True
+
+    old_winch = signal.signal(signal.SIGWINCH, on_winch)
+    old_int = signal.signal(signal.SIGINT, on_int)
     releases = {}
     out = sys.stdout
-    out.write("\x1b[?25l\x1b[2J")
+    out.write("\x1b[?25l")
     last = time.monotonic()
     drawn = -1
+    mode, cols, rows = "full", 0, 0
     try:
         tty.setcbreak(fd)
-        while True:
+        attrs = termios.tcgetattr(fd)
+        attrs[3] &= ~termios.ISIG  # Ctrl-C, Ctrl-Z, Ctrl-\ arrive as keys
+        termios.tcsetattr(fd, termios.TCSADRAIN, attrs)
+        while not flags["quit"]:
+            if flags["resized"]:
+                flags["resized"] = False
+                cols, rows = _term_size(fd)
+                mode = layout(cols, rows)
+                out.write("\x1b[2J")
+                drawn = -1
             r, _, _ = select.select([fd], [], [], 0.005)
             if r:
                 key = os.read(fd, 8).decode(errors="ignore")
-                if key in ("q", "Q", "\x03"):
-                    dev.app.flush_save()  # a hold made in the last second is saved too
-                    break
+                if key in ("q", "Q") or "\x03" in key:
+                    break  # the hold made in the last second is saved on the way out (finally)
                 if key in ("s", "S"):
                     dev.board.tilt.shake(700)
                 name = KEYMAP.get(key)
@@ -108,11 +150,15 @@ def interactive(save_path, tables=TABLES):
                             del releases[name]
             if dev.board.display.frames != drawn or dev.board.pixels.transmits:
                 drawn = dev.board.display.frames
-                out.write("\x1b[H" + render(dev.board.display, dev.board.pixels, _status(dev)) + "\x1b[K\n")
+                out.write("\x1b[H" + screen(dev, mode, cols, rows).replace("\n", "\x1b[K\n") + "\x1b[K\x1b[J")
                 out.flush()
     finally:
         termios.tcsetattr(fd, termios.TCSADRAIN, old)
+        signal.signal(signal.SIGWINCH, old_winch)
+        signal.signal(signal.SIGINT, old_int)
         out.write("\x1b[?25h\n")
+        out.flush()
+        dev.app.flush_save()  # however the loop ended (q, Ctrl-C, a SIGINT from elsewhere)
         dev.close()
     return 0
 

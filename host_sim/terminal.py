@@ -3,8 +3,28 @@
 The 128x64 frame uses Unicode half blocks so one text cell shows two pixel rows:
 128 columns x 32 text rows, at true resolution, inside a box-drawing frame.
 Pixels are ANSI 24-bit background-coloured cells.
+
+Below 132x40 the simulator switches to the compact rendering: Unicode Braille cells, 2x4 pixels per cell,
+so the frame is 64 x 16 cells, every pixel shown, and the whole screen fits 80x24 (see layout()).
 """
 _CELL = {(0, 0): " ", (1, 0): "\u2580", (0, 1): "\u2584", (1, 1): "\u2588"}  # top, bottom
+
+
+# Braille cells carry 2x4 pixels each (all 8 dots addressable), so the 128x64 frame is 64x16 cells, exact.
+# (Quadrant blocks carry only 2x2: 64x32 cells, which cannot fit 24 rows.) Dot bit for pixel (dx, dy):
+BRAILLE_BIT = ((0x01, 0x02, 0x04, 0x40), (0x08, 0x10, 0x20, 0x80))  # [dx][dy]
+
+FULL_COLS, FULL_ROWS = 132, 40  # the full-size screen: 130 x 34 frame, pixels, legend
+COMPACT_COLS, COMPACT_ROWS = 66, 22  # the compact screen: 66 x 18 frame, pixels, a short legend
+
+
+def layout(cols, rows):
+    """Which rendering fits a terminal of cols x rows: "full", "compact", or "small" (neither fits)."""
+    if cols >= FULL_COLS and rows >= FULL_ROWS:
+        return "full"
+    if cols >= COMPACT_COLS and rows >= COMPACT_ROWS:
+        return "compact"
+    return "small"
 
 
 def _raw(display):
@@ -31,6 +51,31 @@ def oled_lines(display, width=128, height=64, frame=True):
     if frame:
         lines = ["\u250c" + "\u2500" * width + "\u2510"] + ["\u2502" + s + "\u2502" for s in lines]
         lines.append("\u2514" + "\u2500" * width + "\u2518")
+    return lines
+
+
+def oled_lines_compact(display, width=128, height=64, frame=True):
+    """The frame as Braille text lines: width/2 columns x height/4 rows, each cell exactly its 2x4 pixels."""
+    data = _raw(display)
+    lines = []
+    for ty in range(0, height, 4):
+        row = []
+        for x in range(0, width, 2):
+            bits = 0
+            for dy in range(4):
+                y = ty + dy
+                base = (y >> 3) * width + x
+                m = 1 << (y & 7)
+                if data[base] & m:
+                    bits |= BRAILLE_BIT[0][dy]
+                if data[base + 1] & m:
+                    bits |= BRAILLE_BIT[1][dy]
+            row.append(chr(0x2800 + bits))
+        lines.append("".join(row))
+    if frame:
+        w = width // 2
+        lines = ["\u250c" + "\u2500" * w + "\u2510"] + ["\u2502" + s + "\u2502" for s in lines]
+        lines.append("\u2514" + "\u2500" * w + "\u2518")
     return lines
 
 
@@ -63,10 +108,10 @@ def render_pixels(pixels, cell_width=6, gap=2, lift=True, labels=True):
     return line + "\n" + names
 
 
-def render(display, pixels=None, legend=None, indent=0):
-    """OLED frame, the pixel strip under it and an optional legend line, as one string."""
+def render(display, pixels=None, legend=None, indent=0, compact=False):
+    """OLED frame, the pixel strip under it and an optional legend line, as one string (compact: fits 80x24)."""
     pad = " " * indent
-    out = [pad + s for s in oled_lines(display)]
+    out = [pad + s for s in (oled_lines_compact(display) if compact else oled_lines(display))]
     if pixels is not None:
         out.append("")
         for s in render_pixels(pixels).split("\n"):

@@ -60,7 +60,7 @@ def test_a_whole_scripted_game_agrees_with_the_oracle_box_by_box(tmp_path, rid):
             expect[p][box] = ans["choices"][box]
             bonus[p] += ans["bonus"]
     rc, refused, final = run_play(tmp_path, rid, players, faces, lines)
-    assert rc == 0 and refused == []
+    assert rc == 0 and refused == [] and final["refused_lines"] == 0
     assert final["over"] is True
     for p in range(players):
         got = final["players"][p]
@@ -141,9 +141,9 @@ def test_the_play_command_end_to_end_with_screenshots(tmp_path):
          "--script", str(script), "--screenshots", str(shots)],
         capture_output=True, text=True, env=env, cwd=ROOT,
     )
-    assert r.returncode == 0, r.stderr
+    assert r.returncode == 1, r.stderr  # the bogus line was refused
     lines = [json.loads(x) for x in r.stdout.splitlines()]
-    assert lines[0]["refused"] == "bogus"
+    assert lines[0]["refused"] == "bogus" and lines[-1]["refused_lines"] == 1
     assert lines[-1]["players"][0]["card"] == {"large_straight": 40}
     pngs = sorted(p.name for p in shots.iterdir())
     assert len(pngs) == 4 and all(n.endswith(".png") for n in pngs)
@@ -156,6 +156,10 @@ def test_the_play_command_end_to_end_with_screenshots(tmp_path):
         (["--players", "5"], "--players"),
         (["--faces", "1,2,7"], "--faces"),
         (["--cpu", "3"], "--cpu"),
+        (["--cpu", "two"], "--cpu must be seat numbers"),
+        (["--faces", ""], "--faces is empty"),
+        (["--faces", " , ,"], "--faces is empty"),
+        (["--faces", "1,x"], "--faces"),
     ],
 )
 def test_bad_arguments_get_a_plain_message_and_exit_2(tmp_path, capsys, args, msg):
@@ -164,6 +168,95 @@ def test_bad_arguments_get_a_plain_message_and_exit_2(tmp_path, capsys, args, ms
     rc = play.main(["--script", str(script)] + args)
     assert rc == 2
     assert msg in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(
+    "line,reason",
+    [
+        ("wait abc", "whole number of milliseconds"),
+        ("wait 1.5", "whole number of milliseconds"),
+        ("wait -5", "wait takes 0 to"),
+        ("wait 99999999999", "wait takes 0 to"),
+        ("wait 10 20", "one number"),
+    ],
+)
+def test_a_bad_wait_line_is_refused_and_the_game_goes_on(tmp_path, line, reason):
+    rc, refused, final = run_play(tmp_path, "yahtzee", 1, [5, 5, 5, 5, 1], [line, "wait 100", "wait", "roll", "score fives"])
+    assert refused == [{"refused": line, "reason": refused[0]["reason"]}] and reason in refused[0]["reason"]
+    assert final["players"][0]["card"] == {"fives": 20}
+    assert rc == 1 and final["refused_lines"] == 1
+
+
+def test_a_script_with_refused_lines_exits_1_and_the_final_json_counts_them(tmp_path):
+    rc, refused, final = run_play(tmp_path, "yahtzee", 1, [2, 3, 4, 5, 6], ["hold 1", "roll", "bogus", "score large_straight"])
+    assert [r["refused"] for r in refused] == ["hold 1", "bogus"]
+    assert rc == 1 and final["refused_lines"] == 2
+    assert final["players"][0]["card"] == {"large_straight": 40}
+
+
+def test_a_clean_script_exits_0_and_counts_no_refused_lines(tmp_path):
+    rc, refused, final = run_play(tmp_path, "yahtzee", 1, [2, 3, 4, 5, 6], ["roll", "hold 1 2", "wait 0", "score large_straight"])
+    assert rc == 0 and refused == [] and final["refused_lines"] == 0
+
+
+def test_a_cpu_seat_running_out_of_scripted_faces_stops_the_script_with_a_refused_line(tmp_path):
+    # player 1 rolls five of the six faces and scores; the CPU (seat 2) then rolls with one face left
+    lines = ["roll", "score chance", "roll", "score ones"]
+    rc, refused, final = run_play(tmp_path, "yahtzee", 2, [1, 2, 3, 4, 5, 6], lines, extra=["--cpu", "2"])
+    assert refused == [{"refused": "score chance", "reason": play.CPU_RAN_OUT}]
+    assert rc == 1 and final["refused_lines"] == 1
+    assert final["players"][0]["card"] == {"chance": 15}
+
+
+def test_a_cpu_first_seat_out_of_faces_before_the_first_line_is_refused_at_start(tmp_path):
+    rc, refused, final = run_play(tmp_path, "yahtzee", 2, [6, 6], ["roll"], extra=["--cpu", "1"])
+    assert refused == [{"refused": "(start)", "reason": play.CPU_RAN_OUT}]
+    assert rc == 1 and final["players"][1]["card"] == {}
+
+
+def test_unreadable_script_and_screenshot_paths_get_a_plain_message_and_exit_2(tmp_path, capsys):
+    script = tmp_path / "s.txt"
+    script.write_text("roll\n")
+    assert play.main(["--script", str(tmp_path / "missing.txt")]) == 2
+    assert "missing.txt" in capsys.readouterr().err
+    (tmp_path / "bin.txt").write_bytes(b"roll\n\xff\xfe\n")
+    assert play.main(["--script", str(tmp_path / "bin.txt")]) == 2
+    assert "not UTF-8" in capsys.readouterr().err
+    blocker = tmp_path / "afile"
+    blocker.write_text("")
+    assert play.main(["--script", str(script), "--screenshots", str(blocker)]) == 2
+    assert "afile" in capsys.readouterr().err
+
+
+def test_wait_abc_on_the_command_line_is_a_refused_line_not_a_traceback(tmp_path):
+    script = tmp_path / "s.txt"
+    script.write_text("wait abc\n")
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join([os.path.join(ROOT, "lib"), ROOT]))
+    r = subprocess.run([sys.executable, "-m", "host_sim", "play", "--script", str(script)],
+                       capture_output=True, text=True, env=env, cwd=ROOT)
+    assert "Traceback" not in r.stderr and r.stderr == ""
+    assert r.returncode == 1
+    out = [json.loads(x) for x in r.stdout.splitlines()]
+    assert out[0]["refused"] == "wait abc" and out[-1]["refused_lines"] == 1
+
+
+_FUZZ_WORDS = ["roll", "hold", "release", "score", "shake", "wait", "ROLL", "Hold", "bogus", "", "#"]
+_FUZZ_ARGS = ["1", "2", "5", "0", "6", "-1", "abc", "1.5", "99999999999999", "chance", "yahtzee", "fours",
+              "full_house", "\u00e9", "1,2", "--", "\x00", "wait", "1_0", "\u0663", "300"]
+
+
+def test_random_script_lines_never_raise_and_every_output_line_is_json(tmp_path):
+    """A small seeded fuzz (6 scripts of 25 lines, about 2 s): random verbs, arguments, CPU seats, short --faces."""
+    for seed in range(6):
+        rng = random.Random(seed)
+        lines = [" ".join([rng.choice(_FUZZ_WORDS)] + [rng.choice(_FUZZ_ARGS) for _ in range(rng.randint(0, 3))])
+                 for _ in range(25)]
+        players = rng.randint(1, 3)
+        faces = [rng.randint(1, 6) for _ in range(rng.randint(1, 40))]
+        extra = ["--cpu", str(rng.randint(1, players))] if players > 1 else []
+        rc, refused, final = run_play(tmp_path, rng.choice(rules.IDS), players, faces, lines, extra=extra)
+        assert all(set(r) == {"refused", "reason"} and r["reason"] for r in refused), (seed, refused)
+        assert final["refused_lines"] == len(refused) and rc == (1 if refused else 0), seed
 
 
 def test_the_simulator_plays_a_cpu_demo_when_stdin_is_not_a_terminal():
