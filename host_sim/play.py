@@ -205,7 +205,7 @@ def _faces_ran_out(e, faces):
 
 
 def main(argv):
-    ap = argparse.ArgumentParser(prog="python -m host_sim play", description=__doc__.split("\n")[0])
+    ap = argparse.ArgumentParser(prog="fivedice play", description=__doc__.split("\n")[0])
     ap.add_argument("--rules", default="yahtzee", help="rule set id: " + ", ".join(rules.IDS))
     ap.add_argument("--players", type=int, default=1)
     ap.add_argument("--cpu", default="", help="seats played by the CPU, e.g. 2,3")

@@ -209,7 +209,7 @@ def scorecard_text(g):
 def main(argv):
     import argparse
 
-    ap = argparse.ArgumentParser(prog="python -m host_sim", description="play fivedice in the terminal")
+    ap = argparse.ArgumentParser(prog="fivedice sim", description="play fivedice in the terminal")
     ap.add_argument("--demo", action="store_true", help="play a CPU-vs-CPU demo game and print the scorecard")
     ap.add_argument("--rules", default="yahtzee")
     ap.add_argument("--players", type=int, default=2)

@@ -9,7 +9,7 @@ from host_sim.solver import core, tablefile
 
 
 def main(argv=None):
-    ap = argparse.ArgumentParser(description=__doc__)
+    ap = argparse.ArgumentParser(prog="fivedice solve", description=__doc__)
     ap.add_argument("ids", nargs="*", help="rule set ids (default: all)")
     ap.add_argument("--out", default="tables")
     ap.add_argument("--workers", type=int, default=None)

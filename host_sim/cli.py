@@ -1,0 +1,76 @@
+"""fivedice: the simulator and the host tools (also `python -m host_sim ...`).
+
+usage: fivedice [COMMAND] [ARGS...]      fivedice COMMAND --help for each command's options
+
+commands:
+  sim         (default) play in the terminal; a CPU demo when stdin is not a terminal
+  play        a scripted game: play --rules R --players N --faces F --script FILE [--screenshots DIR]
+  score       rules oracle: JSON requests on stdin, JSON answers on stdout
+  solve       build the device strategy tables: solve [--out DIR] [--workers N] [rule ids...]
+  screenshot  a scripted game with a PNG after every action: screenshot DIR --script FILE [play options]
+"""
+import sys
+
+SCORE_HELP = """usage: fivedice score < REQUESTS
+
+The rules oracle: reads one JSON request per line on stdin and writes one JSON answer per line, using the
+same lib/ code as the device, e.g.
+  {"rules": "yahtzee", "dice": [4,4,4,4,4], "card": {"yahtzee": 0, "fours": 12}}
+  {"op": "totals", "rules": "yum", "card": {...}, "bonus": 0}
+A bad line gets {"error": "<plain message>"}; the exit status is 1 if any line was refused, else 0."""
+
+SCREENSHOT_HELP = """usage: fivedice screenshot DIR --script FILE [play options]
+
+Plays a scripted game (the same as `fivedice play`, every option of which it takes) and writes a PNG of the
+OLED and the NeoPixels after every action into DIR. See `fivedice play --help` for the options."""
+
+
+def _help(text):
+    print(text)
+    return 0
+
+
+def main(argv=None):
+    """Dispatch to the tool behind each command; returns the exit status (the console script exits with it)."""
+    if argv is None:
+        argv = sys.argv[1:]
+    argv = list(argv)
+    cmd = argv[0] if argv and not argv[0].startswith("-") else "sim"
+    rest = argv[1:] if argv and argv[0] == cmd else argv
+    if cmd == "sim":
+        if argv and argv[0] in ("-h", "--help"):
+            return _help(__doc__.strip())  # the top-level help; `fivedice sim --help` gives the simulator's
+        from host_sim import sim
+
+        return sim.main(rest)
+    if cmd == "play":
+        from host_sim import play
+
+        return play.main(rest)
+    if cmd == "score":
+        if any(a in ("-h", "--help") for a in rest):
+            return _help(SCORE_HELP)
+        if rest:
+            print("score takes no arguments (requests come on stdin); try: fivedice score --help", file=sys.stderr)
+            return 2
+        from host_sim import oracle
+
+        return oracle.main()
+    if cmd == "solve":
+        from host_sim.solver.__main__ import main as solve
+
+        return solve(rest)
+    if cmd == "screenshot":
+        if not rest or rest[0] in ("-h", "--help"):
+            if not rest:
+                print(SCREENSHOT_HELP, file=sys.stderr)
+                return 2
+            return _help(SCREENSHOT_HELP)
+        from host_sim import play
+
+        return play.main(rest[1:] + ["--screenshots", rest[0]])
+    if cmd == "help":
+        return _help(__doc__.strip())
+    print("unknown command %r; try: fivedice --help" % cmd, file=sys.stderr)
+    return 2
+
