@@ -10,9 +10,12 @@ export PYTHONPATH := $(CURDIR)/lib:$(CURDIR)
 
 all: test
 
-$(STAMP): requirements.txt
+# the pinned requirements, then this checkout as an editable package (pyproject.toml: fivedice and host_sim on
+# the path, the `fivedice` command); --no-deps: requirements.txt alone decides the versions
+$(STAMP): requirements.txt pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install -q --disable-pip-version-check -r requirements.txt
+	$(PY) -m pip install -q --disable-pip-version-check --no-deps -e .
 	touch $(STAMP)
 
 venv: $(STAMP)

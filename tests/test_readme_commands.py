@@ -1,0 +1,159 @@
+"""The package installs as the README says, and every host command the README shows runs exactly as written.
+
+A throwaway venv gets the real `pip install -e . --no-deps` of this checkout (the Makefile's venv step; the
+dependencies come from the shared venv through a .pth line, as requirements.txt put them there), so the
+`fivedice` console script and `python -m host_sim` are tested as a newcomer meets them: from a temp folder
+outside the repo, with that venv's bin first on PATH and no PYTHONPATH. The build backend (pyproject.toml's
+[build-system]) comes from PyPI through pip's ordinary build isolation, as in `make venv`.
+
+README convention: in a fenced block, `$ ` starts a command and the lines up to the next `$ ` are its output
+(the whole of stdout; `...` inside a line matches anything, a line that is only `...` means "more lines
+follow"); in a block without `$ ` every line is a command. A command counts when it, or a stage of its pipe,
+starts with `fivedice `, `python -m host_sim` or `.venv/bin/` (a `.venv` in the temp folder is that venv).
+"""
+import json
+import os
+import re
+import subprocess
+import sys
+import sysconfig
+
+import pytest
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+README = os.path.join(ROOT, "README.md")
+HOST_CMD = re.compile(r"(?:^|\|\s*)(?:fivedice |python -m host_sim|\.venv/bin/)")
+
+
+def fenced_blocks(text):
+    blocks, cur = [], None
+    for line in text.splitlines():
+        if line.startswith("```"):
+            if cur is None:
+                cur = []
+            else:
+                blocks.append(cur)
+                cur = None
+        elif cur is not None:
+            cur.append(line)
+    return blocks
+
+
+def readme_commands(text):
+    """[(command, expected stdout lines)] for every host command in the README's fenced blocks."""
+    out = []
+    for block in fenced_blocks(text):
+        if any(l.startswith("$ ") for l in block):
+            cur = None
+            for line in block:
+                if line.startswith("$ "):
+                    cur = (line[2:], [])
+                    out.append(cur)
+                elif cur is not None and line.strip():
+                    cur[1].append(line)
+        else:
+            out.extend((l.strip(), None) for l in block if l.strip())
+    return [(c, exp) for c, exp in out if HOST_CMD.search(c)]
+
+
+def test_readme_command_extraction_finds_the_shown_commands():
+    cmds = readme_commands(open(README, encoding="utf-8").read())
+    text = "\n".join(c for c, _ in cmds)
+    assert len(cmds) >= 5, cmds
+    for needle in ("fivedice --help", "| fivedice score", "| python -m host_sim score", "fivedice play"):
+        assert needle in text
+    # a block's output lines belong to the command above them
+    sample = "```\n$ fivedice a\nx\n...\n$ echo 1 | python -m host_sim score\n{}\n```\n```\nfivedice b\nls\n```\n"
+    assert readme_commands(sample) == [("fivedice a", ["x", "..."]), ("echo 1 | python -m host_sim score", ["{}"]),
+                                       ("fivedice b", None)]
+
+
+def line_matches(expected, actual):
+    if "..." not in expected:
+        try:
+            return json.loads(expected) == json.loads(actual)
+        except ValueError:
+            return expected == actual
+    pattern = ".*".join(re.escape(part) for part in expected.split("..."))
+    return re.fullmatch(pattern, actual) is not None
+
+
+def test_output_shape_matching():
+    assert line_matches('{"a": 1, "b": 2}', '{"b": 2, "a": 1}')
+    assert not line_matches('{"a": 1}', '{"a": 2}')
+    assert line_matches("usage: x ... y", "usage: x [-h] y")
+    assert not line_matches("usage: x", "usage: y")
+
+
+@pytest.fixture(scope="module")
+def venv(tmp_path_factory):
+    """A throwaway venv with this checkout installed the way the Makefile installs it."""
+    base = tmp_path_factory.mktemp("pkgvenv")
+    v = base / "venv"
+    subprocess.run([sys.executable, "-m", "venv", "--without-pip", str(v)], check=True)
+    site = subprocess.run([str(v / "bin" / "python"), "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])"],
+                          check=True, capture_output=True, text=True).stdout.strip()
+    with open(os.path.join(site, "shared_venv.pth"), "w") as f:
+        f.write(sysconfig.get_paths()["purelib"] + "\n")  # the pinned requirements, already installed
+    env = {k: val for k, val in os.environ.items() if k != "PYTHONPATH"}
+    r = subprocess.run([sys.executable, "-m", "pip", "--python", str(v / "bin" / "python"), "install", "-q",
+                        "--disable-pip-version-check", "--no-deps", "-e", ROOT],
+                       capture_output=True, text=True, env=env, cwd=str(base), timeout=300)
+    assert r.returncode == 0, r.stdout + r.stderr
+    return v
+
+
+def run_outside(venv, tmp_path, command):
+    work = tmp_path / "elsewhere"
+    work.mkdir(exist_ok=True)
+    if not (work / ".venv").exists():
+        (work / ".venv").symlink_to(venv)
+    env = {k: val for k, val in os.environ.items() if k not in ("PYTHONPATH", "VIRTUAL_ENV")}
+    env["PATH"] = str(venv / "bin") + os.pathsep + env.get("PATH", "")
+    env["HOME"] = str(work)  # the simulator's save goes here, not into the user's home
+    return subprocess.run(["bash", "-c", command], cwd=str(work), env=env, stdin=subprocess.DEVNULL,
+                          capture_output=True, text=True, timeout=300)
+
+
+def test_installed_package_comes_from_this_checkout(venv, tmp_path):
+    assert (venv / "bin" / "fivedice").exists()
+    r = run_outside(venv, tmp_path, "python -c 'import fivedice, host_sim; print(fivedice.__file__); print(host_sim.__file__)'")
+    assert r.returncode == 0, r.stderr
+    assert r.stdout.split() == [os.path.join(ROOT, "lib", "fivedice", "__init__.py"),
+                                os.path.join(ROOT, "host_sim", "__init__.py")]
+
+
+@pytest.mark.parametrize("sub", ["", "sim", "play", "score", "solve", "screenshot"])
+def test_every_subcommand_has_help(venv, tmp_path, sub):
+    r = run_outside(venv, tmp_path, ("fivedice %s --help" % sub).replace("  ", " "))
+    assert r.returncode == 0, r.stderr
+    assert r.stdout.startswith("usage: fivedice %s" % sub) or (sub in ("", "sim") and r.stdout.startswith("fivedice:")), r.stdout
+    r2 = run_outside(venv, tmp_path, "python -m host_sim %s --help" % sub)
+    assert (r2.returncode, r2.stdout) == (0, r.stdout)
+
+
+def test_unknown_command_is_one_plain_message(venv, tmp_path):
+    r = run_outside(venv, tmp_path, "fivedice bogus")
+    assert r.returncode == 2 and r.stdout == "" and r.stderr.strip().splitlines() == ["unknown command 'bogus'; try: fivedice --help"]
+
+
+CMDS = readme_commands(open(README, encoding="utf-8").read())
+
+
+@pytest.mark.parametrize("command,expected", CMDS, ids=[c[:60] for c, _ in CMDS])
+def test_readme_command_runs_as_written(venv, tmp_path, command, expected):
+    r = run_outside(venv, tmp_path, command)
+    assert r.returncode == 0, "%s\nexit %d\n%s" % (command, r.returncode, r.stderr)
+    assert "Traceback" not in r.stderr, r.stderr
+    got = r.stdout.splitlines()
+    if expected is None:
+        assert got, "%s printed nothing" % command
+        return
+    more = bool(expected) and expected[-1] == "..."
+    want = expected[:-1] if more else expected
+    if more:
+        assert len(got) > len(want), (command, got)
+        got = got[:len(want)]
+    assert len(got) == len(want), (command, r.stdout)
+    for w, g in zip(want, got):
+        assert line_matches(w, g), "%s\nREADME: %s\nactual: %s" % (command, w, g)
