@@ -9,7 +9,8 @@ outside the repo, with that venv's bin first on PATH and no PYTHONPATH. The buil
 README convention: in a fenced block, `$ ` starts a command and the lines up to the next `$ ` are its output
 (the whole of stdout; `...` inside a line matches anything, a line that is only `...` means "more lines
 follow"); in a block without `$ ` every line is a command. A command counts when it, or a stage of its pipe,
-starts with `fivedice `, `python -m host_sim` or `.venv/bin/` (a `.venv` in the temp folder is that venv).
+starts with `fivedice `, `python -m host_sim` or `.venv/bin/` (after any VAR=value settings; a `.venv` in
+the temp folder is that venv).
 """
 import json
 import os
@@ -22,7 +23,7 @@ import pytest
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 README = os.path.join(ROOT, "README.md")
-HOST_CMD = re.compile(r"(?:^|\|\s*)(?:fivedice |python -m host_sim|\.venv/bin/)")
+HOST_CMD = re.compile(r"(?:^|\|\s*)(?:\w+=\S*\s+)*(?:fivedice |python -m host_sim|\.venv/bin/)")
 
 
 def fenced_blocks(text):
