@@ -98,7 +98,7 @@ def venv(tmp_path_factory):
         f.write(sysconfig.get_paths()["purelib"] + "\n")  # the pinned requirements, already installed
     env = {k: val for k, val in os.environ.items() if k != "PYTHONPATH"}
     r = subprocess.run([sys.executable, "-m", "pip", "--python", str(v / "bin" / "python"), "install", "-q",
-                        "--disable-pip-version-check", "--no-deps", "-e", ROOT],
+                        "--disable-pip-version-check", "--no-deps", "--no-build-isolation", "-e", ROOT],
                        capture_output=True, text=True, env=env, cwd=str(base), timeout=300)
     assert r.returncode == 0, r.stdout + r.stderr
     return v
