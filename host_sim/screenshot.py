@@ -1,7 +1,7 @@
 """PNG screenshots (Pillow): the OLED scaled up, the NeoPixel strip drawn beneath it."""
 from PIL import Image, ImageDraw
 
-from host_sim.terminal import boost
+from host_sim.terminal import display_color
 
 INK = (150, 215, 255)  # a blue-white OLED
 PAPER = (4, 6, 10)
@@ -29,8 +29,8 @@ def oled_image(display, width=128, height=64, scale=4, ink=INK, paper=PAPER):
 
 def screenshot(path, display, pixels=None, scale=4, border=None, lift=True):
     """Write a PNG of the display (SimDisplay or MVLSB bytes) and the pixels (SimPixels
-    or a list of (r, g, b)); returns the Pillow image. lift brightens dim LEDs so they
-    show on a screen (hue kept)."""
+    or a list of (r, g, b)); returns the Pillow image. lift maps the LED colours for a
+    screen (host_sim.terminal.display_color: dim LEDs brightened, hue kept)."""
     oled = oled_image(display, scale=scale)
     b = border if border is not None else 4 * scale
     strip_h = 0
@@ -50,7 +50,7 @@ def screenshot(path, display, pixels=None, scale=4, border=None, lift=True):
         cy = b + oled.height + strip_h // 2 + b // 2
         for i, c in enumerate(colors):
             cx = b + pitch * i + pitch // 2
-            c = boost(c, 96) if lift else tuple(c)
+            c = display_color(c) if lift else tuple(c)
             fill = c if max(c) > 0 else (20, 20, 22)
             d.ellipse((cx - r, cy - r, cx + r, cy + r), fill=fill, outline=(90, 90, 96))
     img.save(path)
