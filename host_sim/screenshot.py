@@ -100,7 +100,7 @@ class GifRecorder:
         durations = []
         for i, (_, t) in enumerate(frames):
             d = ticks_diff(frames[i + 1][1], t) if i + 1 < len(frames) else last_ms
-            durations.append(max(20, d))
+            durations.append(max(20, (d + 5) // 10 * 10))  # GIF delays are in 10 ms units
         # one shared, exact palette (the frames have few colours: OLED ink and paper, case, LED colours)
         colors = set()
         for img, _ in frames:

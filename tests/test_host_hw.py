@@ -292,3 +292,59 @@ def test_sim_board_bundles_the_hardware():
         assert p == board.buttons.bit("roll") == 1 << 5
         assert board.display.width == 128 and len(board.pixels) == 5
     assert adafruit_debouncer.ticks_ms is real
+
+
+def test_gif_recorder_writes_the_devices_real_frames_timed_in_simulated_ms(tmp_path):
+    from fivedice import app as A
+    from fivedice.rng import ScriptedFaces
+    from host_sim.device import SimDevice
+    from host_sim.play import Player
+
+    dev = SimDevice(dice=ScriptedFaces([6, 6, 2, 6, 4] * 3), cpu_step_ms=60)
+    Player(dev).setup(0, 1)
+    dev.settle()
+    rec = screenshot.GifRecorder(dev)
+    rec.pause(300)
+    dev.tap(A.B_ROLL)
+    dev.settle()
+    dev.tap(A.B_HOLD1)
+    rec.pause(300)
+    path = tmp_path / "t.gif"
+    n, ms = rec.save(str(path))
+    img = Image.open(path)
+    assert img.n_frames == n >= 5  # start, tumbling frames, landed, held
+    durations = []
+    for i in range(img.n_frames):
+        img.seek(i)
+        durations.append(img.info["duration"])
+    assert durations[-1] == 2500 and sum(durations) == ms
+    assert 70 in durations  # the LEDs' tumbling frames, 70 ms apart on the device
+    # the last frame is the device as it is now: the held six lit, pixel for pixel
+    img.seek(img.n_frames - 1)
+    now = screenshot.device_image(dev.board.display, dev.board.pixels, scale=2)
+    assert img.convert("RGB").tobytes() == now.tobytes()
+    assert dev.step == rec._step  # save() unwrapped the device
+    dev.close()
+
+
+def test_readme_game_gif_is_animated_and_small():
+    path = os.path.join(ROOT, "docs", "screenshots", "game.gif")
+    assert os.path.getsize(path) < 300 * 1024
+    img = Image.open(path)
+    assert img.n_frames >= 10 and img.info.get("loop") == 0
+
+
+def test_readme_game_over_seed_ranks_the_perfect_cpu_first():
+    if not os.path.isfile(os.path.join(ROOT, "tables", "yahtzee.fdt")):
+        pytest.fail("tables/yahtzee.fdt is missing: `make test` builds it (make tables/yahtzee.fdt)")
+    spec = importlib.util.spec_from_file_location("readme_screenshots",
+                                                  os.path.join(ROOT, "tools", "readme_screenshots.py"))
+    rs = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(rs)
+    dev = rs.coached_game(rs.GAME_OVER_SEED)
+    app = dev.app
+    order = bytearray(4)
+    app.game.ranking(order)
+    assert app.game.over and app.kinds[order[0]] == 3  # seat 2, the perfect CPU, wins (the README says so)
+    assert [c.total() for c in app.game.cards] == [189, 268, 217]  # the README caption's figures
+    dev.close()
