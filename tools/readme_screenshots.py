@@ -10,7 +10,7 @@ from fivedice import app as A  # noqa: E402
 from fivedice.rng import Dice, ScriptedFaces, SeededBytes  # noqa: E402
 from host_sim.device import SimDevice  # noqa: E402
 from host_sim.play import Player  # noqa: E402
-from host_sim.screenshot import screenshot  # noqa: E402
+from host_sim.screenshot import GifRecorder, screenshot  # noqa: E402
 
 OUT = os.path.join(ROOT, "docs", "screenshots")
 TABLES = os.path.join(ROOT, "tables")
@@ -19,6 +19,87 @@ TABLES = os.path.join(ROOT, "tables")
 def shot(dev, name):
     dev.settle()
     screenshot(os.path.join(OUT, name + ".png"), dev.board.display, dev.board.pixels)
+
+
+# The game-over picture: P1 a human who takes the hints' holds but then scores the box the picker
+# selects first (the most points now) instead of the hinted box, P2 the perfect CPU, P3 the easy CPU. The seed is
+# picked so the ranking is the usual one (perfect first), not a lucky easy CPU.
+GAME_OVER_SEED = 1  # 189, 268, 217: the perfect CPU first, the easy CPU beats the greedy human
+
+
+def coached_game(seed):
+    """Play the three-seat game above to its end; returns the device on the game-over screen."""
+    dev = SimDevice(dice=Dice(SeededBytes(seed)), cpu_step_ms=20, tables=TABLES)
+    app = dev.app
+    app.nplayers = 3
+    app.kinds[0] = 0
+    app.kinds[1] = 3
+    app.kinds[2] = 1
+    app.new_game()
+    while not app.game.over:
+        g = app.game
+        if app.kinds[g.player]:
+            dev.step()
+            continue
+        dev.tap(A.B_ROLL)
+        dev.settle()
+        while g.rolls_left():
+            dev.tap(A.B_UP)
+            if app.hint_kind != 1:  # the hint says score now
+                break
+            for i in range(5):
+                if (app.hint_value >> i) & 1 != (g.held >> i) & 1:
+                    dev.tap(A.B_HOLD1 + i)
+            dev.tap(A.B_ROLL)
+            dev.settle()
+        dev.tap(A.B_OK)  # the picker opens on the box worth the most points now
+        dev.tap(A.B_OK)
+        dev.settle()
+    for _ in range(100000):
+        if app.game.over:
+            break
+        dev.step()
+    return dev
+
+
+def game_gif(path, seed=5):
+    """docs/screenshots/game.gif: one turn of a one-player game from the device's real frames: roll, ask
+    for a hint, hold what it says, roll again, until the hint says which box to score; then score it from
+    the picker. Returns (frames, ms)."""
+    dev = SimDevice(dice=Dice(SeededBytes(seed)), cpu_step_ms=20, tables=TABLES)
+    app = dev.app
+    Player(dev).setup(0, 1)
+    dev.settle()
+    rec = GifRecorder(dev)
+    g = app.game
+    rec.pause(900)
+    while True:
+        dev.tap(A.B_ROLL)
+        dev.settle()
+        rec.pause(900)
+        dev.tap(A.B_UP)
+        rec.pause(1600)
+        if app.hint_kind != 1 or not g.rolls_left():  # the hint says which box to score
+            break
+        for i in range(5):
+            if (app.hint_value >> i) & 1 != (g.held >> i) & 1:
+                dev.tap(A.B_HOLD1 + i)
+                rec.pause(250)
+        rec.pause(700)
+    dev.tap(A.B_OK)  # the picker opens on the most points now; move to the box the hint named
+    if app.hint_kind == 2:
+        for _ in range(app.npick):
+            if app.pick[app.cursor] == app.hint_value:
+                break
+            dev.tap(A.B_DOWN)
+            rec.pause(200)
+    rec.pause(1400)
+    dev.tap(A.B_OK)
+    dev.settle()
+    rec.pause(600)
+    out = rec.save(path)
+    dev.close()
+    return out
 
 
 def main():
@@ -56,40 +137,13 @@ def main():
     shot(dev, "hint")
     dev.close()
 
-    dev = SimDevice(dice=Dice(SeededBytes(21)), cpu_step_ms=20, tables=TABLES)
-    app = dev.app
-    app.nplayers = 3
-    app.kinds[0] = 0
-    app.kinds[1] = 3
-    app.kinds[2] = 1
-    app.new_game()
-    # the human seat follows the hints except on the last roll of each turn, where it scores the first box offered
-    while not app.game.over:
-        g = app.game
-        if app.kinds[g.player]:
-            dev.step()
-            continue
-        dev.tap(A.B_ROLL)
-        dev.settle()
-        dev.tap(A.B_UP)
-        if app.hint_kind == 1:
-            for i in range(5):
-                if (app.hint_value >> i) & 1 != (g.held >> i) & 1:
-                    dev.tap(A.B_HOLD1 + i)
-            dev.tap(A.B_ROLL)
-            dev.settle()
-        dev.tap(A.B_OK)
-        app.cursor = 0
-        dev.tap(A.B_OK)
-        dev.settle()
-    for _ in range(100000):
-        if app.game.over:
-            break
-        dev.step()
+    dev = coached_game(GAME_OVER_SEED)
     shot(dev, "game_over")
     dev.tap(A.B_OK)
     shot(dev, "scorecard")
     dev.close()
+    n, ms = game_gif(os.path.join(OUT, "game.gif"))
+    print("game.gif: %d frames, %.1f s, %d KB" % (n, ms / 1000, os.path.getsize(os.path.join(OUT, "game.gif")) // 1024))
     print("screenshots written to", os.path.relpath(OUT, ROOT))
 
 
