@@ -1,6 +1,7 @@
 """The playable simulator: the handheld in a terminal, or a CPU-vs-CPU demo when stdin is not a terminal.
 
-Keys: 1-5 hold, space ROLL, s shake, arrows up/down, enter OK, backspace/b BACK, q or Ctrl-C quit.
+Keys: 1-5 hold, space ROLL, s shake, arrows up/down, enter OK, backspace/b BACK, q or Ctrl-C quit; every key read
+is decoded and every press played through the debounced buttons (host_sim/keys.py).
 The OLED is drawn at true 128x64 resolution with half blocks in 132x40 or larger, with Braille cells (2x4 pixels
 each, 64x16) in smaller terminals down to 66x22; the NeoPixels as coloured cells.
 """

@@ -177,6 +177,17 @@ def test_the_same_button_is_released_through_its_debouncer_before_it_is_pressed_
     dev.close()
 
 
+@pytest.mark.parametrize("quit_key", ["q", "\x03"])
+def test_keys_typed_before_a_quit_key_still_land_and_the_keys_after_it_do_not(quit_key):
+    dev = _game_after_a_roll()
+    seen = _recorded(dev)
+    queue = PressQueue(dev.board.buttons.buttons)
+    assert sim.take_keys(KeyDecoder().feed(b"12" + quit_key.encode() + b"3"), dev, queue)
+    sim.drain(dev, queue)
+    assert seen == [A.B_HOLD1, A.B_HOLD2] and _held(dev) == [0, 1] and not queue.busy()
+    dev.close()
+
+
 # -- the real process under a pty ------------------------------------------------------------------------------
 
 
