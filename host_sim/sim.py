@@ -1,6 +1,7 @@
 """The playable simulator: the handheld in a terminal, or a CPU-vs-CPU demo when stdin is not a terminal.
 
-Keys: 1-5 hold, space ROLL, s shake, arrows up/down, enter OK, backspace/b BACK, q or Ctrl-C quit.
+Keys: 1-5 hold, space ROLL, s shake, arrows up/down, enter OK, backspace/b BACK, q or Ctrl-C quit; every key read
+is decoded and every press played through the debounced buttons (host_sim/keys.py).
 The OLED is drawn at true 128x64 resolution with half blocks in 132x40 or larger, with Braille cells (2x4 pixels
 each, 64x16) in smaller terminals down to 66x22; the NeoPixels as coloured cells.
 """
@@ -11,7 +12,8 @@ import time
 
 from fivedice import cpu_levels
 from fivedice.rng import Dice, SeededBytes
-from host_sim.device import SimDevice
+from host_sim.device import POLL_MS, SimDevice
+from host_sim.keys import KeyDecoder, PressQueue
 from host_sim.terminal import COMPACT_COLS, COMPACT_ROWS, layout, render
 
 TABLES = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "tables")  # make tables
@@ -30,8 +32,8 @@ KEYMAP = {
     "\x7f": "back",
     "\x08": "back",
     "b": "back",
-    "\x1b[A": "up",
-    "\x1b[B": "down",
+    "up": "up",
+    "down": "down",
     "k": "up",
     "j": "down",
 }
@@ -88,6 +90,39 @@ def screen(dev, mode, cols=0, rows=0):
     return render(board.display, board.pixels, _status(dev, SHORT_LEGEND if compact else LEGEND), compact=compact)
 
 
+QUIT_KEYS = ("q", "Q", "\x03")
+MAX_STEPS = 40  # a loop pass runs at most 200 ms of simulated time (if drawing stalled, the sim skips ahead)
+
+
+def take_keys(keys, dev, queue):
+    """Act on decoded keys in order: buttons join the press queue, s shakes. Returns True at a quit key
+    (q, Ctrl-C); the keys after it are dropped."""
+    for key in keys:
+        if key in QUIT_KEYS:
+            return True
+        if key in ("s", "S"):
+            dev.board.tilt.shake(700)
+        name = KEYMAP.get(key)
+        if name:
+            queue.push(name)
+    return False
+
+
+def run_steps(dev, queue, n):
+    """n main-loop passes of the device, the press queue played into its buttons before each."""
+    for _ in range(n):
+        queue.update(dev.clock.now)
+        dev.step()
+
+
+def drain(dev, queue, limit_ms=5000):
+    """Play out the presses still queued (at a quit, so keys typed before q count)."""
+    t = 0
+    while queue.busy() and t < limit_ms:
+        run_steps(dev, queue, 1)
+        t += POLL_MS
+
+
 def interactive(save_path, tables=TABLES):
     """Play in the terminal. The layout follows the terminal's size, checked at start and on every SIGWINCH
     (the screen is cleared and redrawn). Ctrl-C quits like q: the terminal's signal keys are turned off while
@@ -109,11 +144,13 @@ def interactive(save_path, tables=TABLES):
 
     old_winch = signal.signal(signal.SIGWINCH, on_winch)
     old_int = signal.signal(signal.SIGINT, on_int)
-    releases = {}
+    decoder = KeyDecoder()
+    queue = PressQueue(dev.board.buttons.buttons)
+    quiet = 0.0
     out = sys.stdout
     out.write("\x1b[?25l")
     last = time.monotonic()
-    drawn = -1
+    drawn = lit = -1
     mode, cols, rows = "full", 0, 0
     try:
         tty.setcbreak(fd)
@@ -129,27 +166,23 @@ def interactive(save_path, tables=TABLES):
                 drawn = -1
             r, _, _ = select.select([fd], [], [], 0.005)
             if r:
-                key = os.read(fd, 8).decode(errors="ignore")
-                if key in ("q", "Q") or "\x03" in key:
-                    break  # the hold made in the last second is saved on the way out (finally)
-                if key in ("s", "S"):
-                    dev.board.tilt.shake(700)
-                name = KEYMAP.get(key)
-                if name:
-                    dev.board.buttons.buttons[name].press()
-                    releases[name] = dev.clock.now + 80
+                data = os.read(fd, 4096)  # everything that arrived: a burst, a paste, a split escape sequence
+                if not data or take_keys(decoder.feed(data), dev, queue):
+                    break
+                quiet = time.monotonic()
+            elif decoder.waiting and time.monotonic() - quiet > 0.05:
+                if take_keys(decoder.flush(), dev, queue):  # a lone ESC, or a sequence that never finished
+                    break
             now = time.monotonic()
-            ms = int((now - last) * 1000)
-            if ms >= 5:
-                last = now
-                for _ in range(min(ms // 5, 40)):
-                    dev.step()
-                    for name, t in list(releases.items()):
-                        if dev.clock.now >= t:
-                            dev.board.buttons.buttons[name].release()
-                            del releases[name]
-            if dev.board.display.frames != drawn or dev.board.pixels.transmits:
-                drawn = dev.board.display.frames
+            steps = int((now - last) * 1000) // POLL_MS
+            if steps:
+                if steps > MAX_STEPS:
+                    steps, last = MAX_STEPS, now
+                else:
+                    last += steps * POLL_MS / 1000.0  # keep the remainder: simulated time keeps up with real
+                run_steps(dev, queue, steps)
+            if dev.board.display.frames != drawn or dev.board.pixels.transmits != lit:
+                drawn, lit = dev.board.display.frames, dev.board.pixels.transmits
                 out.write("\x1b[H" + screen(dev, mode, cols, rows).replace("\n", "\x1b[K\n") + "\x1b[K\x1b[J")
                 out.flush()
     finally:
@@ -158,6 +191,7 @@ def interactive(save_path, tables=TABLES):
         signal.signal(signal.SIGINT, old_int)
         out.write("\x1b[?25h\n")
         out.flush()
+        drain(dev, queue)  # presses typed before the quit key still land
         dev.app.flush_save()  # however the loop ended (q, Ctrl-C, a SIGINT from elsewhere)
         dev.close()
     return 0
