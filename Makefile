@@ -21,7 +21,7 @@ $(STAMP): requirements.txt pyproject.toml
 venv: $(STAMP)
 
 ## make test: every test: mpy-cross build, pytest on CPython (which also runs the core suites on MicroPython);
-## it builds the Yahtzee strategy table first (about 10 s, once): the board heap test plays a game with it
+## it builds the Yahtzee strategy table first (10–15 s on 2 cores, once): the board heap test plays a game with it
 test: venv mpy tables/yahtzee.fdt
 	$(PY) -m pytest -q -p no:cacheprovider tests
 
@@ -30,7 +30,7 @@ mpy: venv
 	$(PY) tools/build_mpy.py
 
 ## make sim: play fivedice in the terminal (a CPU demo when stdin is not a terminal).
-## It builds the Yahtzee and Yacht strategy tables first (about 10 s, once) so hints and the perfect CPU work;
+## It builds the Yahtzee and Yacht strategy tables first (10–15 s on 2 cores, once) so hints and the perfect CPU work;
 ## `make tables` builds the other rule sets' tables too.
 sim: venv tables/yahtzee.fdt tables/yacht.fdt
 	$(PY) -m host_sim
