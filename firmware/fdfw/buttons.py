@@ -20,13 +20,7 @@ from array import array
 
 import adafruit_debouncer
 from adafruit_debouncer import Debouncer
-
-try:
-    from micropython import const
-except ImportError:
-
-    def const(x):
-        return x
+from fivedice.compat import const
 
 
 _RING = const(128)  # edges held between two polls: ~10 bouncy taps (a clean tap is 2 edges)

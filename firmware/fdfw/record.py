@@ -13,15 +13,7 @@ MAX_PAYLOAD before anything is read, so a torn or corrupt length never makes a r
 than HEADER + MAX_PAYLOAD + TRAILER bytes. The app's payload is 60-120 bytes today; MAX_PAYLOAD (1 KB)
 leaves room to grow.
 """
-try:
-    from micropython import const
-except ImportError:
-
-    def const(x):
-        return x
-
-
-from fivedice.compat import crc32  # binascii's (C), or the same CRC-32 in Python where a build lacks it
+from fivedice.compat import const, crc32  # crc32: binascii's (C), or the same CRC-32 in Python
 
 HEADER = const(9)
 TRAILER = const(4)
@@ -75,9 +67,7 @@ def valid(rec, n):
     """True if rec (at least size(n) bytes, header already parsed with length n) has the right CRC."""
     if len(rec) < OVERHEAD + n:
         return False
-    end = HEADER + n
-    want = rec[end] | (rec[end + 1] << 8) | (rec[end + 2] << 16) | (rec[end + 3] << 24)
-    return crc(memoryview(rec)[:end]) == want
+    return crc(memoryview(rec)[:HEADER + n]) == check_value(rec, n)
 
 
 def payload(rec, n):

@@ -22,12 +22,10 @@ def _forget_startup():
     """Drop what only start-up needed (the profile checker's code) and collect, before the game's
     first allocation: on CircuitPython every KB of heap counts (see README, Memory)."""
     import gc
-    import sys
 
-    sys.modules.pop("fdfw.profile", None)
-    pkg = sys.modules.get("fdfw")
-    if pkg is not None and hasattr(pkg, "profile"):
-        delattr(pkg, "profile")
+    from fivedice.compat import unload
+
+    unload("fdfw", "profile")
     gc.collect()
 
 

@@ -27,13 +27,7 @@ line, once, and raises OSError (the app shows "Could not save"); whatever was st
 import os
 
 from fdfw import record
-
-try:
-    from micropython import const
-except ImportError:
-
-    def const(x):
-        return x
+from fivedice.compat import const
 
 
 _ALIGN = const(16)  # records start on 16-byte boundaries so a reader can step over a torn one
@@ -278,6 +272,7 @@ class FileStore(_Base):
         self.slots = (path + ".0", path + ".1")
         self.bad = path + ".bad"
         self.tally = path + ".strikes"  # one byte per strike
+        self._strikes = None  # the tally file's count, once read
         self._fs = fs
         self._open = fs.open if fs is not None else open
         self._stat = fs.stat if fs is not None else os.stat
@@ -338,11 +333,13 @@ class FileStore(_Base):
             self.clear_strikes()
 
     def strikes(self):
-        try:
-            with self._open(self.tally, "rb") as f:
-                return len(f.read(_TALLY))
-        except OSError:
-            return 0
+        if self._strikes is None:
+            try:
+                with self._open(self.tally, "rb") as f:
+                    self._strikes = len(f.read(_TALLY))
+            except OSError:
+                self._strikes = 0
+        return self._strikes
 
     def strike(self):
         n = self.strikes()
@@ -353,9 +350,11 @@ class FileStore(_Base):
         self._tally_write(0)
 
     def _tally_write(self, n):
+        self._strikes = None  # read again if the write fails part-way
         try:
             with self._open(self.tally, "wb") as f:
                 f.write(b"\x01" * n)
+            self._strikes = n
         except OSError:
             pass
 
