@@ -53,7 +53,7 @@ class Player:
     # -- set-up through the menu, as a person would ---------------------------------
     def _menu_to(self, item):
         app = self.app
-        idx = bytes(app.items[: app.nitems]).index(item)
+        idx = bytes(app.menu.items[: app.menu.n]).index(item)
         while app.cursor != idx:
             self.dev.tap(A.B_DOWN)
 
@@ -72,7 +72,7 @@ class Player:
                 self.dev.tap(A.B_OK)
         self._menu_to(1)  # I_NEW
         self.dev.tap(A.B_OK)
-        if app.confirm_new:
+        if app.menu.confirm:
             self.dev.tap(A.B_OK)  # a game in progress: "New game? OK again"
         self.dev.settle()
 
@@ -152,7 +152,7 @@ class Player:
                 return G.REASONS[r]
             if app.mode != A.M_PICK:
                 return G.REASONS[G.SCORE_BEFORE_ROLL]
-            picks = bytes(app.pick[: app.npick])
+            picks = bytes(app.picker.boxes[: app.picker.n])
             if box not in picks:
                 self.dev.tap(A.B_BACK)
                 return G.REASONS[g.check_score(box)]

@@ -37,8 +37,8 @@ def test_perfect_cpu_is_offered_only_for_rule_sets_with_a_table():
     assert app.levels() == 2
     # the menu cycles a seat through Human, easy, good (and perfect where there is a table)
     seen = set()
-    app._enter(A.M_MENU)
-    app.cursor = bytes(app.items[: app.nitems]).index(bytes((5,)))  # Player 2
+    app.enter(A.M_MENU)
+    app.cursor = bytes(app.menu.items[: app.menu.n]).index(bytes((5,)))  # Player 2
     for _ in range(6):
         dev.tap(A.B_OK)
         seen.add(app.kinds[1])
@@ -84,7 +84,7 @@ def test_following_every_hint_loses_nothing_and_other_choices_are_counted():
             dev.tap(A.B_ROLL)
             dev.settle()
         dev.tap(A.B_OK)
-        while app.pick[app.cursor] != box:
+        while app.picker.boxes[app.cursor] != box:
             dev.tap(A.B_DOWN)
         dev.tap(A.B_OK)
         dev.settle()

@@ -18,7 +18,7 @@ def test_a_game_in_progress_resumes_after_a_restart(tmp_path):
     dev2 = SimDevice(dice=Dice(SeededBytes(5)), store=store)
     app = dev2.app
     assert app.game is not None and app.game.to_bytes() == before
-    assert app.mode == A.M_MENU and app.items[0] == 0  # "Resume game" is offered first
+    assert app.mode == A.M_MENU and app.menu.items[0] == 0  # "Resume game" is offered first
     dev2.tap(A.B_OK)
     assert app.mode == A.M_TURN and app.rules_i == 3
     dev2.close()

@@ -8,6 +8,7 @@ import pytest
 from fivedice import app as A
 from fivedice import gfx
 from fivedice import oled_view as view
+from fivedice.screens import menu as menu_screen
 from fivedice.rng import Dice, SeededBytes
 from host_sim.device import SimDevice
 from host_sim.play import Player
@@ -61,7 +62,7 @@ def shows_right(dev, text, xr, y, ink=1):
 
 def menu_to(dev, item):
     app = dev.app
-    idx = bytes(app.items[: app.nitems]).index(bytes((item,)))
+    idx = bytes(app.menu.items[: app.menu.n]).index(bytes((item,)))
     while app.cursor != idx:
         dev.tap(A.B_DOWN)
     return 10 + (idx - app.top) * 8  # the line's y
@@ -128,9 +129,9 @@ def _game_in_progress(dev):
 def test_new_game_needs_a_second_ok_while_a_game_is_in_progress(dev):
     app = dev.app
     g = _game_in_progress(dev)
-    y = menu_to(dev, view.I_NEW)
+    y = menu_to(dev, menu_screen.I_NEW)
     dev.tap(A.B_OK)
-    assert app.game is g and app.mode == A.M_MENU and app.confirm_new
+    assert app.game is g and app.mode == A.M_MENU and app.menu.confirm
     assert shows(dev, b"New game? OK again", 2, y, ink=0)  # on the cursor's bar
     dev.tap(A.B_OK)
     assert app.game is not g and app.mode == A.M_TURN and app.game.turn == 0
@@ -140,14 +141,14 @@ def test_new_game_needs_a_second_ok_while_a_game_is_in_progress(dev):
 def test_back_or_moving_away_cancels_new_game_and_keeps_the_game(dev, cancel):
     app = dev.app
     g = _game_in_progress(dev)
-    y = menu_to(dev, view.I_NEW)
+    y = menu_to(dev, menu_screen.I_NEW)
     dev.tap(A.B_OK)
     dev.tap(cancel)
-    assert app.game is g and app.mode == A.M_MENU and not app.confirm_new
-    menu_to(dev, view.I_NEW)
+    assert app.game is g and app.mode == A.M_MENU and not app.menu.confirm
+    menu_to(dev, menu_screen.I_NEW)
     assert shows(dev, b"New game  ", 2, y, ink=0)
     dev.tap(A.B_OK)  # asks again: the first OK after a cancel only arms it
-    assert app.game is g and app.confirm_new
+    assert app.game is g and app.menu.confirm
     dev.tap(A.B_BACK)
     dev.tap(A.B_BACK)  # BACK with nothing to cancel resumes the game
     assert app.mode == A.M_TURN and app.game is g
@@ -156,7 +157,7 @@ def test_back_or_moving_away_cancels_new_game_and_keeps_the_game(dev, cancel):
 def test_new_game_starts_on_one_ok_when_no_game_is_in_progress(dev):
     app = dev.app
     assert not app.in_game()
-    menu_to(dev, view.I_NEW)
+    menu_to(dev, menu_screen.I_NEW)
     dev.tap(A.B_OK)
     assert app.mode == A.M_TURN and app.game is not None
 
@@ -164,7 +165,7 @@ def test_new_game_starts_on_one_ok_when_no_game_is_in_progress(dev):
 # 3. menu values step both ways --------------------------------------------------------------------------------
 def test_hold1_steps_menu_values_back_and_hold5_forward(dev):
     app = dev.app
-    menu_to(dev, view.I_RULES)
+    menu_to(dev, menu_screen.I_RULES)
     assert app.rules_i == 0
     dev.tap(A.B_HOLD1)
     assert app.rules_i == len(A._rules.ALL) - 1  # wraps backward
@@ -173,7 +174,7 @@ def test_hold1_steps_menu_values_back_and_hold5_forward(dev):
     assert app.rules_i == 1
     dev.tap(A.B_OK)
     assert app.rules_i == 2  # OK and ROLL still step forward
-    menu_to(dev, view.I_PLAYERS)
+    menu_to(dev, menu_screen.I_PLAYERS)
     assert app.nplayers == 2
     dev.tap(A.B_HOLD1)
     assert app.nplayers == 1
@@ -182,13 +183,13 @@ def test_hold1_steps_menu_values_back_and_hold5_forward(dev):
     dev.tap(A.B_HOLD5)
     assert app.nplayers == 1
     dev.tap(A.B_HOLD5)
-    menu_to(dev, view.I_P1 + 1)
+    menu_to(dev, menu_screen.I_P1 + 1)
     assert app.kinds[1] == 1
     dev.tap(A.B_HOLD1)
     assert app.kinds[1] == 0  # CPU easy -> Human
     dev.tap(A.B_HOLD1)
     assert app.kinds[1] == 2  # Human -> back past perfect (no table) -> CPU good
-    menu_to(dev, view.I_SOUND)
+    menu_to(dev, menu_screen.I_SOUND)
     dev.tap(A.B_HOLD1)
     assert app.muted
     dev.tap(A.B_HOLD5)
@@ -198,10 +199,10 @@ def test_hold1_steps_menu_values_back_and_hold5_forward(dev):
 def test_hold_keys_on_an_action_line_do_nothing(dev):
     app = dev.app
     _game_in_progress(dev)
-    menu_to(dev, view.I_NEW)
+    menu_to(dev, menu_screen.I_NEW)
     for b in (A.B_HOLD1, A.B_HOLD5):
         dev.tap(b)
-        assert app.mode == A.M_MENU and not app.confirm_new
+        assert app.mode == A.M_MENU and not app.menu.confirm
 
 
 # 4. ROLL after game over -----------------------------------------------------------------------------------------
@@ -245,7 +246,7 @@ def test_back_after_game_over_goes_to_the_menu(dev):
 def test_without_a_table_passing_cpu_perfect_says_why_it_is_missing(dev):
     app = dev.app
     assert app.levels() == 2  # no tables
-    menu_to(dev, view.I_P1)
+    menu_to(dev, menu_screen.I_P1)
     seen = []
     for _ in range(3):
         dev.tap(A.B_OK)
@@ -262,15 +263,15 @@ def test_without_a_table_passing_cpu_perfect_says_why_it_is_missing(dev):
 def test_with_a_table_cpu_perfect_is_offered_and_nothing_is_said():
     dev = SimDevice(dice=Dice(SeededBytes(7)), cpu_step_ms=20, tables=DATA)
     app = dev.app
-    menu_to(dev, view.I_RULES)
+    menu_to(dev, menu_screen.I_RULES)
     dev.tap(A.B_HOLD1)  # Yahtzee -> Yacht, the rule set with a table
     assert app.rules_i == YACHT and app.levels() == 3
-    menu_to(dev, view.I_P1 + 1)
+    menu_to(dev, menu_screen.I_P1 + 1)
     dev.tap(A.B_OK)
     dev.tap(A.B_OK)
     assert app.kinds[1] == 3 and app.toast == 0
     # a rule set without a table turns the perfect seat into "good", and says so
-    menu_to(dev, view.I_RULES)
+    menu_to(dev, menu_screen.I_RULES)
     dev.tap(A.B_OK)
     assert app.rules_i == 0 and app.kinds[1] == 2 and app.toast == view.T_NO_PERFECT
     dev.close()
@@ -350,12 +351,12 @@ def test_two_humans_get_one_coach_line_each_and_the_keys_line_stays(dev):
 def test_a_seat_line_keeps_a_blank_character_between_label_and_value(dev):
     app = dev.app
     app.nplayers = 4
-    app._build_menu()
+    app.menu.build(app)
     for k in range(4):
         for p in range(4):
             app.kinds[p] = k
         for p in range(4):
-            y = menu_to(dev, view.I_P1 + p)
+            y = menu_to(dev, menu_screen.I_P1 + p)
             assert shows(dev, b"P%d" % (p + 1), 8, y, ink=0)
             assert shows_right(dev, view.SEATS[k], 126, y, ink=0)
             inked = [x for x in range(128) if any(pixel(dev, x, yy) == 0 for yy in range(y, y + 8))]
@@ -368,16 +369,16 @@ def test_a_seat_line_keeps_a_blank_character_between_label_and_value(dev):
 def test_a_seat_changed_to_cpu_in_the_middle_of_a_game_plays_as_cpu(dev):
     app = dev.app
     g = _game_in_progress(dev)  # two humans, P2 to play
-    menu_to(dev, view.I_P1 + 1)
+    menu_to(dev, menu_screen.I_P1 + 1)
     dev.tap(A.B_OK)  # P2: Human -> CPU easy
     dev.tap(A.B_BACK)  # resume
     assert app.mode == A.M_TURN and app.players[1] is not None
     dev.run(3000)  # the CPU plays P2's turn (this crashed: the seat had no player)
     assert app.game is g and g.player == 0 and g.cards[1].filled
     dev.tap(A.B_BACK)
-    menu_to(dev, view.I_P1 + 1)
+    menu_to(dev, menu_screen.I_P1 + 1)
     dev.tap(A.B_HOLD1)  # P2 back to Human
-    menu_to(dev, view.I_RESUME)
+    menu_to(dev, menu_screen.I_RESUME)
     dev.tap(A.B_OK)
     assert app.players[1] is None and not app.cpu_turn()
 

@@ -59,7 +59,7 @@ def test_box_picker_lists_every_legal_box_with_its_points(dev):
     pl.setup(0, 1)
     pl.do("roll")
     dev.tap(A.B_OK)
-    assert dev.app.mode == A.M_PICK and dev.app.npick == 13
+    assert dev.app.mode == A.M_PICK and dev.app.picker.n == 13
     check("picker", dev)
 
 
@@ -72,7 +72,7 @@ def test_box_picker_marks_boxes_forced_by_the_joker(dev):
     pl.do("score yahtzee")
     pl.do("roll")  # 2-2-2-2-2 again: forced into Twos
     dev.tap(A.B_OK)
-    assert dev.app.forced and dev.app.npick == 1
+    assert dev.app.picker.forced and dev.app.picker.n == 1
     check("picker_forced", dev)
 
 
@@ -106,11 +106,26 @@ def test_game_over_screen_ranks_the_players():
 
 def test_help_screen_for_the_rule_set(dev):
     app = dev.app
-    while app.items[app.cursor] != 9:  # "How to score"
+    while app.menu.items[app.cursor] != 9:  # "How to score"
         dev.tap(A.B_UP)
     dev.tap(A.B_OK)
     assert app.mode == A.M_HELP
     check("help_yahtzee", dev)
+
+
+def test_help_screen_is_loaded_when_opened_and_dropped_when_closed(dev):
+    import sys
+
+    app = dev.app
+    dev.tap(A.B_BACK)  # leave any screen first: the menu
+    sys.modules.pop("fivedice.screens.help", None)
+    while app.menu.items[app.cursor] != 9:  # "How to score"
+        dev.tap(A.B_UP)
+    dev.tap(A.B_OK)
+    assert "fivedice.screens.help" in sys.modules and "fivedice.help_pages" in sys.modules
+    dev.tap(A.B_BACK)
+    assert app.mode == A.M_MENU
+    assert "fivedice.screens.help" not in sys.modules and "fivedice.help_pages" not in sys.modules
 
 
 def test_menu_asks_again_before_a_new_game_replaces_the_one_in_progress(dev):
@@ -119,10 +134,10 @@ def test_menu_asks_again_before_a_new_game_replaces_the_one_in_progress(dev):
     pl.do("roll")
     dev.tap(A.B_BACK)
     app = dev.app
-    while app.items[app.cursor] != 1:  # "New game"
+    while app.menu.items[app.cursor] != 1:  # "New game"
         dev.tap(A.B_DOWN)
     dev.tap(A.B_OK)
-    assert app.confirm_new and app.mode == A.M_MENU
+    assert app.menu.confirm and app.mode == A.M_MENU
     check("menu_confirm_new", dev)
 
 

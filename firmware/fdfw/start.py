@@ -86,7 +86,7 @@ def main(runtime, max_iters=0, on_iter=None, save_path=SAVE_PATH, tables_dir=TAB
                 signal_failure(hw)
                 return "no-random"
             if set_aside:
-                app._message(appmod.view.T_SAVE_CRASHED)  # "Save crashed: kept"
+                app.message(appmod.view.T_SAVE_CRASHED)  # "Save crashed: kept"
             if first:
                 say("running on " + prof.NAME + ("" if app.tables_mask else
                                                  " (no strategy tables: no hints, CPU up to good)"))

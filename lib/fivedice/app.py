@@ -1,4 +1,7 @@
-"""The device app: screens, controls, shake-to-roll, OLED and NeoPixel views, sound cues, CPU players.
+"""The device app: routes events to the current screen and owns the shared state (the game, the coach,
+the seats and their CPU players, the settings, the save), sound cues, NeoPixel dice and shake-to-roll.
+Each screen (menu, dice, box picker, scorecard, game over, help) is one object in fivedice.screens with
+its own press handling and drawing.
 
 Event-driven and hardware-free. The board (firmware/) or the simulator (host_sim/) feeds it:
     app.press(button, now_ms)   a debounced press edge; buttons B_HOLD1..B_HOLD5, B_ROLL, B_UP, B_DOWN, B_OK, B_BACK
@@ -7,35 +10,23 @@ Event-driven and hardware-free. The board (firmware/) or the simulator (host_sim
     app.draw()                  draw the current screen into the display and show() it
 Handling an event and drawing a frame allocate nothing after start-up (tests/mpy/test_heap_app.py).
 """
-from array import array
-
 from fivedice.compat import const, unload
 from fivedice import game as _game
 from fivedice import oled_view as view
 from fivedice import rules as _rules
 from fivedice import scoring
 from fivedice import sounds
+from fivedice.screens import B_HOLD1, B_HOLD2, B_HOLD3, B_HOLD4, B_HOLD5, B_ROLL, B_UP, B_DOWN, B_OK, B_BACK  # noqa: F401
+from fivedice.screens import M_MENU, M_TURN, M_PICK, M_CARD, M_OVER, M_HELP  # noqa: F401
+from fivedice.screens.card import Card
+from fivedice.screens.menu import Menu
+from fivedice.screens.over import Over
+from fivedice.screens.picker import Picker
+from fivedice.screens.turn import Turn
 from fivedice.ticks import ticks_add, ticks_diff
 
-B_HOLD1 = const(0)
-B_HOLD2 = const(1)
-B_HOLD3 = const(2)
-B_HOLD4 = const(3)
-B_HOLD5 = const(4)
-B_ROLL = const(5)
-B_UP = const(6)
-B_DOWN = const(7)
-B_OK = const(8)
-B_BACK = const(9)
 BUTTONS = 10
 BUTTON_NAMES = ("hold1", "hold2", "hold3", "hold4", "hold5", "roll", "up", "down", "ok", "back")
-
-M_MENU = const(0)
-M_TURN = const(1)
-M_PICK = const(2)
-M_CARD = const(3)
-M_OVER = const(4)
-M_HELP = const(5)
 MODE_NAMES = ("menu", "turn", "pick", "card", "over", "help")
 
 ROLL_ANIM_MS = const(350)  # a ROLL press tumbles this long before the dice land
@@ -94,22 +85,19 @@ class App:
         self.kinds[2] = 1
         self.kinds[3] = 1
         self.muted = False
-        self.confirm_new = False  # "New game" pressed once with a game in progress: OK again starts it
+        # the screens (fivedice.screens): each draws itself and handles its presses; `mode` is the current one
+        self.menu = Menu()
+        self.picker = Picker()
+        self.card = Card()
+        # None: a rarely used screen (help), imported when entered and dropped when left (_open)
+        self.screens = [self.menu, Turn(), self.picker, self.card, Over(), None]
+        self.mode = M_MENU
+        self.screen = self.menu
+        self.cursor = 0  # the current screen's list cursor and scroll, reset when the screen changes
+        self.top = 0
         # state
         self.game = None
-        self.mode = M_MENU
-        self.back_mode = M_TURN
-        self.cursor = 0
-        self.top = 0
-        self.items = bytearray(12)
-        self.nitems = 0
-        self.pick = bytearray(_rules.MAX_BOXES)
-        self.npick = 0
-        self.preview = array("h", [0] * _rules.MAX_BOXES)
-        self.forced = False
-        self.bonus = 0
         self.five = False
-        self.rank = bytearray(4)
         self.toast = 0
         self.toast_until = 0
         self.tumbling = False
@@ -128,7 +116,7 @@ class App:
         self.save_error = ""  # why the save could not be read, for the firmware's log
         self.table_error = ""  # why the strategy table was dropped, for the firmware's log
         self._fresh = True  # no tick seen yet: deadlines set so far are re-based on the first one
-        self._build_menu()
+        self.menu.build(self)
         self._load()
 
     # -- helpers ------------------------------------------------------------------
@@ -136,7 +124,7 @@ class App:
         if self.snd is not None:
             self.snd.play(cue, self.now)
 
-    def _refuse(self, code):
+    def refuse(self, code):
         self.last_refusal = code
         self.toast = code
         self.toast_until = ticks_add(self.now, TOAST_MS)
@@ -149,7 +137,7 @@ class App:
         self.dirty = True
         return 0
 
-    def _message(self, code):
+    def message(self, code):
         self.toast = code
         self.toast_until = ticks_add(self.now, TOAST_MS)
         self.dirty = True
@@ -175,65 +163,8 @@ class App:
         if self.px is not None and self.game is not None:
             self.px.set_dice(self.game.dice, self.game.held)
 
-    # -- menu --------------------------------------------------------------------
-    def _build_menu(self):
-        n = 0
-        if self.in_game():
-            self.items[n] = view.I_RESUME
-            n += 1
-        self.items[n] = view.I_NEW
-        self.items[n + 1] = view.I_RULES
-        self.items[n + 2] = view.I_PLAYERS
-        n += 3
-        for p in range(self.nplayers):
-            self.items[n] = view.I_P1 + p
-            n += 1
-        self.items[n] = view.I_SOUND
-        self.items[n + 1] = view.I_HELP
-        self.nitems = n + 2
-        if self.cursor >= self.nitems:
-            self.cursor = self.nitems - 1
-
-    def _menu_ok(self, step, act, confirm):
-        """The menu line under the cursor: `act` (OK/ROLL) chooses an action line; a value line steps its
-        value by `step` (+1 OK/ROLL/HOLD5, -1 HOLD1). `confirm`: "New game" was armed by the last press."""
-        it = self.items[self.cursor]
-        if it == view.I_RESUME:
-            if act:
-                self._resume()
-        elif it == view.I_NEW:
-            if act:
-                if self.in_game() and not confirm:
-                    self.confirm_new = True  # a game in progress is not discarded on one press
-                else:
-                    self.new_game()
-        elif it == view.I_RULES:
-            self.rules_i = (self.rules_i + step) % len(_rules.ALL)
-            if self.levels() < 3:
-                for p in range(4):
-                    if self.kinds[p] == 1 + _PERFECT:
-                        self.kinds[p] = 1 + _GOOD  # this rule set has no table: say why the seat changed
-                        self._message(view.T_NO_PERFECT)
-        elif it == view.I_PLAYERS:
-            self.nplayers = (self.nplayers - 1 + step) % 4 + 1
-            self._build_menu()
-        elif it == view.I_SOUND:
-            self.muted = not self.muted
-            if self.snd is not None:
-                self.snd.mute = self.muted
-        elif it == view.I_HELP:
-            if act:
-                self._enter(M_HELP)
-        else:
-            p = it - view.I_P1
-            k = (self.kinds[p] + step) % 4  # Human, CPU easy, good, perfect
-            if k == 1 + _PERFECT and self.levels() < 3:
-                self._message(view.T_NO_PERFECT)  # shown as it is passed over: why there is no perfect CPU
-                k = (k + step) % 4
-            self.kinds[p] = k
-        self.dirty = True
-
-    def _resume(self):
+    # -- screens -------------------------------------------------------------------
+    def resume(self):
         """Back to the game in progress; a seat changed in the menu meanwhile is re-seated first."""
         g = self.game
         changed = False
@@ -241,7 +172,7 @@ class App:
             if self.kinds[p] != self.seated[p]:
                 self._reseat(p, g.rs)
                 changed = True
-        self._enter(M_TURN)
+        self.enter(M_TURN)
         if changed:
             self.hint_kind = 0
             self.cpu_at = ticks_add(self.now, self.cpu_step_ms)
@@ -283,20 +214,39 @@ class App:
     def has_coach(self):
         return self.coach is not None
 
-    def _enter(self, mode):
-        if self.mode == M_HELP and mode != M_HELP:
-            view.drop_help()  # its text is reloaded when help opens again
+    def enter(self, mode):
+        """Switch to screen `mode` (M_*): the old one leaves, the new one enters with its cursor at the top."""
+        self.screen.leave(self)
         self.mode = mode
+        self.screen = self.screens[mode] or self._open(mode)
         self.cursor = 0
         self.top = 0
-        self.confirm_new = False
-        if mode == M_MENU:
-            if self.save_due:
-                self._save()
-            self._build_menu()
-        elif mode == M_PICK:
-            self._build_pick()
+        self.screen.enter(self)
         self.dirty = True
+
+    def _open(self, mode):
+        """A screen that is not kept loaded: its module is imported now (an allocation, like starting a
+        game) and unloads itself when left. Presses and frames inside it allocate nothing."""
+        from fivedice.screens.help import Help
+
+        return Help()
+
+    def show_card(self, back):
+        """The scorecard, returning to screen `back` (the dice, or game over) on OK/BACK."""
+        self.card.back = back
+        self.enter(M_CARD)
+
+    def scroll(self, rows):
+        """Keep the cursor inside the `rows` visible lines."""
+        if self.cursor < self.top:
+            self.top = self.cursor
+        elif self.cursor >= self.top + rows:
+            self.top = self.cursor - rows + 1
+
+    def set_muted(self, on):
+        self.muted = on
+        if self.snd is not None:
+            self.snd.mute = on
 
     def again(self):
         """After a game: the next one with the same rule set, players and seats."""
@@ -315,7 +265,7 @@ class App:
         self.hint_kind = 0
         self._seat_players(rs)  # may say "Strategy table bad"
         self._sync_pixels()
-        self._enter(M_TURN)
+        self.enter(M_TURN)
         self.cpu_at = ticks_add(self.now, self.cpu_step_ms)
         self._save()
 
@@ -352,7 +302,7 @@ class App:
                 f.close()
             self.table_error = str(e)
             self.tables_mask &= ~(1 << rs.index)
-            self._message(view.T_TABLE_BAD)
+            self.message(view.T_TABLE_BAD)
         return self.table
 
     def _seat_players(self, rs):
@@ -416,7 +366,7 @@ class App:
                 pass
             self.table = None
         self.tables_mask &= ~(1 << self.game.rs.index)
-        self._message(view.T_TABLE_BAD)
+        self.message(view.T_TABLE_BAD)
 
     def hint(self):
         """Ask the coach for the best action now; shown on the turn screen until the next action."""
@@ -424,7 +374,7 @@ class App:
         if self.coach is None:
             return 0
         if g.rolls == 0:
-            return self._refuse(_game.NOT_ROLLED)
+            return self.refuse(_game.NOT_ROLLED)
         try:
             k = self.coach.hint(g.cards[g.player], g.dice, g.rolls, g.held)
         except OSError:
@@ -435,38 +385,12 @@ class App:
         return self._ok()
 
     # -- turn ------------------------------------------------------------------------
-    def _build_pick(self):
-        g = self.game
-        m = g.preview(self.preview)
-        n = 0
-        for b in range(g.rs.n):
-            if (m >> b) & 1:
-                self.pick[n] = b
-                n += 1
-        self.npick = n
-        card = g.cards[g.player]
-        self.forced = g.rs.joker == _rules.JOKER_FORCED and scoring.joker(g.rs, card)
-        self.bonus = g.bonus_now()
-        # start on the best box
-        best = 0
-        for i in range(n):
-            if self.preview[self.pick[i]] > self.preview[self.pick[best]]:
-                best = i
-        self.cursor = best
-        self._scroll(view.PICK_ROWS)
-
-    def _scroll(self, rows):
-        if self.cursor < self.top:
-            self.top = self.cursor
-        elif self.cursor >= self.top + rows:
-            self.top = self.cursor - rows + 1
-
-    def start_roll(self, ms):
+    def start_roll(self, ms=ROLL_ANIM_MS):
         """Tumble the unheld dice; they land after `ms` (0: when the shake stops)."""
         g = self.game
         r = g.check_roll()
         if r:
-            return self._refuse(r)
+            return self.refuse(r)
         pr = self.prof[g.player]
         if pr is not None and g.rolls:
             try:
@@ -491,7 +415,7 @@ class App:
             self.px.tumble(False, self.now)
         self._sync_pixels()
         if r:
-            return self._refuse(r)
+            return self.refuse(r)
         self.dice.top_up()
         self.five = scoring.five_face() != 0 if g.legal() else False
         if self.five:
@@ -508,7 +432,7 @@ class App:
         g = self.game
         r = g.toggle(die)
         if r:
-            return self._refuse(r)
+            return self.refuse(r)
         self.hint_kind = 0
         self._sync_pixels()
         self._cue(sounds.HOLD)
@@ -520,7 +444,7 @@ class App:
         player = g.player
         r = g.check_score(box)
         if r:
-            return self._refuse(r)
+            return self.refuse(r)
         pr = self.prof[player]
         if pr is not None:
             try:
@@ -536,10 +460,10 @@ class App:
         self._sync_pixels()
         if g.over:
             self._cue(sounds.GAME_OVER)
-            self._enter(M_OVER)
+            self.enter(M_OVER)
         else:
             self._cue(sounds.SCORE)
-            self._enter(M_TURN)
+            self.enter(M_TURN)
         self.cpu_at = ticks_add(self.now, self.cpu_step_ms)
         self._save()
         return self._ok()
@@ -551,87 +475,8 @@ class App:
         if self._fresh:
             self._rebase(now_ms)
         self.last_refusal = 0
-        mode = self.mode
         self.dirty = True
-        if mode == M_MENU:
-            confirm = self.confirm_new
-            self.confirm_new = False  # any press but a second OK on "New game" cancels it
-            if b == B_UP:
-                self.cursor = (self.cursor - 1) % self.nitems
-            elif b == B_DOWN:
-                self.cursor = (self.cursor + 1) % self.nitems
-            elif b == B_OK or b == B_ROLL or b == B_HOLD5:
-                self._menu_ok(1, b != B_HOLD5, confirm)
-            elif b == B_HOLD1:
-                self._menu_ok(-1, False, confirm)
-            elif b == B_BACK and self.in_game() and not confirm:
-                self._resume()
-            self._scroll(view.MENU_ROWS)
-            return 0
-        if mode == M_HELP:
-            if b == B_DOWN and self.top + 8 < len(view.help_lines(self.rules_i)):
-                self.top += 1
-            elif b == B_UP and self.top > 0:
-                self.top -= 1
-            elif b == B_OK or b == B_BACK:
-                self._enter(M_MENU)
-            return 0
-        if mode == M_CARD:
-            rows = view.card_rows(self.game.rs)
-            if b == B_DOWN and self.top + view.CARD_ROWS < rows:
-                self.top += 1
-            elif b == B_UP and self.top > 0:
-                self.top -= 1
-            elif b == B_OK or b == B_BACK:
-                self._enter(self.back_mode)
-            return 0
-        if mode == M_OVER:
-            if b == B_OK:
-                self.back_mode = M_OVER
-                self._enter(M_CARD)
-            elif b == B_ROLL:
-                self.again()  # a new game with the same rules and seats
-            elif b == B_BACK:
-                self._enter(M_MENU)
-            return 0
-        if mode == M_PICK:
-            if b == B_UP:
-                self.cursor = (self.cursor - 1) % self.npick
-            elif b == B_DOWN:
-                self.cursor = (self.cursor + 1) % self.npick
-            elif b == B_OK:
-                return self.score(self.pick[self.cursor])
-            elif b == B_BACK:
-                self._enter(M_TURN)
-            self._scroll(view.PICK_ROWS)
-            return 0
-        # M_TURN
-        if b == B_BACK:
-            self._enter(M_MENU)
-            return 0
-        if b == B_UP and self.coach is not None and not self.cpu_turn() and not self.tumbling:
-            return self.hint()
-        if b == B_DOWN or b == B_UP:
-            self.back_mode = M_TURN
-            self._enter(M_CARD)
-            return 0
-        if self.cpu_turn():
-            return 0  # the computer is playing this seat
-        if self.tumbling:
-            if b == B_ROLL:
-                return self.land()
-            return 0
-        if b <= B_HOLD5:
-            return self.toggle(b)
-        if b == B_ROLL:
-            return self.start_roll(ROLL_ANIM_MS)
-        if b == B_OK:
-            r = self.game.check_score(0)
-            if r == _game.SCORE_BEFORE_ROLL or r == _game.GAME_OVER:
-                return self._refuse(r)
-            self._enter(M_PICK)
-            return 0
-        return 0
+        return self.screen.press(self, b)
 
     def shake(self, on, now_ms):
         """The shake sensor started (on) or stopped shaking."""
@@ -713,21 +558,8 @@ class App:
 
     # -- drawing -------------------------------------------------------------------
     def draw(self):
-        fb = self.fb
-        m = self.mode
-        if m == M_TURN:
-            view.turn(fb, self)
-        elif m == M_PICK:
-            view.picker(fb, self)
-        elif m == M_CARD:
-            view.scorecard(fb, self)
-        elif m == M_OVER:
-            view.game_over(fb, self)
-        elif m == M_HELP:
-            view.help_page(fb, self)
-        else:
-            view.menu(fb, self)
-        fb.show()
+        self.screen.draw(self.fb, self)
+        self.fb.show()
         self.dirty = False
 
     # -- saves ---------------------------------------------------------------------
@@ -765,7 +597,7 @@ class App:
         try:
             self.store.write(self.save_bytes())
         except OSError:
-            self._message(view.T_SAVE_FAILED)
+            self.message(view.T_SAVE_FAILED)
 
     def _load(self):
         if self.store is None:
@@ -783,7 +615,7 @@ class App:
             self.save_bad = True
             self.save_error = str(e)
             self.game = None
-            self._message(view.T_SAVE_BAD)
+            self.message(view.T_SAVE_BAD)
             if hasattr(self.store, "set_aside"):
                 self.store.set_aside()
         unload("fivedice", "save_check")  # the checks a save passes: not needed again until the next load
@@ -818,5 +650,5 @@ class App:
             self.nplayers = g.players
             self._seat_players(g.rs)
             self._sync_pixels()
-        self._enter(M_MENU)
+        self.enter(M_MENU)
         self._fresh = True  # deadlines are re-based on the first tick after a resume

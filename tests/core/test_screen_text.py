@@ -1,6 +1,8 @@
 """Screen text is bytes: drawing a str allocates on MicroPython (a 1-char str per char that is not
 interned), so a frame that draws str would allocate depending on which names happen to be loaded."""
 from fivedice import oled_view as view
+from fivedice.screens import help as help_screen
+from fivedice.screens import over, turn
 from fivedice.help_pages import HELP
 
 
@@ -14,7 +16,7 @@ def _all_bytes(x):
 
 
 def test_every_label_message_and_help_line_is_bytes():
-    for table in (view.LONG, view.SHORT, view.SHORT_TITLES, view.FIVE_NAMES, view.MESSAGES, view.ORDINALS, HELP, view.KEYS):
+    for table in (view.LONG, view.SHORT, view.SHORT_TITLES, view.FIVE_NAMES, view.MESSAGES, over.ORDINALS, over.LEVELS, view.SEATS, HELP, turn.KEYS):
         assert _all_bytes(table)
 
 
@@ -35,14 +37,14 @@ def test_labels_fit_their_columns():
 def test_help_text_loads_with_the_help_screen_and_is_dropped_after():
     import sys
 
-    view.drop_help()
-    assert "fivedice.help_pages" not in sys.modules or view._help[0] is None
-    lines = view.help_lines(0)
+    help_screen.drop()
+    assert "fivedice.help_pages" not in sys.modules or help_screen._text[0] is None
+    lines = help_screen.lines(0)
     assert lines[0] == HELP[0][0] and "fivedice.help_pages" in sys.modules
-    view.drop_help()
-    assert "fivedice.help_pages" not in sys.modules and view._help[0] is None
-    assert view.help_lines(3) == HELP[3]  # loads again
-    view.drop_help()
+    help_screen.drop()
+    assert "fivedice.help_pages" not in sys.modules and help_screen._text[0] is None
+    assert help_screen.lines(3) == HELP[3]  # loads again
+    help_screen.drop()
 
 
 def test_help_lines_end_without_stray_characters():

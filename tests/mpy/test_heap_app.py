@@ -145,26 +145,35 @@ def test_a_whole_game_of_input_ticks_cpu_moves_and_frames_allocates_nothing():
 
 def test_menu_and_help_screens_allocate_nothing():
     app = APP
-    app._enter(A.M_MENU)
-    app.cursor = bytes(app.items[: app.nitems]).index(bytes((3,)))  # on "Players"
+    app.enter(A.M_MENU)
+    app.cursor = bytes(app.menu.items[: app.menu.n]).index(bytes((3,)))  # on "Players"
     app.draw()
-    A.view.help_lines(app.rules_i)  # opening help loads its text (an import, like starting a game)
     STATE[0] = 0
     micropython.heap_lock()
     try:
         for b in MENU_PRESSES:
             app.press(b, 10)
             app.draw()
-        app.mode = A.M_HELP
-        app.press(A.B_DOWN, 10)
-        app.draw()
-        app.press(A.B_BACK, 10)
-        app.draw()
     except MemoryError:
         STATE[0] = 1
     finally:
         micropython.heap_unlock()
     assert STATE[0] == 0, "the menu allocated under heap_lock"
+    app.enter(A.M_HELP)  # opening help loads the screen and its text (an import, like starting a game)
+    app.draw()
+    micropython.heap_lock()
+    try:
+        app.press(A.B_DOWN, 10)
+        app.draw()
+        app.press(A.B_UP, 10)
+        app.draw()
+        app.press(A.B_BACK, 10)  # closing it drops them again
+        app.draw()
+    except MemoryError:
+        STATE[0] = 1
+    finally:
+        micropython.heap_unlock()
+    assert STATE[0] == 0, "the help screen allocated under heap_lock"
     assert app.nplayers == 3 and app.mode == A.M_MENU
 
 
@@ -238,7 +247,7 @@ def test_new_game_confirmation_and_stepping_menu_values_back_allocate_nothing():
     t = _run(t, 500)
     app.press(A.B_BACK, t)  # to the menu, the game in progress kept
     g = app.game
-    new_at = bytes(app.items[: app.nitems]).index(bytes((1,)))
+    new_at = bytes(app.menu.items[: app.menu.n]).index(bytes((1,)))
     presses = bytes((A.B_OK, A.B_BACK, A.B_OK, A.B_DOWN, A.B_HOLD1, A.B_HOLD5, A.B_DOWN, A.B_HOLD1, A.B_HOLD5,
                      A.B_DOWN, A.B_HOLD1, A.B_HOLD1, A.B_HOLD5, A.B_HOLD5, A.B_UP, A.B_UP, A.B_UP, A.B_OK))
     app.cursor = new_at
@@ -255,5 +264,5 @@ def test_new_game_confirmation_and_stepping_menu_values_back_allocate_nothing():
     finally:
         micropython.heap_unlock()
     assert STATE[0] == 0, "the menu allocated under heap_lock"
-    assert app.game is g and app.mode == A.M_MENU and app.confirm_new  # the last OK armed "New game" again
+    assert app.game is g and app.mode == A.M_MENU and app.menu.confirm  # the last OK armed "New game" again
     assert app.kinds[0] == 0 and app.toast == A.view.T_NO_PERFECT

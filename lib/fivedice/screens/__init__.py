@@ -1,0 +1,46 @@
+"""The app's screens. Each is one small object with its own press handling and drawing:
+    enter(app)        it becomes the current screen (cursor and scroll were reset to 0)
+    press(app, b)     a button: returns 0 or the refusal code of the action it asked for
+    draw(fb, app)     the frame (the App calls fb.show())
+    leave(app)        another screen takes over
+The App routes events to the current screen and owns the shared state (game, coach, seats, settings,
+save); app.cursor and app.top are the current screen's list cursor and scroll. Presses and frames
+allocate nothing.
+"""
+from fivedice.compat import const
+
+# Buttons (the App's press() codes; firmware maps its pins to them by name, fivedice.app.B_*)
+B_HOLD1 = const(0)
+B_HOLD2 = const(1)
+B_HOLD3 = const(2)
+B_HOLD4 = const(3)
+B_HOLD5 = const(4)
+B_ROLL = const(5)
+B_UP = const(6)
+B_DOWN = const(7)
+B_OK = const(8)
+B_BACK = const(9)
+
+# Screens, by number (app.mode)
+M_MENU = const(0)
+M_TURN = const(1)
+M_PICK = const(2)
+M_CARD = const(3)
+M_OVER = const(4)
+M_HELP = const(5)
+
+
+class Screen:
+    rows = 0  # list rows visible at once (the cursor scrolls within them); 0: not a list
+
+    def enter(self, app):
+        pass
+
+    def leave(self, app):
+        pass
+
+    def press(self, app, b):
+        return 0
+
+    def draw(self, fb, app):
+        pass

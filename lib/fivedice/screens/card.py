@@ -1,0 +1,66 @@
+"""The scorecard: every player's boxes, upper subtotal and bonus, extra bonuses, total."""
+from fivedice import gfx
+from fivedice import oled_view as view
+from fivedice.screens import Screen, B_BACK, B_DOWN, B_OK, B_UP, M_TURN
+
+# Rows after the boxes: upper subtotal, upper bonus, extra bonuses, total.
+_EXTRA_ROWS = (b"Upper", b"Bonus", b"Extra", b"TOTAL")
+
+
+def card_rows(rs):
+    return rs.n + 4
+
+
+class Card(Screen):
+    rows = 7
+
+    def __init__(self):
+        self.back = M_TURN  # the screen OK/BACK return to (the dice, or game over)
+
+    def press(self, app, b):
+        if b == B_DOWN and app.top + self.rows < card_rows(app.game.rs):
+            app.top += 1
+        elif b == B_UP and app.top > 0:
+            app.top -= 1
+        elif b == B_OK or b == B_BACK:
+            app.enter(self.back)
+        return 0
+
+    def draw(self, fb, app):
+        g = app.game
+        rs = g.rs
+        W = view.W
+        fb.fill(0)
+        view.header(fb, b"Card")
+        np = g.players
+        colw = 22
+        x0 = W - np * colw
+        for p in range(np):
+            view.player_tag(fb, app, p, x0 + p * colw + 2, 0, 0)
+        nrows = card_rows(rs)
+        for r in range(self.rows):
+            i = app.top + r
+            if i >= nrows:
+                break
+            y = (r + 1) * 8
+            if i < rs.n:
+                gfx.text(fb, view.SHORT[rs.index][i], 0, y, 1)
+                if i == 6:
+                    fb.hline(0, y - 1, W, 1)
+            else:
+                gfx.text(fb, _EXTRA_ROWS[i - rs.n], 0, y, 1)
+            for p in range(np):
+                c = g.cards[p]
+                xr = x0 + (p + 1) * colw - 1
+                if i < rs.n:
+                    if c.is_filled(i):
+                        gfx.number_right(fb, c.pts[i], xr, y, 1)
+                    else:
+                        gfx.text_right(fb, b"-", xr, y, 1)
+                else:
+                    k = i - rs.n
+                    v = c.upper() if k == 0 else c.upper_bonus() if k == 1 else c.bonus() if k == 2 else c.total()
+                    gfx.number_right(fb, v, xr, y, 1)
+        # mark the column of the player whose turn it is
+        if not g.over:
+            fb.hline(x0 + g.player * colw + 2, 7, colw - 4, 1)

@@ -1,0 +1,147 @@
+"""The menu: resume or start a game, its rules, players and seats, sound, help."""
+from fivedice.compat import const
+from fivedice import gfx
+from fivedice import oled_view as view
+from fivedice import rules as _rules
+from fivedice.screens import Screen, B_BACK, B_DOWN, B_OK, B_ROLL, B_UP, B_HOLD1, B_HOLD5, M_HELP
+
+# Menu lines (the screen lists them in a bytearray).
+I_RESUME = const(0)
+I_NEW = const(1)
+I_RULES = const(2)
+I_PLAYERS = const(3)
+I_P1 = const(4)  # .. I_P1 + 3
+I_SOUND = const(8)
+I_HELP = const(9)
+
+_GOOD = const(1)  # cpu_levels.GOOD, PERFECT
+_PERFECT = const(2)
+
+
+class Menu(Screen):
+    rows = 6
+
+    def __init__(self):
+        self.items = bytearray(12)  # the lines shown, I_* codes
+        self.n = 0
+        self.confirm = False  # "New game" pressed once with a game in progress: OK again starts it
+
+    def enter(self, app):
+        self.confirm = False
+        app.flush_save()  # a hold waiting to be saved is written before anything else can happen
+        self.build(app)
+
+    def leave(self, app):
+        self.confirm = False
+
+    def build(self, app):
+        """The lines for the current settings: "Resume game" only with a game in progress, one line per seat."""
+        items = self.items
+        n = 0
+        if app.in_game():
+            items[n] = I_RESUME
+            n += 1
+        items[n] = I_NEW
+        items[n + 1] = I_RULES
+        items[n + 2] = I_PLAYERS
+        n += 3
+        for p in range(app.nplayers):
+            items[n] = I_P1 + p
+            n += 1
+        items[n] = I_SOUND
+        items[n + 1] = I_HELP
+        self.n = n + 2
+        if app.cursor >= self.n:
+            app.cursor = self.n - 1
+
+    def press(self, app, b):
+        confirm = self.confirm
+        self.confirm = False  # any press but a second OK on "New game" cancels it
+        if b == B_UP:
+            app.cursor = (app.cursor - 1) % self.n
+        elif b == B_DOWN:
+            app.cursor = (app.cursor + 1) % self.n
+        elif b == B_OK or b == B_ROLL or b == B_HOLD5:
+            self.choose(app, 1, b != B_HOLD5, confirm)
+        elif b == B_HOLD1:
+            self.choose(app, -1, False, confirm)
+        elif b == B_BACK and app.in_game() and not confirm:
+            app.resume()
+        app.scroll(self.rows)
+        return 0
+
+    def choose(self, app, step, act, confirm):
+        """The line under the cursor: `act` (OK/ROLL) chooses an action line; a value line steps its
+        value by `step` (+1 OK/ROLL/HOLD5, -1 HOLD1). `confirm`: "New game" was armed by the last press."""
+        it = self.items[app.cursor]
+        if it == I_RESUME:
+            if act:
+                app.resume()
+        elif it == I_NEW:
+            if act:
+                if app.in_game() and not confirm:
+                    self.confirm = True  # a game in progress is not discarded on one press
+                else:
+                    app.new_game()
+        elif it == I_RULES:
+            app.rules_i = (app.rules_i + step) % len(_rules.ALL)
+            if app.levels() < 3:
+                for p in range(4):
+                    if app.kinds[p] == 1 + _PERFECT:
+                        app.kinds[p] = 1 + _GOOD  # this rule set has no table: say why the seat changed
+                        app.message(view.T_NO_PERFECT)
+        elif it == I_PLAYERS:
+            app.nplayers = (app.nplayers - 1 + step) % 4 + 1
+            self.build(app)
+        elif it == I_SOUND:
+            app.set_muted(not app.muted)
+        elif it == I_HELP:
+            if act:
+                app.enter(M_HELP)
+        else:
+            p = it - I_P1
+            k = (app.kinds[p] + step) % 4  # Human, CPU easy, good, perfect
+            if k == 1 + _PERFECT and app.levels() < 3:
+                app.message(view.T_NO_PERFECT)  # shown as it is passed over: why there is no perfect CPU
+                k = (k + step) % 4
+            app.kinds[p] = k
+
+    def draw(self, fb, app):
+        W = view.W
+        fb.fill(0)
+        view.header(fb, b"fivedice")
+        n = self.n
+        for r in range(self.rows):
+            i = app.top + r
+            if i >= n:
+                break
+            y = 10 + r * 8
+            c = 1
+            if i == app.cursor:
+                view.row_bar(fb, y)
+                c = 0
+            it = self.items[i]
+            if it == I_RESUME:
+                gfx.text(fb, b"Resume game", 2, y, c)
+            elif it == I_NEW:
+                gfx.text(fb, b"New game? OK again" if self.confirm else b"New game", 2, y, c)
+            elif it == I_RULES:
+                gfx.text(fb, b"Rules", 2, y, c)
+                gfx.text_right(fb, view.SHORT_TITLES[app.rules_i], W - 2, y, c)
+            elif it == I_PLAYERS:
+                gfx.text(fb, b"Players", 2, y, c)
+                gfx.number_right(fb, app.nplayers, W - 2, y, c)
+            elif it == I_SOUND:
+                gfx.text(fb, b"Sound", 2, y, c)
+                gfx.text_right(fb, b"off" if app.muted else b"on", W - 2, y, c)
+            elif it == I_HELP:
+                gfx.text(fb, b"How to score", 2, y, c)
+            else:
+                p = it - I_P1
+                # "  P2" indented under Players, the value right-aligned: never touching (3 + 11 chars of 21)
+                x = gfx.text(fb, b"P", 8, y, c)
+                gfx.number(fb, p + 1, x, y, c)
+                gfx.text_right(fb, view.SEATS[app.kinds[p]], W - 2, y, c)
+        if app.toast:
+            fb.fill_rect(0, 55, W, 9, 1)
+            gfx.text(fb, view.MESSAGES[app.toast], 1, 56, 0)

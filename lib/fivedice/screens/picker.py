@@ -1,0 +1,90 @@
+"""The box picker: every box the roll may go in, with its points; OK scores the one under the cursor."""
+from array import array
+
+from fivedice import gfx
+from fivedice import oled_view as view
+from fivedice import rules as _rules
+from fivedice import scoring
+from fivedice.screens import Screen, B_BACK, B_DOWN, B_OK, B_UP, M_TURN
+
+
+
+class Picker(Screen):
+    rows = 6
+
+    def __init__(self):
+        self.boxes = bytearray(_rules.MAX_BOXES)  # the boxes offered, in card order
+        self.n = 0
+        self.points = array("h", [0] * _rules.MAX_BOXES)  # by box: what scoring it now gives
+        self.forced = False  # a Forced Joker: the roll must go in the boxes offered
+        self.bonus = 0  # the five-of-a-kind bonus this roll earns wherever it goes
+
+    def enter(self, app):
+        g = app.game
+        m = g.preview(self.points)
+        n = 0
+        for b in range(g.rs.n):
+            if (m >> b) & 1:
+                self.boxes[n] = b
+                n += 1
+        self.n = n
+        self.forced = g.rs.joker == _rules.JOKER_FORCED and scoring.joker(g.rs, g.cards[g.player])
+        self.bonus = g.bonus_now()
+        best = 0  # start on the best box
+        for i in range(n):
+            if self.points[self.boxes[i]] > self.points[self.boxes[best]]:
+                best = i
+        app.cursor = best
+        app.scroll(self.rows)
+
+    def press(self, app, b):
+        if b == B_UP:
+            app.cursor = (app.cursor - 1) % self.n
+        elif b == B_DOWN:
+            app.cursor = (app.cursor + 1) % self.n
+        elif b == B_OK:
+            return app.score(self.boxes[app.cursor])
+        elif b == B_BACK:
+            app.enter(M_TURN)
+        app.scroll(self.rows)
+        return 0
+
+    def draw(self, fb, app):
+        g = app.game
+        rs = g.rs
+        W = view.W
+        fb.fill(0)
+        view.header(fb, b"Score it")
+        x = view.player_tag(fb, app, g.player, 60, 0, 0)
+        x = gfx.text(fb, b" roll ", x, 0, 0)
+        gfx.number(fb, g.rolls, x, 0, 0)
+        n = self.n
+        top = app.top
+        rows = self.rows
+        for r in range(rows):
+            i = top + r
+            if i >= n:
+                break
+            box = self.boxes[i]
+            y = 9 + r * 8
+            c = 1
+            if i == app.cursor:
+                view.row_bar(fb, y)
+                c = 0
+            x = 1
+            if self.forced:
+                x = gfx.text(fb, b"!", 1, y, c)
+            gfx.text(fb, view.LONG[rs.index][box], x + 1, y, c)
+            gfx.number_right(fb, self.points[box], W - 4, y, c)
+        y = 57
+        if self.forced or self.bonus:
+            x = gfx.text(fb, b"! Joker  " if self.forced else b"", 0, y, 1)
+            if self.bonus:
+                x = gfx.text(fb, b"bonus +", x, y, 1)
+                gfx.number(fb, self.bonus, x, y, 1)
+        else:
+            gfx.text(fb, b"OK score  BACK dice", 0, y, 1)
+        if top > 0 or top + rows < n:
+            # a scroll bar: where the visible rows sit in the list
+            fb.vline(W - 1, 9, 48, 1)
+            fb.fill_rect(W - 2, 9 + top * 48 // n, 2, rows * 48 // n, 1)

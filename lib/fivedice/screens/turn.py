@@ -1,0 +1,110 @@
+"""The dice: roll, hold, ask the coach; the status line says what just happened."""
+from fivedice.compat import const
+from fivedice import game as _game
+from fivedice import gfx
+from fivedice import oled_view as view
+from fivedice.screens import Screen, B_BACK, B_DOWN, B_OK, B_ROLL, B_UP, B_HOLD5, M_MENU, M_PICK, M_TURN
+
+_DIE = const(20)
+_GAP = const(5)
+_DICE_X = const(4)
+_DICE_Y = const(10)
+_KEEP = const(1)  # coach.KEEP
+_SCORE = const(2)  # coach.SCORE
+
+KEYS = (
+    b"1-5 hold  ROLL roll",
+    b"OK score  v card",
+    b"OK score ^hint v card",
+)
+
+
+class Turn(Screen):
+    def press(self, app, b):
+        if b == B_BACK:
+            app.enter(M_MENU)
+            return 0
+        if b == B_UP and app.coach is not None and not app.cpu_turn() and not app.tumbling:
+            return app.hint()
+        if b == B_DOWN or b == B_UP:
+            app.show_card(M_TURN)
+            return 0
+        if app.cpu_turn():
+            return 0  # the computer is playing this seat
+        if app.tumbling:
+            if b == B_ROLL:
+                return app.land()
+            return 0
+        if b <= B_HOLD5:
+            return app.toggle(b)
+        if b == B_ROLL:
+            return app.start_roll()
+        if b == B_OK:
+            r = app.game.check_score(0)
+            if r == _game.SCORE_BEFORE_ROLL or r == _game.GAME_OVER:
+                return app.refuse(r)
+            app.enter(M_PICK)
+        return 0
+
+    def draw(self, fb, app):
+        g = app.game
+        rs = g.rs
+        card = g.cards[g.player]
+        fb.fill(0)
+        view.player_tag(fb, app, g.player, 0, 0, 1)
+        gfx.text(fb, view.SHORT_TITLES[rs.index], 24, 0, 1)
+        gfx.number_right(fb, card.total(), view.W, 0, 1)
+        gfx.dice_row(fb, g.dice, g.held, _DICE_X, _DICE_Y, _DIE, _GAP, app.tumbling, app.frame)
+        # roll counter: three boxes, filled for each roll taken
+        y = 34
+        x = gfx.text(fb, b"Roll", 0, y, 1) + 2
+        for i in range(3):
+            if i < g.rolls:
+                fb.fill_rect(x + i * 9, y, 7, 7, 1)
+            else:
+                fb.rect(x + i * 9, y, 7, 7, 1)
+        x = gfx.text(fb, b"Turn ", 68, y, 1)
+        x = gfx.number(fb, g.turn + 1, x, y, 1)
+        x = gfx.text(fb, b"/", x, y, 1)
+        gfx.number(fb, rs.n, x, y, 1)
+        self.status(fb, app, 45)
+        if app.kinds[g.player]:
+            gfx.text(fb, b"CPU playing...", 0, 56, 1)
+        else:
+            gfx.text(fb, KEYS[0] if g.rolls == 0 else KEYS[2] if app.coach is not None else KEYS[1], 0, 56, 1)
+        if app.hint_kind == _KEEP:
+            # the coach's keep: a mark under each die to hold
+            for i in range(5):
+                if (app.hint_value >> i) & 1:
+                    fb.fill_rect(_DICE_X + i * (_DIE + _GAP) + 6, _DICE_Y + _DIE + 1, _DIE - 12, 2, 1)
+
+    def status(self, fb, app, y):
+        """The message line: a refusal, the coach's hint, or what the last action scored."""
+        if app.toast:
+            fb.fill_rect(0, y - 1, view.W, 9, 1)
+            gfx.text(fb, view.MESSAGES[app.toast], 1, y, 0)
+            return
+        g = app.game
+        if app.hint_kind:
+            x = gfx.text(fb, b"Hint: ", 0, y, 1)
+            if app.hint_kind == _SCORE:
+                gfx.text(fb, view.LONG[g.rs.index][app.hint_value], x, y, 1)
+            elif app.hint_value == 0:
+                gfx.text(fb, b"roll all five", x, y, 1)
+            else:
+                x = gfx.text(fb, b"hold", x, y, 1)
+                for i in range(5):
+                    if (app.hint_value >> i) & 1:
+                        x = gfx.glyph(fb, 49 + i, x + 6, y, 1)
+            return
+        if g.last_box >= 0 and g.rolls == 0:
+            x = view.player_tag(fb, app, app.last_player, 0, y, 1)
+            x = gfx.text(fb, b" ", x, y, 1)
+            x = gfx.text(fb, view.SHORT[g.rs.index][g.last_box], x, y, 1)
+            x = gfx.text(fb, b" +", x, y, 1)
+            x = gfx.number(fb, g.last_points, x, y, 1)
+            if g.last_bonus:
+                x = gfx.text(fb, b" +", x, y, 1)
+                gfx.number(fb, g.last_bonus, x, y, 1)
+        elif g.rolls and app.five:
+            gfx.text_center(fb, view.FIVE_NAMES[g.rs.index], view.W // 2, y, 1)
