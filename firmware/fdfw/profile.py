@@ -1,6 +1,6 @@
 """Load and check a board profile by name (see hardware/boards/__init__.py for the fields)."""
 
-_REQUIRED = ("NAME", "I2C_ID", "SDA", "SCL", "I2C_HZ", "OLED_ADDR", "PIXELS", "PIXEL_COUNT", "PIXEL_ORDER",
+_REQUIRED = ("NAME", "I2C_ID", "SDA", "SCL", "I2C_HZ", "OLED_ADDRS", "PIXELS", "PIXEL_COUNT", "PIXEL_ORDER",
              "BUZZER", "BUTTONS", "SHAKE", "BOOT_BUTTON")
 BUTTON_NAMES = ("HOLD1", "HOLD2", "HOLD3", "HOLD4", "HOLD5", "ROLL", "UP", "DOWN", "OK", "BACK")
 

@@ -11,7 +11,7 @@ import busio
 import digitalio
 import pwmio
 
-from fdfw.hw import Hardware, StartupError, accel_shake, display_missing
+from fdfw.hw import Hardware, StartupError, accel_shake, display_missing, oled_addr
 from fdfw.profile import ProfileError
 
 
@@ -31,14 +31,14 @@ def _core(name, hw):
                            "(a build with displayio)", hw)
 
 
-def _display(prof, i2c, hw):
-    """The OLED as a framebuf-style target drawn by displayio (see fdfw/display_cp.py)."""
+def _display(addr, i2c, hw):
+    """The OLED at `addr` as a framebuf-style target drawn by displayio (see fdfw/display_cp.py)."""
     _core("bitmaptools", hw)
     i2cdisplaybus = _core("i2cdisplaybus", hw)  # CircuitPython 9+, as bitmaptools.blit
     ssd = _lib("adafruit_displayio_ssd1306")
     from fdfw.display_cp import BitmapDisplay
 
-    bus = i2cdisplaybus.I2CDisplayBus(i2c, device_address=prof.OLED_ADDR)
+    bus = i2cdisplaybus.I2CDisplayBus(i2c, device_address=addr)
     return BitmapDisplay(ssd.SSD1306(bus, width=128, height=64, auto_refresh=False))
 
 
@@ -94,14 +94,15 @@ def build(prof, save_path):
     try:
         i2c = busio.I2C(pin(prof, prof.SCL), pin(prof, prof.SDA), frequency=prof.I2C_HZ)
     except RuntimeError:  # "No pull up found on SDA or SCL": the OLED module (which has them) is absent
-        raise display_missing(prof.OLED_ADDR, prof.SDA, prof.SCL, (), hw)
+        raise display_missing(prof.OLED_ADDRS, prof.SDA, prof.SCL, (), hw)
     from fdfw.i2cmem import I2CMem
 
     bus = I2CMem(i2c)
     found = bus.scan()
-    if prof.OLED_ADDR not in found:
-        raise display_missing(prof.OLED_ADDR, prof.SDA, prof.SCL, found, hw)
-    hw.display = _display(prof, i2c, hw)
+    addr = oled_addr(prof.OLED_ADDRS, found)  # 0x3C or 0x3D, whichever the module is jumpered to
+    if addr is None:
+        raise display_missing(prof.OLED_ADDRS, prof.SDA, prof.SCL, found, hw)
+    hw.display = _display(addr, i2c, hw)
 
     if prof.SHAKE == "lis3dh":
         hw.shake = accel_shake(prof, found, bus, hw)

@@ -8,7 +8,7 @@ import time
 
 from machine import I2C, PWM, Pin
 
-from fdfw.hw import Hardware, StartupError, accel_shake, display_missing
+from fdfw.hw import Hardware, StartupError, accel_shake, display_missing, oled_addr
 
 
 def _lib(name, how):
@@ -45,12 +45,13 @@ def build(prof, save_path):
 
     i2c = I2C(prof.I2C_ID, sda=Pin(prof.SDA[1]), scl=Pin(prof.SCL[1]), freq=prof.I2C_HZ)
     found = i2c.scan()
-    if prof.OLED_ADDR not in found:
-        raise display_missing(prof.OLED_ADDR, prof.SDA, prof.SCL, found, hw)
+    addr = oled_addr(prof.OLED_ADDRS, found)  # 0x3C or 0x3D, whichever the module is jumpered to
+    if addr is None:
+        raise display_missing(prof.OLED_ADDRS, prof.SDA, prof.SCL, found, hw)
     _lib("ssd1306", "mpremote mip install ssd1306")
     from fdfw.display_mp import PagedSSD1306  # the ssd1306 driver, sending only the pages that changed
 
-    hw.display = PagedSSD1306(128, 64, i2c, addr=prof.OLED_ADDR)
+    hw.display = PagedSSD1306(128, 64, i2c, addr=addr)
 
     if prof.SHAKE == "lis3dh":
         hw.shake = accel_shake(prof, found, i2c, hw)

@@ -3,7 +3,7 @@
 Each profile names the same things, so the firmware never hard-codes a pin:
   NAME                  human name of the board
   SDA, SCL, I2C_ID      the I2C bus of the SSD1306 (and the LIS3DH if fitted); I2C_ID is MicroPython's bus number
-  I2C_HZ, OLED_ADDR     bus speed; the display's 7-bit address (0x3C)
+  I2C_HZ, OLED_ADDRS    bus speed; the SSD1306's possible 7-bit addresses, in the order they are tried (0x3C, 0x3D)
   PIXELS, PIXEL_COUNT   NeoPixel data pin and how many pixels (>= 5)
   PIXEL_ORDER           bytes: the pixel index under hold button 1..5
   BUZZER                passive piezo on a PWM-capable pin

@@ -10,7 +10,7 @@ I2C_ID = 1  # GPIO2/GPIO3 are I2C1 on the RP2040
 SDA = ("SDA", 2)
 SCL = ("SCL", 3)
 I2C_HZ = 400000
-OLED_ADDR = 0x3C
+OLED_ADDRS = (0x3C, 0x3D)  # the SSD1306's SA0 (address jumper) low / high; the first one found is used
 
 PIXELS = ("A2", 28)
 PIXEL_COUNT = 5

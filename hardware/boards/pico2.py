@@ -17,7 +17,7 @@ I2C_ID = 0  # GP4/GP5 are I2C0 on the RP2350 too
 SDA = ("GP4", 4)  # pin 6
 SCL = ("GP5", 5)  # pin 7
 I2C_HZ = 400000
-OLED_ADDR = 0x3C
+OLED_ADDRS = (0x3C, 0x3D)  # the SSD1306's SA0 (address jumper) low / high; the first one found is used
 
 PIXELS = ("GP22", 22)  # pin 29, WS2812B DIN through 330 ohm
 PIXEL_COUNT = 5

@@ -1,11 +1,12 @@
 """Drive firmware/main.py on the MicroPython unix port over the fake `machine` (see test_firmware.py).
 
-    micropython mp_drive.py SCENARIO SAVE_PATH
+    micropython mp_drive.py SCENARIO SAVE_PATH [OLED_ADDR]
 MICROPYPATH must list: a folder with board_config.py, tests/firmware_fakes/mp, firmware/vendor (ssd1306),
 tests/firmware_fakes, firmware, hardware, lib, and a folder with adafruit_debouncer.py + adafruit_ticks.py.
 Prints one JSON line with what happened. Scenarios: play, shake, nodisplay, unknown (any name but those), heap,
 heap-control, heap-irq, heap-irq-control; with 150 ms frames (every pass draws, a draw takes 150 ms of fake time):
-slowtap, slowbounce, multi, ringfull; resume (no input).
+slowtap, slowbounce, multi, ringfull; resume (no input). The fake SSD1306 answers at OLED_ADDR (default 0x3c; the
+SA0 jumper's other address is 0x3d), or nowhere in the nodisplay scenario.
 """
 import json
 import sys
@@ -14,11 +15,12 @@ import fakehw
 
 scenario = sys.argv[1]
 save_path = sys.argv[2]
+oled_addr = int(sys.argv[3], 16) if len(sys.argv) > 3 else 0x3C
 fakehw.reset()
 oled = None
 if scenario != "nodisplay":
     oled = fakehw.FakeSSD1306()
-    fakehw.devices[0x3C] = oled
+    fakehw.devices[oled_addr] = oled
 
 import fivedice.app as appmod  # noqa: E402
 
