@@ -17,7 +17,7 @@ from fivedice import rules as _rules
 from fivedice import scoring
 from fivedice import sounds
 from fivedice.screens import B_HOLD1, B_HOLD2, B_HOLD3, B_HOLD4, B_HOLD5, B_ROLL, B_UP, B_DOWN, B_OK, B_BACK  # noqa: F401
-from fivedice.screens import M_MENU, M_TURN, M_PICK, M_CARD, M_OVER, M_HELP  # noqa: F401
+from fivedice.screens import M_MENU, M_TURN, M_PICK, M_CARD, M_OVER, M_HELP, M_TEST  # noqa: F401
 from fivedice.screens.card import Card
 from fivedice.screens.menu import Menu
 from fivedice.screens.over import Over
@@ -27,7 +27,7 @@ from fivedice.ticks import ticks_add, ticks_diff
 
 BUTTONS = 10
 BUTTON_NAMES = ("hold1", "hold2", "hold3", "hold4", "hold5", "roll", "up", "down", "ok", "back")
-MODE_NAMES = ("menu", "turn", "pick", "card", "over", "help")
+MODE_NAMES = ("menu", "turn", "pick", "card", "over", "help", "test")
 
 ROLL_ANIM_MS = const(350)  # a ROLL press tumbles this long before the dice land
 FRAME_MS = const(70)  # animation frame period
@@ -89,8 +89,8 @@ class App:
         self.menu = Menu()
         self.picker = Picker()
         self.card = Card()
-        # None: a rarely used screen (help), imported when entered and dropped when left (_open)
-        self.screens = [self.menu, Turn(), self.picker, self.card, Over(), None]
+        # None: a rarely used screen (help, self-test), imported when entered and dropped when left (_open)
+        self.screens = [self.menu, Turn(), self.picker, self.card, Over(), None, None]
         self.mode = M_MENU
         self.screen = self.menu
         self.cursor = 0  # the current screen's list cursor and scroll, reset when the screen changes
@@ -120,7 +120,8 @@ class App:
         self._load()
 
     # -- helpers ------------------------------------------------------------------
-    def _cue(self, cue):
+    def cue(self, cue):
+        """Play a sound cue (sounds.*) unless muted or there is no buzzer."""
         if self.snd is not None:
             self.snd.play(cue, self.now)
 
@@ -128,7 +129,7 @@ class App:
         self.last_refusal = code
         self.toast = code
         self.toast_until = ticks_add(self.now, TOAST_MS)
-        self._cue(sounds.REFUSED)
+        self.cue(sounds.REFUSED)
         self.dirty = True
         return code
 
@@ -227,9 +228,13 @@ class App:
     def _open(self, mode):
         """A screen that is not kept loaded: its module is imported now (an allocation, like starting a
         game) and unloads itself when left. Presses and frames inside it allocate nothing."""
-        from fivedice.screens.help import Help
+        if mode == M_HELP:
+            from fivedice.screens.help import Help
 
-        return Help()
+            return Help()
+        from fivedice.screens.selftest import SelfTest
+
+        return SelfTest()
 
     def show_card(self, back):
         """The scorecard, returning to screen `back` (the dice, or game over) on OK/BACK."""
@@ -403,7 +408,7 @@ class App:
         self.five = False
         if self.px is not None:
             self.px.tumble(True, self.now)
-        self._cue(sounds.ROLL)
+        self.cue(sounds.ROLL)
         return self._ok()
 
     def land(self):
@@ -419,11 +424,11 @@ class App:
         self.dice.top_up()
         self.five = scoring.five_face() != 0 if g.legal() else False
         if self.five:
-            self._cue(sounds.FIVE_KIND)
+            self.cue(sounds.FIVE_KIND)
             if self.px is not None:
                 self.px.celebrate(self.now)
         else:
-            self._cue(sounds.LAND)
+            self.cue(sounds.LAND)
         self.cpu_at = ticks_add(self.now, self.cpu_step_ms)
         self._save()  # a restart resumes with these dice: no free re-roll by pulling the battery
         return self._ok()
@@ -435,7 +440,7 @@ class App:
             return self.refuse(r)
         self.hint_kind = 0
         self._sync_pixels()
-        self._cue(sounds.HOLD)
+        self.cue(sounds.HOLD)
         self._save_soon()  # a restart resumes with these dice held
         return self._ok()
 
@@ -459,10 +464,10 @@ class App:
             self.toast = 0
         self._sync_pixels()
         if g.over:
-            self._cue(sounds.GAME_OVER)
+            self.cue(sounds.GAME_OVER)
             self.enter(M_OVER)
         else:
-            self._cue(sounds.SCORE)
+            self.cue(sounds.SCORE)
             self.enter(M_TURN)
         self.cpu_at = ticks_add(self.now, self.cpu_step_ms)
         self._save()
@@ -484,16 +489,7 @@ class App:
         if self._fresh:
             self._rebase(now_ms)
         self.shaking = on
-        if self.mode != M_TURN or not self.in_game() or self.cpu_turn():
-            return 0
-        if on:
-            if self.tumbling:
-                self.land_at = 0  # a ROLL tumble becomes a shake: land when it stops
-                return 0
-            return self.start_roll(0)
-        if self.tumbling:
-            return self.land()
-        return 0
+        return self.screen.shake(self, on)
 
     def tick(self, now_ms):
         """Advance time; returns True when the screen should be redrawn."""
@@ -515,6 +511,7 @@ class App:
                 self._cpu_step()
         if self.save_due and ticks_diff(now_ms, self.save_at) >= 0:
             self._save()
+        self.screen.tick(self, now_ms)
         if self.snd is not None:
             self.snd.update(now_ms)
         if self.px is not None:

@@ -12,7 +12,9 @@ What the LEDs show (die i is pixel order[i], the one under hold button i):
 - tumbling (tumble(True, t)): unheld dice flicker through the face colours,
   each die out of step; held dice stay lit;
 - celebrate(t) (five of a kind): a rainbow runs round every pixel for CELEBRATE_MS,
-  then the dice view comes back.
+  then the dice view comes back;
+- test(j, c) (the self-test): pixel j alone, pure red, green or blue (c = 0, 1, 2) at
+  the brightness set, until test(-1, 0) brings the dice view back.
 update(now_ms) writes only pixels whose colour changed and calls show() only then;
 it allocates nothing.
 """
@@ -49,10 +51,13 @@ CELEBRATE_MS = const(2400)
 TUMBLE_FRAME_MS = const(70)
 PARTY_FRAME_MS = const(60)
 
+TEST_COLORS = ((255, 0, 0), (0, 255, 0), (0, 0, 255))  # the self-test's red, green, blue
+
 _FULL = const(0)  # palette index of face colour f at full: f; dim: 7 + f
 _DIM = const(7)
 _RAIN = const(14)
 _NRAIN = const(12)
+_PURE = const(26)  # TEST_COLORS
 _UNKNOWN = const(255)
 
 # faces shown while tumbling: no face twice in a row (also across the wrap)
@@ -61,6 +66,7 @@ _TUMBLE_SEQ = b"\x03\x06\x01\x04\x02\x05\x06\x03\x05\x01\x04\x02"
 _NORMAL = const(0)
 _TUMBLE = const(1)
 _PARTY = const(2)
+_TEST = const(3)
 
 
 class PixelsView:
@@ -73,11 +79,13 @@ class PixelsView:
         self._px = px
         self._show = px.show
         self._n = n
+        self.n = n  # pixels on the strip
         self._order = bytes(order) if order is not None else bytes(range(5))
         if len(self._order) != 5:
             raise ValueError("order needs 5 pixel indices")
         self._dice = bytearray(5)
         self._held = 0
+        self._test = 0  # test mode: pixel * 3 + colour
         self._last = bytearray([_UNKNOWN] * n)
         self._mode = _NORMAL
         self._t0 = 0
@@ -103,6 +111,8 @@ class PixelsView:
         for c in FACE_COLORS:
             pal.append((c[0] * d // 255, c[1] * d // 255, c[2] * d // 255))
         for c in RAINBOW:
+            pal.append((c[0] * b // 255, c[1] * b // 255, c[2] * b // 255))
+        for c in TEST_COLORS:
             pal.append((c[0] * b // 255, c[1] * b // 255, c[2] * b // 255))
         self._pal = pal
         self.refresh()
@@ -136,6 +146,15 @@ class PixelsView:
         self._mode = _PARTY
         self._t0 = now_ms
 
+    def test(self, j, c):
+        """Light pixel j alone in TEST_COLORS[c] (the self-test); j < 0 ends the test."""
+        if j < 0:
+            if self._mode == _TEST:
+                self._mode = _NORMAL
+        else:
+            self._mode = _TEST
+            self._test = j * 3 + c
+
     @property
     def busy(self):
         """True while an animation runs (the caller should keep calling update)."""
@@ -152,7 +171,10 @@ class PixelsView:
         """Draw the current frame; returns True if the strip was written (show called)."""
         changed = 0
         mode = self._mode
-        if mode == _PARTY:
+        if mode == _TEST:
+            for j in range(self._n):
+                changed |= self._put(j, _PURE + self._test % 3 if j == self._test // 3 else 0)
+        elif mode == _PARTY:
             el = ticks_diff(now_ms, self._t0)
             if el >= CELEBRATE_MS or el < 0:
                 self._mode = mode = _NORMAL
@@ -160,7 +182,7 @@ class PixelsView:
                 f = el // PARTY_FRAME_MS
                 for j in range(self._n):
                     changed |= self._put(j, _RAIN + (f + j * 2) % _NRAIN)
-        if mode != _PARTY:
+        if mode == _NORMAL or mode == _TUMBLE:
             f = ticks_diff(now_ms, self._t0) // TUMBLE_FRAME_MS if mode == _TUMBLE else 0
             held = self._held
             order = self._order

@@ -266,3 +266,33 @@ def test_new_game_confirmation_and_stepping_menu_values_back_allocate_nothing():
     assert STATE[0] == 0, "the menu allocated under heap_lock"
     assert app.game is g and app.mode == A.M_MENU and app.menu.confirm  # the last OK armed "New game" again
     assert app.kinds[0] == 0 and app.toast == A.view.T_NO_PERFECT
+
+
+def test_the_self_test_screen_allocates_nothing_once_open():
+    """Every button, two shakes, the checkerboard, the pixel cycle and the scale: presses, ticks and frames
+    under heap_lock once the screen is open; BACK twice leaves (and unloads it) under the lock too."""
+    app = APP
+    app.enter(A.M_MENU)
+    app.enter(A.M_TEST)  # opening it imports the screen (an allocation, like opening help)
+    t = _run(0, 20)
+    STATE[0] = 0
+    micropython.heap_lock()
+    try:
+        t = _run(t, 2500)  # checkerboard, its inverse, the first pixels, the scale
+        for b in range(9):  # every button but BACK
+            app.press(b, t)
+            t = _run(t, 40)
+        app.shake(True, t)
+        t = _run(t, 200)
+        app.shake(False, t)
+        t = _run(t, 500)
+        app.press(A.B_BACK, t)
+        t = _run(t, 40)
+        app.press(A.B_BACK, t)
+        t = _run(t, 40)
+    except MemoryError:
+        STATE[0] = 1
+    finally:
+        micropython.heap_unlock()
+    assert STATE[0] == 0, "the self-test allocated under heap_lock"
+    assert app.mode == A.M_MENU

@@ -1,6 +1,8 @@
 """The app's screens. Each is one small object with its own press handling and drawing:
     enter(app)        it becomes the current screen (cursor and scroll were reset to 0)
     press(app, b)     a button: returns 0 or the refusal code of the action it asked for
+    shake(app, on)    the shake sensor started (on) or stopped shaking
+    tick(app, now)    every loop pass; set app.dirty when the screen needs a new frame
     draw(fb, app)     the frame (the App calls fb.show())
     leave(app)        another screen takes over
 The App routes events to the current screen and owns the shared state (game, coach, seats, settings,
@@ -28,6 +30,7 @@ M_PICK = const(2)
 M_CARD = const(3)
 M_OVER = const(4)
 M_HELP = const(5)
+M_TEST = const(6)
 
 
 class Screen:
@@ -41,6 +44,12 @@ class Screen:
 
     def press(self, app, b):
         return 0
+
+    def shake(self, app, on):
+        return 0
+
+    def tick(self, app, now):
+        pass
 
     def draw(self, fb, app):
         pass

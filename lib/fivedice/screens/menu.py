@@ -3,7 +3,7 @@ from fivedice.compat import const
 from fivedice import gfx
 from fivedice import oled_view as view
 from fivedice import rules as _rules
-from fivedice.screens import Screen, B_BACK, B_DOWN, B_OK, B_ROLL, B_UP, B_HOLD1, B_HOLD5, M_HELP
+from fivedice.screens import Screen, B_BACK, B_DOWN, B_OK, B_ROLL, B_UP, B_HOLD1, B_HOLD5, M_HELP, M_TEST
 
 # Menu lines (the screen lists them in a bytearray).
 I_RESUME = const(0)
@@ -13,6 +13,7 @@ I_PLAYERS = const(3)
 I_P1 = const(4)  # .. I_P1 + 3
 I_SOUND = const(8)
 I_HELP = const(9)
+I_TEST = const(10)
 
 _GOOD = const(1)  # cpu_levels.GOOD, PERFECT
 _PERFECT = const(2)
@@ -22,7 +23,7 @@ class Menu(Screen):
     rows = 6
 
     def __init__(self):
-        self.items = bytearray(12)  # the lines shown, I_* codes
+        self.items = bytearray(16)  # the lines shown, I_* codes
         self.n = 0
         self.confirm = False  # "New game" pressed once with a game in progress: OK again starts it
 
@@ -50,7 +51,8 @@ class Menu(Screen):
             n += 1
         items[n] = I_SOUND
         items[n + 1] = I_HELP
-        self.n = n + 2
+        items[n + 2] = I_TEST
+        self.n = n + 3
         if app.cursor >= self.n:
             app.cursor = self.n - 1
 
@@ -98,6 +100,9 @@ class Menu(Screen):
         elif it == I_HELP:
             if act:
                 app.enter(M_HELP)
+        elif it == I_TEST:
+            if act:
+                app.enter(M_TEST)
         else:
             p = it - I_P1
             k = (app.kinds[p] + step) % 4  # Human, CPU easy, good, perfect
@@ -136,6 +141,8 @@ class Menu(Screen):
                 gfx.text_right(fb, b"off" if app.muted else b"on", W - 2, y, c)
             elif it == I_HELP:
                 gfx.text(fb, b"How to score", 2, y, c)
+            elif it == I_TEST:
+                gfx.text(fb, b"Self-test", 2, y, c)
             else:
                 p = it - I_P1
                 # "  P2" indented under Players, the value right-aligned: never touching (3 + 11 chars of 21)

@@ -46,6 +46,19 @@ class Turn(Screen):
             app.enter(M_PICK)
         return 0
 
+    def shake(self, app, on):
+        """Shaking rolls the unheld dice; they land when the shaking stops."""
+        if not app.in_game() or app.cpu_turn():
+            return 0
+        if on:
+            if app.tumbling:
+                app.land_at = 0  # a ROLL tumble becomes a shake: land when it stops
+                return 0
+            return app.start_roll(0)
+        if app.tumbling:
+            return app.land()
+        return 0
+
     def draw(self, fb, app):
         g = app.game
         rs = g.rs
