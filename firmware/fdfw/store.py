@@ -87,6 +87,7 @@ class NvmStore(_Base):
         self._n = n
         self._scanned = False
         self._buf = None
+        self._mark = -1  # the append point when compact_due() was last asked
         self.rewrites = 0  # sector erases this store made (forced by a full log, or asked for by compact())
         if nvm is None:
             self._fail_now("this board has no microcontroller.nvm")
@@ -275,13 +276,17 @@ class NvmStore(_Base):
         return self._n - self._end
 
     def compact_due(self, room=None):
-        """True when under `room` bytes (default: half the log) are free and a compaction would free
-        more: the app asks at a game boundary, where compact() has the least to lose."""
+        """Asked once per game, at its end (where compact() has the least to lose): True when fewer than
+        `room` bytes are free and compacting would free more. room: by default what the log took since
+        the last time it was asked (one game, as long as no rewrite came in between), at most half the
+        log: so the next game's saves fit without a rewrite in the middle of it, when they can."""
         if self._buf is None:
             return False
         self._ensure()
         if room is None:
-            room = self._n // 2
+            room = self._end - self._mark if self._mark >= 0 and self._end >= self._mark else self._n // 2
+            room = min(room, self._n // 2)
+        self._mark = self._end
         return self._n - self._end < room and self._packed_size(self._st) < self._end
 
     def compact(self):
@@ -358,6 +363,7 @@ class NvmStore(_Base):
                 st[k] = None
         self._st = st
         self._end = o
+        self._mark = -1
 
 
 class FileStore(_Base):
