@@ -220,6 +220,17 @@ class Records:
         _set(b, e + 5, 4, order)
         return r
 
+    def set_initials(self, rs_index, rank, initials):
+        """Change the initials of entry `rank` (the app inserts with b"   " at game over, saves, and sets
+        the initials once they are entered, so a power cut during the entry keeps the score)."""
+        if not 0 <= rank < self.entries(rs_index):
+            raise ValueError("no such entry")
+        if len(initials) != 3 or any(c not in _OK_CHARS for c in initials):
+            raise ValueError("initials are three of A-Z, 0-9 or space")
+        e = self._block(rs_index) + _TOP + _ENTRY * rank + 2
+        for j in range(3):
+            self.buf[e + j] = initials[j]
+
     def _make(self, rs_index):
         """The block of rs_index, made (zeroed, in index order) if the rule set has none yet."""
         o = self._block(rs_index)

@@ -178,3 +178,18 @@ def test_an_unknown_rule_set_or_bad_initials_are_refused_by_the_updates():
         except ValueError:
             pass
     assert r.entries(0) == 0
+
+
+def test_initials_can_be_set_after_the_score_is_stored():
+    r = R.Records()
+    g = r.add_game(4, 222)
+    rank = r.insert(4, 222, b"   ", g)
+    before = r.encode()
+    r.set_initials(4, rank, b"JMB")
+    assert r.initials(4, 0) == b"JMB" and R.decode(r.encode()).initials(4, 0) == b"JMB" and before != r.encode()
+    for bad in ((4, 1, b"ABC"), (4, 0, b"ab!")):
+        try:
+            r.set_initials(*bad)
+            assert False, bad
+        except ValueError:
+            pass

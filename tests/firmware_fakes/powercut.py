@@ -361,16 +361,24 @@ def wear(kind, sizes=(44, 60, 92), n=2000):
     return out
 
 
-def game_wear(kind, players, games=20, compact=True):
-    """(saves, sector erases, bytes programmed) over `games` app-like games (game_ops) on an nvm store."""
+def game_wear(kind, players, games=30, compact=True):
+    """Over `games` app-like games (game_ops) on an nvm store: (saves, erases in the middle of a game,
+    erases at game boundaries, bytes programmed). compact: the app asks for compaction at each boundary
+    (records are stored then too); False: saves only, the log rewritten only when full."""
     rig = Rig(kind)
     s = rig.store()
     ops = game_ops(players, games, records=compact)
-    saves = 0
+    saves = mid = edge = 0
     for op in ops:
+        e = rig.medium.erases
         run_op(s, op)
         saves += op[0] == "s"
-    return saves, rig.medium.erases, rig.medium.programmed
+        if rig.medium.erases != e:
+            if op[0] == "c":
+                edge += 1
+            else:
+                mid += 1
+    return saves, mid, edge, rig.medium.programmed
 
 
 def full(kinds=("nvm", "old-nvm", "lfs", "fat", "old-lfs", "old-fat"), n=120, out=print):
