@@ -220,6 +220,14 @@ class Records:
         _set(b, e + 5, 4, order)
         return r
 
+    def rank_of(self, rs_index, order):
+        """The rank of the entry set at game number `order`, or -1 (gone from the table, or never in it):
+        two seats of one game can both make the table, and the second insert moves the first one down."""
+        for i in range(self.entries(rs_index)):
+            if self.order(rs_index, i) == order:
+                return i
+        return -1
+
     def set_initials(self, rs_index, rank, initials):
         """Change the initials of entry `rank` (the app inserts with b"   " at game over, saves, and sets
         the initials once they are entered, so a power cut during the entry keeps the score)."""

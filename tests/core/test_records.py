@@ -193,3 +193,13 @@ def test_initials_can_be_set_after_the_score_is_stored():
             assert False, bad
         except ValueError:
             pass
+
+
+def test_two_seats_of_one_game_find_their_entries_by_game_number():
+    r = R.Records()
+    a = r.add_game(0, 180)
+    b = r.add_game(0, 200)
+    assert r.insert(0, 180, b"   ", a) == 0 and r.insert(0, 200, b"   ", b) == 0
+    assert r.rank_of(0, a) == 1 and r.rank_of(0, b) == 0 and r.rank_of(0, 99) == -1
+    r.set_initials(0, r.rank_of(0, a), b"AAA")
+    assert r.initials(0, 1) == b"AAA" and r.initials(0, 0) == b"   "

@@ -388,14 +388,13 @@ def full(kinds=("nvm", "old-nvm", "lfs", "fat", "old-lfs", "old-fat"), n=120, ou
     app-like 2-player games (records and compaction included for the new store)."""
     P = payloads(n + 3)
     ops = saves_only(P[:n])
+    old = rewrite_ops("old-nvm", ops)  # the file stores are cut around the same saves as before
     results = []
     for kind in kinds:
         rig = Rig(kind)
         snaps, states = prefix_snapshots(rig, ops)
         comp = rewrite_ops(kind, ops) if rig.nvm else []
-        at = [0, 1, 2]
-        if comp:
-            at += [comp[0] - 1, comp[0], comp[0] + 1]
+        at = [0, 1, 2] + [j + d for j in (comp or old)[:1] for d in (-1, 0, 1)]
         at = [i for i in at if i + 1 < n]
         one = Result(kind + " x1")
         for i in range(n):
