@@ -64,6 +64,29 @@ class FileStore:
         if os.path.exists(self.path) and not os.path.exists(bad):
             os.replace(self.path, bad)
 
+    # The records (high scores and stats, fivedice.records) in their own file beside the save:
+    # ~/.fivedice.rec for ~/.fivedice.sav. Written to a .tmp and renamed over (atomic on a PC's file system).
+    def _rec(self):
+        return (self.path[:-4] if self.path.endswith(".sav") else self.path) + ".rec"
+
+    def read_records(self):
+        try:
+            with open(self._rec(), "rb") as f:
+                return f.read(4096)
+        except FileNotFoundError:
+            return None
+
+    def write_records(self, data):
+        tmp = self._rec() + ".tmp"
+        with open(tmp, "wb") as f:
+            f.write(data)
+        os.replace(tmp, self._rec())
+
+    def set_aside_records(self):
+        """Keep records that would not decode as .rec.bad (the newest bad copy), so new ones start clean."""
+        if os.path.exists(self._rec()):
+            os.replace(self._rec(), self._rec() + ".bad")
+
 
 def _status(dev, legend=LEGEND):
     bz = dev.board.buzzer

@@ -92,7 +92,7 @@ def test_a_save_that_makes_the_app_fail_twice_is_set_aside_and_the_app_starts_cl
     store = NvmStore(microcontroller.nvm)
     assert store.read() is None  # not offered again...
     store._ensure()
-    assert store._aside is not None and store._payload(store._aside) == saved  # ...but kept, byte for byte
+    assert store._st[2] is not None and store._st[2][1] == saved  # ...but kept (KIND_ASIDE), byte for byte
     assert record.KIND_ASIDE == 2
 
 
@@ -116,7 +116,7 @@ def test_two_watchdog_resets_on_the_same_save_set_it_aside(cp, monkeypatch, caps
     from fdfw.store import NvmStore
 
     store = NvmStore(microcontroller.nvm)
-    assert store.read() is None and store._payload(store._aside) == saved
+    assert store.read() is None and store._st[2][1] == saved  # KIND_ASIDE
 
 
 def test_a_successful_save_clears_the_strikes(cp, monkeypatch, capsys):

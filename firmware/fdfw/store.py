@@ -10,15 +10,24 @@ NvmStore (CircuitPython): a log of records in `microcontroller.nvm`, so CIRCUITP
 computer (boot.py does not remount it). On the RP2040, nvm is one 4 KB flash sector and CircuitPython
 programs a slice in place when every byte under it is still erased (0xFF), and otherwise erases the
 whole sector and writes it back (ports/raspberrypi/common-hal/nvm/ByteArray.c). So a save appends its
-record behind the last one (a page program, no erase, the older records untouched) and only when the
-sector is full does one save rewrite it holding just that save and the set-aside copy: one erase every
-~28-50 saves, and the only moment a power cut can lose the saved game (see README, "Saves and power cuts").
+record behind the last one (a page program, no erase, the older records untouched): a delta record of
+the bytes that changed since the save before (~25 bytes for the app's 44-92 byte saves, against 57-105
+for a full record). The records (high scores and stats, fivedice.records) live in the same log the same
+way. Only when the log is full, or when the app asks at a game boundary (compact_due/compact), is the
+sector rewritten holding just the newest save, records and set-aside copies, newest save first: one
+erase per ~130-180 saves (36-65 before deltas), and the only moment a power cut can lose anything: the
+whole sector, save and records (see README, "Saves and power cuts"; one sector cannot do better: every
+rewrite erases the only copy, and nothing else on a CircuitPython board is writable by code while the
+computer may write CIRCUITPY).
 A save from the file-based firmware (`/fivedice.sav`, now read-only to code) is read once, while the nvm
 holds no record; after that it is ignored.
 
 FileStore (MicroPython, LittleFS): two slot files `<path>.0` and `<path>.1` written alternately; a save
 goes to the slot that does not hold the newest valid record, so a cut at any byte or step of a write
 leaves the other slot intact (no rename, which FAT could not do over an existing file anyway).
+
+Records: read_records() -> bytes or None, write_records(data) (OSError when it cannot), set_aside_records()
+for records that would not decode, with the same rules as the save (fivedice.records.load/save use them).
 
 set_aside() keeps a copy of the unreadable save, as a KIND_ASIDE record (in nvm, or `<path>.bad`), never
 overwritten by later saves; read() then returns None for it. A store that cannot save prints one plain
@@ -30,7 +39,7 @@ from fdfw import record
 from fivedice.compat import const
 
 
-_ALIGN = const(16)  # records start on 16-byte boundaries so a reader can step over a torn one
+_ALIGN = const(4)  # records start on 4-byte boundaries so a reader can step over a torn one (16 before deltas)
 _MIN_NVM = const(256)  # a 60-120 byte save plus room to append; smaller nvm (SAMD21: 256 B) is still usable
 
 
@@ -78,19 +87,23 @@ class NvmStore(_Base):
         if nvm is not None:
             n = len(nvm) - start if size is None else size
         self._tally = -1
+        self._t = 0
         if n >= _MIN_NVM + _TALLY:
             # the last _TALLY bytes count strikes: one byte programmed 0xFF -> 0x00 per strike (no erase)
             n -= _TALLY
             self._tally = start + n
+            self._t = _TALLY
         self._n = n
         self._scanned = False
         self._buf = None
+        self._mark = -1  # the append point when compact_due() was last asked
+        self.rewrites = 0  # sector erases this store made (forced by a full log, or asked for by compact())
         if nvm is None:
             self._fail_now("this board has no microcontroller.nvm")
         elif n < _MIN_NVM:
             self._fail_now("microcontroller.nvm has %d bytes, fivedice needs %d" % (n, _MIN_NVM))
         else:
-            self._buf = bytearray(n)  # the sector image for a rewrite, allocated once at start-up
+            self._buf = bytearray(n + self._t)  # the sector image for a rewrite, allocated once at start-up
 
     def _fail_now(self, why):
         self.error = "cannot save the game: " + why + "; the game runs without saving"
@@ -98,11 +111,11 @@ class NvmStore(_Base):
 
     # -- scanning -------------------------------------------------------------------------------------
     def _scan(self):
-        """Walk the records: the newest save and set-aside record, the highest sequence, the append point."""
+        """Walk the log: the newest state of each kind (save, set-aside save, records, set-aside records),
+        the highest sequence number, the append point."""
         nvm, s, n = self.nvm, self._s, self._n
-        self._save = None  # (seq, offset, payload length, crc)
-        self._aside = None
-        self._seq = -1
+        st = [None, None, None, None, None]  # by kind: (seq, payload bytes)
+        top = -1
         # past the last byte that is not 0xFF nothing was ever written: the walk stops there, and the
         # append point is at or after it, so appending never lands on a programmed byte (never erases)
         limit = n
@@ -118,57 +131,97 @@ class NvmStore(_Base):
             limit = lo
         o = 0
         end = 0
-        while o < limit and o + record.HEADER <= n:
-            h = record.parse_header(nvm[s + o:s + o + record.HEADER])
+        reach = 0  # past every byte a refused header was read from: appending there never changes a verdict
+        while o < limit and o + record.DHEADER <= n:
+            h = nvm[s + o:s + min(n, o + record.HEADER)]
+            d = record.delta_header(h)
+            if d is not None:
+                kind, m = d
+                ln = record.DOVERHEAD + m
+                if o + ln > n:
+                    reach = max(reach, o + record.HEADER)
+                    o += _ALIGN
+                    continue
+                cur = st[kind]
+                if cur is not None:  # a delta of nothing (its base torn or compacted away) is stepped over
+                    new = record.apply_delta(cur[1], nvm[s + o:s + o + ln], m)
+                    if new is not None:
+                        st[kind] = (cur[0] + 1, new)
+                        top = max(top, cur[0] + 1)
+                o += _up(ln)
+                end = o
+                continue
+            h = record.parse_header(h)
             if h is None or o + record.size(h[2]) > n:
+                reach = max(reach, o + record.HEADER)
                 o += _ALIGN  # a torn or foreign header: look for the next record on the next boundary
                 continue
             kind, seq, ln = h
             rec = nvm[s + o:s + o + record.size(ln)]
             if record.valid(rec, ln):
-                found = (seq, o, ln, record.check_value(rec, ln))
-                if seq > self._seq:
-                    self._seq = seq
-                if kind == record.KIND_SAVE:
-                    if self._save is None or seq >= self._save[0]:
-                        self._save = found
-                elif self._aside is None or seq >= self._aside[0]:
-                    self._aside = found
+                top = max(top, seq)
+                if st[kind] is None or seq >= st[kind][0]:
+                    st[kind] = (seq, record.payload(rec, ln))
             o += _up(record.size(ln))  # a torn record with a whole header is stepped over as a whole
             end = o
-        self._end = min(max(end, limit), n)
+        self._st = st
+        self._seq = top
+        self._end = min(max(end, limit, _up(reach)), n)
         self._scanned = True
 
     def _ensure(self):
         if not self._scanned:
             self._scan()
 
-    def _payload(self, found):
-        seq, o, ln, _ = found
-        rec = self.nvm[self._s + o:self._s + o + record.size(ln)]
-        return record.payload(rec, ln)
+    def _newest(self, kind, aside):
+        """The payload of the newest `kind` state, None if there is none or it was set aside."""
+        self._ensure()
+        cur = self._st[kind]
+        if cur is None:
+            return None
+        a = self._st[aside]
+        if a is not None and a[0] == cur[0]:
+            return None  # this state was set aside (a set-aside copy keeps the sequence number it had)
+        return cur[1]
 
     # -- protocol -------------------------------------------------------------------------------------
     def read(self):
-        if self.nvm is None or self._n < _MIN_NVM:
+        if self._buf is None:
             return _read_legacy(self.legacy)
         self._ensure()
-        if self._save is None and self._aside is None:
+        if self._st[record.KIND_SAVE] is None and self._st[record.KIND_ASIDE] is None:
             return _read_legacy(self.legacy)  # nvm never written by this firmware: the old save file, if any
-        if self._save is None:
-            return None
-        if self._aside is not None and self._aside[0] == self._save[0]:
-            return None  # this save was set aside (a set-aside copy keeps the sequence number it had)
-        return self._payload(self._save)
+        return self._newest(record.KIND_SAVE, record.KIND_ASIDE)
 
     def write(self, data):
-        if self._buf is None:
-            raise OSError(5, self.error)
-        self._ensure()
-        self._put(record.encode(self._seq + 1, data), keep_aside=True)
+        self._write(record.KIND_SAVE, data)
         self.writes += 1
         if self._tally >= 0 and self.nvm[self._tally] != 0xFF:
             self.clear_strikes()
+
+    def read_records(self):
+        """The newest records bytes (fivedice.records), None if none (or they were set aside)."""
+        if self._buf is None:
+            return None
+        return self._newest(record.KIND_RECORDS, record.KIND_RECORDS_ASIDE)
+
+    def write_records(self, data):
+        """Store the records (once per game): a delta of the last records, as a save is."""
+        self._write(record.KIND_RECORDS, data)
+
+    def _write(self, kind, data):
+        if self._buf is None:
+            raise OSError(5, self.error)
+        self._ensure()
+        cur = self._st[kind]
+        rec = None
+        if cur is not None:
+            rec = record.encode_delta(kind, cur[1], data)  # None when a full record is no bigger
+            seq = cur[0] + 1
+        if rec is None:
+            seq = self._seq + 1
+            rec = record.encode(seq, data, kind)
+        self._put(kind, seq, bytes(data), rec)
 
     def strikes(self):
         if self._tally < 0:
@@ -189,94 +242,161 @@ class NvmStore(_Base):
                 return
 
     def clear_strikes(self):
+        """Strikes are cleared by the one erase there is: a rewrite that compacts the log at the same time."""
         if self._tally < 0 or self.strikes() == 0:
             return
         try:
-            self.nvm[self._tally:self._tally + _TALLY] = _FF[:_TALLY]  # one sector erase, after a failure only
+            self._ensure()
+            self._rewrite(self._st, True)
         except (RuntimeError, ValueError, OSError):
-            pass
+            self._scanned = False
 
     def set_aside(self):
         """Keep the save read() returned as a set-aside record (the newest one replaces an older copy)."""
+        self._set_aside(record.KIND_SAVE, record.KIND_ASIDE)
+
+    def set_aside_records(self):
+        """Keep records that would not decode as a set-aside record; read_records() then gives None."""
+        self._set_aside(record.KIND_RECORDS, record.KIND_RECORDS_ASIDE)
+
+    def _set_aside(self, kind, aside):
         if self._buf is None:
             return
         self._ensure()
-        if self._save is not None:
-            seq = self._save[0]
-            data = self._payload(self._save)
+        cur = self._st[kind]
+        if cur is not None:
+            seq, data = cur
         else:
             seq = self._seq + 1
-            data = _read_legacy(self.legacy)
+            data = _read_legacy(self.legacy) if kind == record.KIND_SAVE else None
             if data is None:
                 return
         try:
-            self._put(record.encode(seq, data, record.KIND_ASIDE), keep_aside=False)
+            self._put(aside, seq, data, record.encode(seq, data, aside))
         except OSError:
             pass
 
-    def _put(self, rec, keep_aside):
+    # -- compaction -----------------------------------------------------------------------------------
+    def free(self):
+        """Bytes of the log still erased (each save appends ~20-30, a new game's first save ~60-110)."""
+        if self._buf is None:
+            return 0
+        self._ensure()
+        return self._n - self._end
+
+    def compact_due(self, room=None):
+        """Asked once per game, at its end (where compact() has the least to lose): True when fewer than
+        `room` bytes are free and compacting would free more. room: by default what the log took since
+        the last time it was asked (one game, as long as no rewrite came in between), at most half the
+        log: so the next game's saves fit without a rewrite in the middle of it, when they can."""
+        if self._buf is None:
+            return False
+        self._ensure()
+        if room is None:
+            room = self._end - self._mark if self._mark >= 0 and self._end >= self._mark else self._n // 2
+            room = min(room, self._n // 2)
+        self._mark = self._end
+        return self._n - self._end < room and self._packed_size(self._st) < self._end
+
+    def compact(self):
+        """Rewrite the sector now, holding only the newest states: one erase (a W25Q16JV sector erase:
+        45 ms typical, 400 ms at most) then the new image, newest save first. A power cut inside that
+        window loses everything the sector holds (see README, "Saves and power cuts"). True if done."""
+        if self._buf is None:
+            return False
+        self._ensure()
+        try:
+            self._rewrite(self._st, False)
+        except (RuntimeError, ValueError, OSError):
+            self._scanned = False
+            return False
+        return True
+
+    def _put(self, kind, seq, data, rec):
         nvm, s, n = self.nvm, self._s, self._n
         total = _up(len(rec))
         try:
             if self._end + total <= n:
                 nvm[s + self._end:s + self._end + len(rec)] = rec  # program only: all 0xFF under it
-                o = self._end
                 self._end += total
+                self._st[kind] = (seq, data)
             else:
-                o = self._rewrite(rec, keep_aside)
+                st = list(self._st)
+                st[kind] = (seq, data)
+                self._rewrite(st, self._tally >= 0 and kind == record.KIND_SAVE)
         except (RuntimeError, ValueError, OSError) as e:  # RuntimeError: "Unable to write to nvm."
             self._scanned = False
             code = e.args[0] if isinstance(e, OSError) and e.args and isinstance(e.args[0], int) else 5
             why = e.args[-1] if e.args else "nvm write failed"
             self._fail(str(why), code)
-        kind, seq, ln = record.parse_header(rec)
-        found = (seq, o, ln, record.check_value(rec, ln))
         self._seq = max(self._seq, seq)
-        if kind == record.KIND_SAVE:
-            self._save = found
-        else:
-            self._aside = found
 
-    def _rewrite(self, rec, keep_aside):
-        """The sector is full: one erase, then the new record first and the set-aside copy after it."""
+    def _kept(self, st):
+        """The states a rewrite keeps, in the order it writes them: a set-aside state only as its copy."""
+        out = []
+        for kind, aside in ((record.KIND_SAVE, record.KIND_ASIDE), (record.KIND_RECORDS, record.KIND_RECORDS_ASIDE)):
+            cur, a = st[kind], st[aside]
+            if cur is not None and not (a is not None and a[0] == cur[0]):
+                out.append(kind)
+        for aside in (record.KIND_ASIDE, record.KIND_RECORDS_ASIDE):
+            if st[aside] is not None:
+                out.append(aside)
+        return out
+
+    def _packed_size(self, st):
+        return sum(_up(record.size(len(st[k][1]))) for k in self._kept(st))
+
+    def _rewrite(self, st, clear_tally):
+        """One erase, then every kept state as a full record from the sector's start (the first page
+        programs are the ones that matter: the rest of the image is 0xFF)."""
         buf = self._buf
-        aside = None
-        if keep_aside and self._aside is not None:
-            seq, o, ln, _ = self._aside
-            aside = self.nvm[self._s + o:self._s + o + record.size(ln)]
-        need = _up(len(rec)) + (_up(len(aside)) if aside is not None else 0)
-        if need > self._n:
-            raise OSError(28, "a save of %d bytes does not fit in %d bytes of nvm" % (len(rec), self._n))
+        n = self._n
+        need = self._packed_size(st)
+        if need > n:
+            raise OSError(28, "%d bytes of save and records do not fit in %d bytes of nvm" % (need, n))
         for i in range(0, len(buf), len(_FF)):
             buf[i:i + len(_FF)] = _FF[:len(buf) - i] if len(buf) - i < len(_FF) else _FF
-        buf[0:len(rec)] = rec
-        self._end = _up(len(rec))
-        if aside is not None:
-            buf[self._end:self._end + len(aside)] = aside
-            self._aside = (self._aside[0], self._end, self._aside[2], self._aside[3])
-            self._end += _up(len(aside))
-        else:
-            self._aside = None
-        self._save = None
-        self.nvm[self._s:self._s + self._n] = buf
-        return 0
+        o = 0
+        kept = self._kept(st)
+        for kind in kept:
+            seq, data = st[kind]
+            rec = record.encode(seq, data, kind)
+            buf[o:o + len(rec)] = rec
+            o += _up(len(rec))
+        if self._t and not clear_tally:
+            buf[n:n + self._t] = self.nvm[self._tally:self._tally + self._t]
+        self.nvm[self._s:self._s + n + self._t] = buf
+        self.rewrites += 1
+        for k in range(1, 5):
+            if k not in kept:
+                st[k] = None
+        self._st = st
+        self._end = o
+        self._mark = -1
 
 
 class FileStore(_Base):
     """Two slot files `<path>.0` / `<path>.1`; the legacy single file `<path>` is read while neither holds
-    a record. fs: an object with open/stat (os plus builtins by default; tests pass a fake)."""
+    a record. The records (high scores and stats) have their own two slots, `<base>.rec.0` / `.1` (base:
+    the path without `.sav`), and their own set-aside file `<base>.rec.bad`, with the same rule.
+    fs: an object with open/stat (os plus builtins by default; tests pass a fake)."""
 
     def __init__(self, path, fs=None):
         _Base.__init__(self, path)
         self.path = path
         self.slots = (path + ".0", path + ".1")
         self.bad = path + ".bad"
+        base = path[:-4] if path.endswith(".sav") else path
+        self.rec_path = base + ".rec"
+        self.rec_slots = (self.rec_path + ".0", self.rec_path + ".1")
+        self.rec_bad = self.rec_path + ".bad"
         self.tally = path + ".strikes"  # one byte per strike
         self._strikes = None  # the tally file's count, once read
         self._fs = fs
         self._open = fs.open if fs is not None else open
         self._stat = fs.stat if fs is not None else os.stat
         self._last = None  # (slot of the newest save, highest sequence) once known
+        self._rec_last = None  # the same for the records
 
     def _load(self, p):
         """(kind, seq, payload length, crc, record bytes) of the record in file p, or None."""
@@ -295,17 +415,19 @@ class FileStore(_Base):
             return None
         return kind, seq, ln, record.check_value(rec, ln), rec
 
-    def _state(self):
+    def _state(self, slots=None, bad=None, kind=record.KIND_SAVE):
+        if slots is None:
+            slots, bad = self.slots, self.bad
         best = None
         top = -1
         for i in (0, 1):
-            r = self._load(self.slots[i])
+            r = self._load(slots[i])
             if r is None:
                 continue
             top = max(top, r[1])
-            if r[0] == record.KIND_SAVE and (best is None or r[1] > best[1][1]):
+            if r[0] == kind and (best is None or r[1] > best[1][1]):
                 best = (i, r)
-        aside = self._load(self.bad)
+        aside = self._load(bad)
         if aside is not None:
             top = max(top, aside[1])
         return best, aside, top
@@ -320,17 +442,49 @@ class FileStore(_Base):
         return record.payload(r[4], r[2])
 
     def write(self, data):
-        if self._last is None:  # the first save of this boot: look at what the files hold
-            best, _, top = self._state()
-            self._last = (best[0] if best is not None else 1, top)
-        i = 1 - self._last[0]  # never the slot holding the newest valid save
-        seq = self._last[1] + 1
-        self._last = None  # unknown until this write has finished
-        self._write(self.slots[i], record.encode(seq, data))
-        self._last = (i, seq)
+        last, self._last = self._last, None  # unknown until this write has finished
+        self._last = self._slot_write(self.slots, self.bad, record.KIND_SAVE, last, data)
         self.writes += 1
         if self.strikes():
             self.clear_strikes()
+
+    def _slot_write(self, slots, bad, kind, last, data):
+        if last is None:  # the first write of this boot: look at what the files hold
+            best, _, top = self._state(slots, bad, kind)
+            last = (best[0] if best is not None else 1, top)
+        i = 1 - last[0]  # never the slot holding the newest valid record
+        seq = last[1] + 1
+        self._write(slots[i], record.encode(seq, data, kind))  # on an error the next write looks again
+        return (i, seq)
+
+    def read_records(self):
+        """The newest records bytes (fivedice.records), None if none (or they were set aside)."""
+        best, aside, _ = self._state(self.rec_slots, self.rec_bad, record.KIND_RECORDS)
+        if best is None or (aside is not None and aside[1] == best[1][1]):
+            return None
+        return record.payload(best[1][4], best[1][2])
+
+    def write_records(self, data):
+        last, self._rec_last = self._rec_last, None
+        self._rec_last = self._slot_write(self.rec_slots, self.rec_bad, record.KIND_RECORDS, last, data)
+
+    def set_aside_records(self):
+        """Keep records that would not decode in `<base>.rec.bad`; read_records() then gives None."""
+        self._rec_last = None
+        best, _, _ = self._state(self.rec_slots, self.rec_bad, record.KIND_RECORDS)
+        if best is None:
+            return
+        r = best[1]
+        try:
+            self._write(self.rec_bad, record.encode(r[1], record.payload(r[4], r[2]), record.KIND_RECORDS_ASIDE))
+        except OSError:
+            pass
+
+    def compact_due(self, room=None):
+        return False  # two slot files: nothing accumulates
+
+    def compact(self):
+        return False
 
     def strikes(self):
         if self._strikes is None:

@@ -11,8 +11,9 @@ FakeNvm models ports/raspberrypi/common-hal/nvm/ByteArray.c: len(); nvm[i] and n
 only step 1); nvm[a:b] = buffer (bytes/bytearray/memoryview of exactly b-a bytes, else ValueError).
 A slice assignment over bytes that are all 0xFF is programmed in place byte by byte (a cut leaves the
 bytes before it programmed, the byte under the cut half-programmed: only its low nibble's zero bits set,
-the rest 0xFF); any other assignment erases the whole 4 KB sector (one event; a cut leaves it all 0xFF)
-and then programs the merged sector image (one event per byte that is not 0xFF; programming 0xFF over
+the rest 0xFF); any other assignment erases the whole 4 KB sector (two events: a cut before the erase leaves the
+sector as it was, a cut during it leaves every byte between its old value and 0xFF) and then programs the
+merged sector image in order from the sector's first byte, as flash_range_program does page by page (one event per byte that is not 0xFF; programming 0xFF over
 an erased byte changes nothing, so it is not a separate cut point).
 
 FakeFS: files are bytearrays keyed by path. open "rb", "wb" (two events: open, truncate), "r+b";
@@ -118,7 +119,14 @@ class FakeNvm:
         base = (a // self.sector) * self.sector
         image = bytearray(self.data[base:base + self.sector])
         image[a - base:a - base + len(value)] = value
+        self.power.tick()  # the erase command: a cut before it leaves the sector as it was
         try:
+            # during the erase bits go to 1 unevenly: a cut here leaves every byte somewhere between its
+            # old value and 0xFF (old | a fixed pseudo-random mask), neither the old sector nor a blank one
+            x = 0x2545F491
+            for i in range(base, base + self.sector):
+                x = (x * 1103515245 + 12345) & 0x7FFFFFFF
+                self.data[i] |= (x >> 16) & 0xFF
             self.power.tick()
             for i in range(base, base + self.sector):
                 self.data[i] = 0xFF
