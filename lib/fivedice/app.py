@@ -17,7 +17,7 @@ from fivedice import rules as _rules
 from fivedice import scoring
 from fivedice import sounds
 from fivedice.screens import B_HOLD1, B_HOLD2, B_HOLD3, B_HOLD4, B_HOLD5, B_ROLL, B_UP, B_DOWN, B_OK, B_BACK  # noqa: F401
-from fivedice.screens import M_MENU, M_TURN, M_PICK, M_CARD, M_OVER, M_HELP, M_TEST  # noqa: F401
+from fivedice.screens import M_MENU, M_TURN, M_PICK, M_CARD, M_OVER, M_HELP, M_TEST, M_RECORDS, M_INITIALS  # noqa: F401
 from fivedice.screens.card import Card
 from fivedice.screens.menu import Menu
 from fivedice.screens.over import Over
@@ -27,7 +27,7 @@ from fivedice.ticks import ticks_add, ticks_diff
 
 BUTTONS = 10
 BUTTON_NAMES = ("hold1", "hold2", "hold3", "hold4", "hold5", "roll", "up", "down", "ok", "back")
-MODE_NAMES = ("menu", "turn", "pick", "card", "over", "help", "test")
+MODE_NAMES = ("menu", "turn", "pick", "card", "over", "help", "test", "records", "initials")
 
 ROLL_ANIM_MS = const(350)  # a ROLL press tumbles this long before the dice land
 FRAME_MS = const(70)  # animation frame period
@@ -89,8 +89,9 @@ class App:
         self.menu = Menu()
         self.picker = Picker()
         self.card = Card()
-        # None: a rarely used screen (help, self-test), imported when entered and dropped when left (_open)
-        self.screens = [self.menu, Turn(), self.picker, self.card, Over(), None, None]
+        # None: a rarely used screen (help, self-test, records, initials), imported when entered and
+        # dropped when left (_open)
+        self.screens = [self.menu, Turn(), self.picker, self.card, Over(), None, None, None, None]
         self.mode = M_MENU
         self.screen = self.menu
         self.cursor = 0  # the current screen's list cursor and scroll, reset when the screen changes
@@ -115,6 +116,8 @@ class App:
         self.save_at = 0
         self.save_error = ""  # why the save could not be read, for the firmware's log
         self.table_error = ""  # why the strategy table was dropped, for the firmware's log
+        self.records_error = ""  # why the records could not be read (they were kept aside), for the log
+        self.to_beat = 0  # a solo game: the best score of its rule set in the records (0: none)
         self._fresh = True  # no tick seen yet: deadlines set so far are re-based on the first one
         self.menu.build(self)
         self._load()
@@ -232,6 +235,14 @@ class App:
             from fivedice.screens.help import Help
 
             return Help()
+        if mode == M_RECORDS:
+            from fivedice.screens.records import RecordsScreen
+
+            return RecordsScreen()
+        if mode == M_INITIALS:
+            from fivedice.screens.initials import Initials
+
+            return Initials()
         from fivedice.screens.selftest import SelfTest
 
         return SelfTest()
@@ -269,6 +280,7 @@ class App:
         self.toast = 0
         self.hint_kind = 0
         self._seat_players(rs)  # may say "Strategy table bad"
+        self._best_to_beat()
         self._sync_pixels()
         self.enter(M_TURN)
         self.cpu_at = ticks_add(self.now, self.cpu_step_ms)
@@ -465,12 +477,14 @@ class App:
         self._sync_pixels()
         if g.over:
             self.cue(sounds.GAME_OVER)
-            self.enter(M_OVER)
+            self._save()  # the finished game first: a power cut before the records loses only them
+            self.enter(M_INITIALS if self._keeps_records() else M_OVER)
+            self._compact()
         else:
             self.cue(sounds.SCORE)
             self.enter(M_TURN)
+            self._save()
         self.cpu_at = ticks_add(self.now, self.cpu_step_ms)
-        self._save()
         return self._ok()
 
     # -- events --------------------------------------------------------------------
@@ -559,6 +573,43 @@ class App:
         self.fb.show()
         self.dirty = False
 
+    # -- records (high scores, stats) ----------------------------------------------------
+    def _keeps_records(self):
+        """A finished game goes into the records when there is a store for them and a human played."""
+        if self.store is None or not hasattr(self.store, "write_records"):
+            return False
+        for p in range(self.game.players):
+            if not self.kinds[p]:
+                return True
+        return False
+
+    def _best_to_beat(self):
+        """A solo human game: the best score of its rule set in the records, shown on the dice screen."""
+        self.to_beat = 0
+        g = self.game
+        if g is None or g.players != 1 or self.kinds[0] or not self._keeps_records():
+            return
+        from fivedice import records
+
+        recs = records.Records()
+        why = records.load(self.store, recs)
+        if why is not None:  # kept aside by load(): the records start again
+            self.records_error = why
+            self.message(view.T_RECORDS_BAD)
+        elif recs.entries(g.rs.index):
+            self.to_beat = recs.score(g.rs.index, 0)
+        unload("fivedice", "records")
+
+    def _compact(self):
+        """Between games, where it has least to lose, let a log store rewrite itself if it must."""
+        st = self.store
+        if st is not None and hasattr(st, "compact_due"):
+            try:
+                if st.compact_due():
+                    st.compact()
+            except OSError:
+                pass
+
     # -- saves ---------------------------------------------------------------------
     def save_bytes(self):
         """The save record: 7 bytes of settings, the game's bytes (if any), CRC-32 over all of it."""
@@ -646,6 +697,7 @@ class App:
             self.rules_i = g.rs.index  # the menu may have changed since: the game's own rules win
             self.nplayers = g.players
             self._seat_players(g.rs)
+            self._best_to_beat()
             self._sync_pixels()
         self.enter(M_MENU)
         self._fresh = True  # deadlines are re-based on the first tick after a resume

@@ -58,6 +58,7 @@ T_SAVE_FAILED = const(11)
 T_TABLE_BAD = const(12)
 T_SAVE_CRASHED = const(13)
 T_NO_PERFECT = const(14)
+T_RECORDS_BAD = const(15)
 MESSAGES = (
     b"",
     b"No rolls left: score",
@@ -74,6 +75,7 @@ MESSAGES = (
     b"Strategy table bad",
     b"Save crashed: kept",
     b"CPU perfect: no table",
+    b"Records bad: kept",
 )
 
 SEATS = (b"Human", b"CPU easy", b"CPU good", b"CPU perfect")

@@ -296,3 +296,77 @@ def test_the_self_test_screen_allocates_nothing_once_open():
         micropython.heap_unlock()
     assert STATE[0] == 0, "the self-test allocated under heap_lock"
     assert app.mode == A.M_MENU
+
+
+class MemStore:
+    """A store in RAM with the records hooks (the boards' stores are tested apart)."""
+
+    def __init__(self):
+        self.save = None
+        self.recs = None
+
+    def read(self):
+        return self.save
+
+    def write(self, data):
+        self.save = data
+
+    def read_records(self):
+        return self.recs
+
+    def write_records(self, data):
+        self.recs = data
+
+
+def test_records_and_initials_screens_allocate_nothing_once_open():
+    from fivedice import records as R
+
+    app = APP
+    assert app.game is not None  # a game from the tests above (its cards are drawn)
+    recs = R.Records()
+    for s in (300, 250, 200):
+        recs.insert(0, s, b"ABC", recs.add_game(0, s, 1, 1, 500, 20, True))
+    store = MemStore()
+    store.recs = recs.encode()
+    app.store = store
+    app.enter(A.M_RECORDS)  # reads the records (allocates, like opening help)
+    app.draw()
+    presses = bytes((A.B_OK, A.B_DOWN, A.B_UP, A.B_OK, A.B_DOWN, A.B_DOWN, A.B_UP, A.B_UP))
+    STATE[0] = 0
+    micropython.heap_lock()
+    try:
+        for b in presses:
+            app.press(b, 10)
+            app.draw()
+    except MemoryError:
+        STATE[0] = 1
+    finally:
+        micropython.heap_unlock()
+    assert STATE[0] == 0, "the records screen allocated under heap_lock"
+    app.press(A.B_BACK, 10)
+    # the initials of a seat whose score made the table (as game over sets them up)
+    from fivedice.screens.initials import Initials
+
+    scr = Initials()
+    scr.recs = recs
+    order = recs.add_game(0, 260)
+    recs.insert(0, 260, b"   ", order)
+    scr.seats[0] = 0
+    scr.orders[0] = order
+    scr.n = 1
+    app.mode = A.M_INITIALS
+    app.screen = scr
+    app.draw()
+    presses = bytes((A.B_UP, A.B_UP, A.B_DOWN, A.B_OK, A.B_DOWN, A.B_BACK, A.B_UP, A.B_OK, A.B_OK))
+    micropython.heap_lock()
+    try:
+        for b in presses:
+            app.press(b, 10)
+            app.draw()
+    except MemoryError:
+        STATE[0] = 1
+    finally:
+        micropython.heap_unlock()
+    assert STATE[0] == 0, "the initials screen allocated under heap_lock"
+    assert bytes(scr.letters) == b"C A" and scr.at == 2  # B, C, B; next; space; back: C; next, next
+    app.store = None

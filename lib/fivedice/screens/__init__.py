@@ -31,6 +31,8 @@ M_CARD = const(3)
 M_OVER = const(4)
 M_HELP = const(5)
 M_TEST = const(6)
+M_RECORDS = const(7)
+M_INITIALS = const(8)
 
 
 class Screen:

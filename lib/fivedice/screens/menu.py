@@ -3,7 +3,7 @@ from fivedice.compat import const
 from fivedice import gfx
 from fivedice import oled_view as view
 from fivedice import rules as _rules
-from fivedice.screens import Screen, B_BACK, B_DOWN, B_OK, B_ROLL, B_UP, B_HOLD1, B_HOLD5, M_HELP, M_TEST
+from fivedice.screens import Screen, B_BACK, B_DOWN, B_OK, B_ROLL, B_UP, B_HOLD1, B_HOLD5, M_HELP, M_RECORDS, M_TEST
 
 # Menu lines (the screen lists them in a bytearray).
 I_RESUME = const(0)
@@ -14,6 +14,7 @@ I_P1 = const(4)  # .. I_P1 + 3
 I_SOUND = const(8)
 I_HELP = const(9)
 I_TEST = const(10)
+I_RECORDS = const(11)
 
 _GOOD = const(1)  # cpu_levels.GOOD, PERFECT
 _PERFECT = const(2)
@@ -50,9 +51,10 @@ class Menu(Screen):
             items[n] = I_P1 + p
             n += 1
         items[n] = I_SOUND
-        items[n + 1] = I_HELP
-        items[n + 2] = I_TEST
-        self.n = n + 3
+        items[n + 1] = I_RECORDS
+        items[n + 2] = I_HELP
+        items[n + 3] = I_TEST
+        self.n = n + 4
         if app.cursor >= self.n:
             app.cursor = self.n - 1
 
@@ -103,6 +105,9 @@ class Menu(Screen):
         elif it == I_TEST:
             if act:
                 app.enter(M_TEST)
+        elif it == I_RECORDS:
+            if act:
+                app.enter(M_RECORDS)
         else:
             p = it - I_P1
             k = (app.kinds[p] + step) % 4  # Human, CPU easy, good, perfect
@@ -143,6 +148,8 @@ class Menu(Screen):
                 gfx.text(fb, b"How to score", 2, y, c)
             elif it == I_TEST:
                 gfx.text(fb, b"Self-test", 2, y, c)
+            elif it == I_RECORDS:
+                gfx.text(fb, b"Records", 2, y, c)
             else:
                 p = it - I_P1
                 # "  P2" indented under Players, the value right-aligned: never touching (3 + 11 chars of 21)

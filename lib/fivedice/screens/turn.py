@@ -121,3 +121,6 @@ class Turn(Screen):
                 gfx.number(fb, g.last_bonus, x, y, 1)
         elif g.rolls and app.five:
             gfx.text_center(fb, view.FIVE_NAMES[g.rs.index], view.W // 2, y, 1)
+        elif app.to_beat:
+            x = gfx.text(fb, b"Best to beat: ", 0, y, 1)  # a solo game: the records' top score
+            gfx.number(fb, app.to_beat, x, y, 1)

@@ -1,0 +1,92 @@
+"""Records: the high scores and lifetime stats of each rule set (fivedice.records). UP/DOWN change the
+rule set, OK switches between the top 5 and the stats, BACK leaves. Loaded only while open, with the
+records read from the store when it opens."""
+from fivedice.compat import unload
+from fivedice import gfx
+from fivedice import oled_view as view
+from fivedice import records as _rec
+from fivedice import rules as _rules
+from fivedice.screens import Screen, B_BACK, B_DOWN, B_OK, B_UP, M_MENU
+from fivedice.screens.over import ORDINALS, decimal2
+
+_STATS = (b"Games", b"Mean", b"Best", b"5 of a kind", b"Upper bonus", b"Lost/decision")
+
+
+class RecordsScreen(Screen):
+    def __init__(self):
+        self.recs = None
+        self.rs = 0  # the rule set shown
+        self.stats = False  # the stats page (else the top 5)
+        self._ini = bytearray(3)  # an entry's initials, read without allocating
+
+    def enter(self, app):
+        self.recs = _rec.Records()
+        self.rs = app.rules_i
+        if app.store is not None:
+            why = _rec.load(app.store, self.recs)
+            if why is not None:
+                app.records_error = why
+                app.message(view.T_RECORDS_BAD)
+
+    def leave(self, app):
+        self.recs = None
+        unload("fivedice.screens", "records")
+        unload("fivedice", "records")
+
+    def press(self, app, b):
+        n = len(_rules.ALL)
+        if b == B_UP:
+            self.rs = (self.rs - 1) % n
+        elif b == B_DOWN:
+            self.rs = (self.rs + 1) % n
+        elif b == B_OK:
+            self.stats = not self.stats
+        elif b == B_BACK:
+            app.enter(M_MENU)
+        return 0
+
+    def draw(self, fb, app):
+        recs = self.recs
+        rs = self.rs
+        W = view.W
+        fb.fill(0)
+        view.header(fb, b"Stats" if self.stats else b"High scores")
+        gfx.text_right(fb, view.SHORT_TITLES[rs], W - 1, 0, 0)
+        games = recs.games(rs)
+        if not games:
+            gfx.text(fb, b"No games yet", 0, 16, 1)
+        elif self.stats:
+            for i in range(6):
+                y = 9 + i * 8
+                gfx.text(fb, _STATS[i], 0, y, 1)
+                if i == 0:
+                    gfx.number_right(fb, games, W - 1, y, 1)
+                elif i == 1:
+                    m = recs.mean_x10(rs)  # one decimal below 100, whole from 100 up
+                    if m >= 1000:
+                        gfx.number_right(fb, (m + 5) // 10, W - 1, y, 1)
+                    else:
+                        x = gfx.number(fb, m // 10, W - 1 - gfx.number_width(m // 10) - 12, y, 1)
+                        x = gfx.glyph(fb, 46, x, y, 1)  # '.'
+                        gfx.glyph(fb, 48 + m % 10, x, y, 1)
+                elif i == 2:
+                    gfx.number_right(fb, recs.best(rs), W - 1, y, 1)
+                elif i == 3:
+                    gfx.number_right(fb, recs.fives(rs), W - 1, y, 1)
+                elif i == 4:
+                    gfx.number_right(fb, recs.bonuses(rs), W - 1, y, 1)
+                else:
+                    d = recs.loss_per_decision_x100(rs)
+                    if d < 0:
+                        gfx.text_right(fb, b"no table", W - 1, y, 1)
+                    else:
+                        decimal2(fb, d, W - 1 - gfx.number_width(d // 100) - 18, y, 1)
+        else:
+            for i in range(recs.entries(rs)):
+                y = 10 + i * 9
+                gfx.text(fb, ORDINALS[i + 1] if i < 4 else b"5th", 0, y, 1)
+                gfx.text(fb, recs.initials(rs, i, self._ini), 24, y, 1)
+                gfx.number_right(fb, recs.score(rs, i), 72, y, 1)
+                x = gfx.text(fb, b"game ", 82, y, 1)
+                gfx.number(fb, recs.order(rs, i), x, y, 1)
+        gfx.text(fb, b"OK top 5  ^v rules" if self.stats else b"OK stats  ^v rules", 0, 56, 1)
