@@ -138,7 +138,7 @@ def _read(path):
 def _nvm_save():
     """What the game saved in the fake board's microcontroller.nvm, read as the next boot will."""
     import microcontroller
-    from fdfw.store import NvmStore
+    from fdfw.nvm_store import NvmStore
 
     return NvmStore(microcontroller.nvm).read()
 
@@ -432,14 +432,22 @@ def test_cp_boot_never_remounts_the_drive_so_the_computer_can_always_copy_files(
 # -- storage driver ------------------------------------------------------------------------------------
 
 
+class _Stores:
+    """The two firmware stores (fdfw.nvm_store, fdfw.file_store) under one name for the tests."""
+
+    def __init__(self, nvm, files):
+        self.NvmStore = nvm
+        self.FileStore = files
+
+
 def _fw(monkeypatch):
     monkeypatch.syspath_prepend(FAKES)
     monkeypatch.syspath_prepend(FIRMWARE)
-    from fdfw import record, store
+    from fdfw import file_store, nvm_store, record
 
     import fakeflash
 
-    return store, record, fakeflash
+    return _Stores(nvm_store.NvmStore, file_store.FileStore), record, fakeflash
 
 
 @pytest.mark.parametrize("medium", ["nvm", "lfs", "fat"])
@@ -798,7 +806,7 @@ def test_mp_button_presses_reach_the_app_draw_save_light_and_beep(tmp_path, boar
 def _mp_store(tmp_path):
     sys.path.insert(0, FIRMWARE)
     try:
-        from fdfw.store import FileStore
+        from fdfw.file_store import FileStore
     finally:
         sys.path.remove(FIRMWARE)
     return FileStore(str(tmp_path / "fivedice.sav"))
@@ -984,7 +992,7 @@ def test_deploy_mp_over_a_pty_to_the_unix_port_replaces_twins_keeps_user_files_a
     assert res["status"] == "stopped" and res["rolls"] == 1 and res["frames"] >= 3, r.stdout + r.stderr
     sys.path.insert(0, FIRMWARE)
     try:
-        from fdfw.store import FileStore
+        from fdfw.file_store import FileStore
     finally:
         sys.path.remove(FIRMWARE)
     assert FileStore(str(save)).read()[0] == 0xA8  # saved through the two-slot store

@@ -73,7 +73,7 @@ def _sleep_ms(ms):
 def build(prof, save_path):
     from fdfw.buzzer import CPBuzzer
     from fdfw.shake_input import SwitchShakeInput
-    from fdfw.store import NvmStore
+    from fdfw.nvm_store import NvmStore
 
     ticks = _lib("adafruit_ticks")
     neopixel = _lib("neopixel")

@@ -26,7 +26,7 @@ def build(prof, save_path):
     from fdfw.buzzer import MPBuzzer
     from fdfw.pixels import MPPixels
     from fdfw.shake_input import SwitchShakeInput
-    from fdfw.store import FileStore
+    from fdfw.file_store import FileStore
 
     deploy = "run `make deploy-mp`"
     ticks = _lib("adafruit_ticks", deploy)

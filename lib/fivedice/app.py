@@ -274,6 +274,7 @@ class App:
     def new_game(self):
         """Start a game with the menu's settings (the save slot is overwritten from now on)."""
         rs = _rules.ALL[self.rules_i]
+        self._compact()  # the game before is finished (and counted): the least to lose in a rewrite
         self.game = _game.Game(rs, self.nplayers, self.dice)
         self.save_bad = False
         self.five = False
@@ -479,7 +480,6 @@ class App:
             self.cue(sounds.GAME_OVER)
             self._save()  # the finished game first: a power cut before the records loses only them
             self.enter(M_INITIALS if self._keeps_records() else M_OVER)
-            self._compact()
         else:
             self.cue(sounds.SCORE)
             self.enter(M_TURN)
@@ -601,7 +601,8 @@ class App:
         unload("fivedice", "records")
 
     def _compact(self):
-        """Between games, where it has least to lose, let a log store rewrite itself if it must."""
+        """At "New game", where it has least to lose, let a log store rewrite itself if it must (the
+        CircuitPython nvm log: see README, Saves and power cuts)."""
         st = self.store
         if st is not None and hasattr(st, "compact_due"):
             try:

@@ -60,7 +60,7 @@ def app_traces():
     through the nvm store before and after (saves only: no records, no compaction)."""
     sys.path.insert(0, ROOT)
     from fakeflash import FakeNvm
-    from fdfw.store import NvmStore
+    from fdfw.nvm_store import NvmStore
     from old_nvm import OldNvmStore
 
     from fivedice.rng import Dice, SeededBytes

@@ -1,6 +1,7 @@
 """Run a board entry point on the MicroPython unix port over the project's fake hardware and play a
 whole two-player game: a human seat that asks for a hint after every roll, against the perfect CPU
-(a strategy table in ./tables). The heap proxy of issue #7.
+(a strategy table in ./tables), the human's score going into the records with initials at the end. The
+heap proxy of issue #7.
 
     micropython -X heapsize=N game_drive.py cp|mp [GAMES]
 cp runs firmware/code.py (CircuitPython) over tests/firmware_fakes/cp, mp runs firmware/main.py
@@ -108,6 +109,10 @@ def on_iter(i, now):
         return False
     if g.over:
         if app.mode == 0:  # back in the menu after a game: New game
+            _tap(OK, i)
+            return False
+        if app.mode == 8:  # "New high score!": OK three times takes the initials AAA
+            _sample()
             _tap(OK, i)
             return False
         state["games"] += 1

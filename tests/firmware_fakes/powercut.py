@@ -25,7 +25,8 @@ Runs on CPython and the MicroPython unix port (python powercut.py [sample|small|
 """
 
 from fakeflash import FakeFS, FakeNvm, Power, PowerCut
-from fdfw.store import FileStore, NvmStore
+from fdfw.file_store import FileStore
+from fdfw.nvm_store import NvmStore
 from old_nvm import OldNvmStore
 from fivedice.compat import crc32
 
