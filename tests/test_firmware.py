@@ -432,22 +432,15 @@ def test_cp_boot_never_remounts_the_drive_so_the_computer_can_always_copy_files(
 # -- storage driver ------------------------------------------------------------------------------------
 
 
-class _Stores:
-    """The two firmware stores (fdfw.nvm_store, fdfw.file_store) under one name for the tests."""
-
-    def __init__(self, nvm, files):
-        self.NvmStore = nvm
-        self.FileStore = files
-
-
 def _fw(monkeypatch):
     monkeypatch.syspath_prepend(FAKES)
     monkeypatch.syspath_prepend(FIRMWARE)
-    from fdfw import file_store, nvm_store, record
+    from fdfw import record
 
     import fakeflash
+    import powercut
 
-    return _Stores(nvm_store.NvmStore, file_store.FileStore), record, fakeflash
+    return powercut.Stores, record, fakeflash
 
 
 @pytest.mark.parametrize("medium", ["nvm", "lfs", "fat"])

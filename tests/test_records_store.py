@@ -73,23 +73,13 @@ def test_any_changed_byte_of_a_records_record_is_refused(played, data):
         R.decode(bytes(bad))
 
 
-class _Stores:
-    """The two firmware stores (fdfw.nvm_store, fdfw.file_store) under one name for the tests."""
-
-    def __init__(self, nvm, files):
-        self.NvmStore = nvm
-        self.FileStore = files
-
-
 def _fw(monkeypatch):
     monkeypatch.syspath_prepend(FAKES)
     monkeypatch.syspath_prepend(FIRMWARE)
-    from fdfw import file_store, nvm_store
-
     import fakeflash
     import powercut
 
-    return _Stores(nvm_store.NvmStore, file_store.FileStore), fakeflash, powercut
+    return powercut.Stores, fakeflash, powercut
 
 
 def _records(n):

@@ -20,7 +20,7 @@ whenever the log is full; saves only) and "old-lfs" / "old-fat" (the file store 
 <path>.tmp, then rename it over the save, or on FAT remove the save and rename).
 
 A failure on an nvm store whose cut hit the sector erase-and-rewrite is counted apart as `window`: the
-RP2040's nvm is a single 4 KB flash sector, so while it is erased nothing survives (see store.py).
+RP2040's nvm is a single 4 KB flash sector, so while it is erased nothing survives (see nvm_store.py).
 Runs on CPython and the MicroPython unix port (python powercut.py [sample|small|full] on either).
 """
 
@@ -29,6 +29,14 @@ from fdfw.file_store import FileStore
 from fdfw.nvm_store import NvmStore
 from old_nvm import OldNvmStore
 from fivedice.compat import crc32
+
+
+class Stores:
+    """Both firmware stores under one name, for the tests (each board imports only its own)."""
+
+    NvmStore = NvmStore
+    FileStore = FileStore
+
 
 SAVE = "/fivedice.sav"
 
