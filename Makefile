@@ -106,3 +106,17 @@ bench-powercut: venv
 	$(PY) tests/bench/bench_powercut.py
 
 .PHONY: bench-powercut
+
+## make web: the static page in build/web/ (fivedice on MicroPython WebAssembly; npm ci installs the port pinned by
+## web/package-lock.json; the Yahtzee and Yacht tables come along for hints and the perfect CPU)
+web: venv web/node_modules/.package-lock.json tables/yahtzee.fdt tables/yacht.fdt
+	$(PY) tools/build_web.py
+
+web/node_modules/.package-lock.json: web/package.json web/package-lock.json
+	cd web && npm ci --no-audit --no-fund --loglevel=error
+
+## make web-serve [WEB_PORT=8012]: serve build/web on 127.0.0.1 and print the address
+web-serve: web
+	$(PY) tools/web_serve.py --port $(or $(WEB_PORT),8012)
+
+.PHONY: web web-serve
