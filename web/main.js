@@ -9,7 +9,7 @@ const INK = [200, 236, 255]; // OLED pixel on
 const PAPER = [0, 0, 0];
 
 const t0 = performance.now();
-const stats = { startMs: 0, firstFrameMs: 0, frames: 0, frameMsTotal: 0, steps: 0, stepMsTotal: 0 };
+const stats = { startMs: 0, firstFrameMs: 0, frames: 0, frameMsTotal: 0, frameMs: [], steps: 0, stepMsTotal: 0, blitMsTotal: 0 };
 const page = { ready: false, error: "", stats, tones: [] };
 window.fivedice = page;
 
@@ -102,6 +102,16 @@ function blit(buf) {
   ctx.putImageData(image, 0, 0);
 }
 const LIT = Array.from({ length: 256 }, (_, v) => Math.round(255 * Math.pow(v / 255, 1 / 2.2)));
+// Crisp: the 128x64 frame is shown at a whole number of device pixels per OLED pixel (nearest-neighbour scaling)
+function fit() {
+  const dpr = window.devicePixelRatio || 1;
+  const room = canvas.parentElement.clientWidth - 20; // the screen's padding
+  const scale = Math.max(1, Math.floor((room * dpr) / 128));
+  canvas.style.width = (scale * 128) / dpr + "px";
+  canvas.style.height = (scale * 64) / dpr + "px";
+}
+fit();
+window.addEventListener("resize", fit);
 const leds = [0, 1, 2, 3, 4].map((i) => $("led" + i));
 function showLeds(rgb) {
   for (let i = 0; i < 5; i++) {
@@ -213,7 +223,11 @@ async function start() {
       fail("fivedice stopped: " + (e && e.message ? e.message : e) + (errors.length ? "\n" + errors.join("\n") : ""));
       return;
     }
-    if (drew) blit(mp.PyProxy.toJs(hh.frame()));
+    if (drew) {
+      const c = performance.now();
+      blit(mp.PyProxy.toJs(hh.frame()));
+      stats.blitMsTotal += performance.now() - c;
+    }
     if (pixels.changed) showLeds(mp.PyProxy.toJs(hh.leds()));
     const ms = performance.now() - a;
     stats.steps += 1;
@@ -221,6 +235,7 @@ async function start() {
     if (drew) {
       stats.frames += 1;
       stats.frameMsTotal += ms;
+      if (stats.frameMs.length < 10000) stats.frameMs.push(ms);
     }
     if (stats.steps % 50 === 0) messages();
   }
