@@ -4,7 +4,9 @@ Chromium draws, frame for frame, what host_sim draws for the same keys, shakes a
 The browser tests skip, saying why, where the page is not built or there is no Chromium (tests/web_browser.py);
 `make test` builds the page and installs Chromium first where it can (tools/web_prereqs.py).
 """
+import json
 import os
+import subprocess
 import sys
 
 import pytest
@@ -67,6 +69,28 @@ def test_save_text_round_trips_and_garbage_reaches_the_app_as_bytes():
     assert kept == {fivedice_web.KEY_BAD: "not hex!"}
 
 
+def test_the_pages_python_side_on_the_micropython_unix_port_draws_host_sims_frames():
+    """web/fivedice_web.py as the page drives it (10 ms passes, keys, devicemotion samples, the s key), on the
+    real MicroPython (the unix port: the same interpreter and framebuf as the WebAssembly port), needs no browser."""
+    tables = os.path.join(ROOT, "tables")
+    if not os.path.exists(os.path.join(tables, "yacht.fdt")):
+        pytest.skip("no tables/yacht.fdt: make test builds it (make tables)")
+    mp = os.path.join(os.path.dirname(sys.executable), "micropython")
+    env = dict(os.environ, MICROPYPATH=":".join([os.path.join(ROOT, "lib"), os.path.join(ROOT, "web"), ".frozen"]))
+    req = {"faces": FACES, "tables": tables, "script": [[n, list(i)] for n, i in SCRIPT]}
+    r = subprocess.run([mp, "-X", "heapsize=4M", os.path.join(ROOT, "tests", "web_glue_script.py")],
+                       input=json.dumps(req), capture_output=True, text=True, env=env, timeout=300)
+    assert r.returncode == 0, r.stderr + r.stdout
+    lines = r.stdout.splitlines()
+    got = [(n, bytes.fromhex(h)) for n, h in (l.rsplit(" ", 1) for l in lines[:-2])]
+    want = host_frames(SCRIPT, FACES, tables=tables)
+    assert [n for n, _ in got] == [n for n, _ in want]
+    for (name, page), (_, host) in zip(got, want):
+        assert page == host, "step %r: the page's Python side differs from host_sim\n%s" % (name, diff(page, host))
+    assert lines[-2].startswith("save a8")  # the game in progress, saved as hex for localStorage
+    assert int(lines[-1].split()[1]) > 3  # the app's cues reached the page's tone()
+
+
 # -- in the browser ------------------------------------------------------------------------------------------
 WHY = web_browser.why_not()
 browser_only = pytest.mark.skipif(WHY is not None, reason=str(WHY))
@@ -98,9 +122,9 @@ class MemStore:
         self.aside, self.data = self.data, None
 
 
-def host_frames(script, faces, store=None):
+def host_frames(script, faces, store=None, tables=os.path.join(web_browser.WEB, "tables")):
     """host_sim's frame after each step of the script (the simulated device, settled)."""
-    dev = SimDevice(dice=ScriptedFaces(faces), store=store, tables=os.path.join(web_browser.WEB, "tables"))
+    dev = SimDevice(dice=ScriptedFaces(faces), store=store, tables=tables)
     out = []
     try:
         for name, inputs in script:
@@ -238,3 +262,19 @@ def test_make_web_copies_the_pinned_port_and_serves_no_cdn():
     with open(os.path.join(ROOT, "web", "package-lock.json")) as fh:
         lock = fh.read()
     assert '"node_modules/@micropython/micropython-webassembly-pyscript"' in lock and '"integrity"' in lock
+
+
+@browser_only
+def test_the_page_outside_test_mode_runs_with_real_dice_and_no_test_hooks(browser):
+    b = browser
+    b.open("")
+    assert b.page.evaluate("window.fivedice.error") == ""
+    assert b.page.evaluate("window.fivedice.ready && window.fivedice.test === undefined")
+    menu = b.canvas_frame()
+    b.key("Enter")
+    b.page.wait_for_timeout(400)
+    turn = b.canvas_frame()
+    b.key("Space")
+    b.page.wait_for_timeout(1000)  # the dice tumble 350 ms, then land
+    rolled = b.canvas_frame()
+    assert len({menu, turn, rolled}) == 3 and b.errors == []
