@@ -33,7 +33,10 @@ let audio = null;
 let osc = null;
 let gain = null;
 function audioStart() {
-  if (audio !== null) return;
+  if (audio !== null) {
+    if (audio.state === "suspended") audio.resume(); // iOS suspends it again after an interruption
+    return;
+  }
   const AC = window.AudioContext || window.webkitAudioContext;
   if (!AC) return;
   try {
