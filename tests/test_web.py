@@ -55,7 +55,7 @@ def test_the_page_takes_the_terminal_simulators_keys():
 
 def test_save_text_round_trips_and_garbage_reaches_the_app_as_bytes():
     kept = {}
-    st = fivedice_web.LocalStore(kept.get, kept.__setitem__, kept.pop)
+    st = fivedice_web.LocalStore(kept.get, kept.__setitem__, kept.pop)  # dict.__setitem__ returns None: stored
     assert st.read() is None
     st.write(b"\xa8\x00\x02\x00\x01\x01\x01\xff")
     assert kept[fivedice_web.KEY] == "a8000200010101ff"
@@ -67,6 +67,10 @@ def test_save_text_round_trips_and_garbage_reaches_the_app_as_bytes():
     kept[fivedice_web.KEY] = "00"
     st.set_aside()  # the first unreadable save kept stays
     assert kept == {fivedice_web.KEY_BAD: "not hex!"}
+    full = fivedice_web.LocalStore(kept.get, lambda k, v: "QuotaExceededError", kept.pop)
+    with pytest.raises(OSError):
+        full.write(b"\xa8")
+    assert "QuotaExceededError" in full.error
 
 
 def test_the_pages_python_side_on_the_micropython_unix_port_draws_host_sims_frames():
@@ -278,3 +282,32 @@ def test_the_page_outside_test_mode_runs_with_real_dice_and_no_test_hooks(browse
     b.page.wait_for_timeout(1000)  # the dice tumble 350 ms, then land
     rolled = b.canvas_frame()
     assert len({menu, turn, rolled}) == 3 and b.errors == []
+
+
+class FullStore(MemStore):
+    def write(self, data):
+        raise OSError(28, "no space")
+
+
+@browser_only
+def test_a_browser_that_refuses_the_save_shows_could_not_save_and_plays_on(browser):
+    """localStorage.setItem throwing (quota, storage off) reaches the app as the store's OSError."""
+    b = browser
+    b.open("?test=1")
+    b.page.evaluate("() => localStorage.clear()")
+    main = b.page
+    b.page = b.ctx.new_page()  # this page's localStorage.setItem throws
+    try:
+        b.page.on("pageerror", lambda e: b.errors.append(str(e)))
+        b.page.add_init_script("Storage.prototype.setItem = function () { throw new DOMException('full', "
+                               "'QuotaExceededError'); };")
+        b.open("?test=1")
+        script = (("new game", ("\r",)), ("rolled", (" ",)))
+        got = page_frames(b, script, FACES)
+        want = host_frames(script, FACES, FullStore())
+        for (name, page), (_, host) in zip(got, want):
+            assert page == host, "step %r differs\n%s" % (name, diff(page, host))
+        assert b.page.evaluate("window.fivedice.error") == "" and b.errors == []
+    finally:
+        b.page.close()
+        b.page = main

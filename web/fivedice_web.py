@@ -114,7 +114,7 @@ class Buzzer:
 class LocalStore:
     """The save in the browser's localStorage, with the app's store protocol.
 
-    load(key) -> str or None, store(key, text) (raises when the browser refuses: full, or storage off),
+    load(key) -> str or None, store(key, text) -> None, or why the browser refused (full, storage off),
     remove(key): the page's localStorage calls. The record is kept as hex text. A value that is not hex (edited
     by hand, or garbled) is handed to the app as its raw text bytes, so the app refuses it with its plain
     message and it is set aside untouched."""
@@ -136,10 +136,9 @@ class LocalStore:
             return text.encode()
 
     def write(self, data):
-        try:
-            self._store(KEY, _hex(data))
-        except Exception as e:  # the browser refused (quota, private mode): the app says "Could not save"
-            self.error = "cannot save the game in this browser's localStorage (%s)" % (e,)
+        why = self._store(KEY, _hex(data))
+        if why is not None:  # the browser refused (full, storage off): the app says "Could not save"
+            self.error = "cannot save the game in this browser's localStorage (%s)" % (why,)
             raise OSError(5, self.error)
 
     def set_aside(self):

@@ -72,7 +72,14 @@ function load(key) {
   }
 }
 function store(key, text) {
-  window.localStorage.setItem(key, text); // throws when full or off: the app shows "Could not save"
+  // null when stored, else why not (full, or storage off): the app then shows "Could not save". A JS exception
+  // must not cross into MicroPython (it would unwind through the interpreter), so it becomes a return value.
+  try {
+    window.localStorage.setItem(key, text);
+    return null;
+  } catch (e) {
+    return String((e && e.name) || e);
+  }
 }
 function remove(key) {
   try {
