@@ -54,13 +54,16 @@ function audioStart() {
 function tone(freq, ms) {
   if (TEST) page.tones.push([freq, ms]);
   if (audio === null) return;
-  const t = audio.currentTime;
-  if (freq > 0) {
-    osc.frequency.setValueAtTime(freq, t);
-    gain.gain.setValueAtTime(0.05, t);
-  } else {
-    gain.gain.setValueAtTime(0, t);
-  }
+  try {
+    // called from MicroPython: nothing may throw back into it
+    const t = audio.currentTime;
+    if (freq > 0) {
+      osc.frequency.setValueAtTime(freq, t);
+      gain.gain.setValueAtTime(0.05, t);
+    } else {
+      gain.gain.setValueAtTime(0, t);
+    }
+  } catch (e) {}
 }
 
 // -- the save: localStorage (the record as hex, see fivedice_web.LocalStore) ------------------------------
@@ -87,7 +90,7 @@ function remove(key) {
   } catch (e) {}
 }
 function rand(n) {
-  return crypto.getRandomValues(new Uint8Array(n));
+  return crypto.getRandomValues(new Uint8Array(n)); // n is the dice's 32-byte pool: never over the 65,536 limit
 }
 
 // -- drawing ---------------------------------------------------------------------------------------------
