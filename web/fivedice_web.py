@@ -198,7 +198,7 @@ class Handheld:
         )
         self.test = test
         self.det = AccelShake()
-        self.pending = 0  # presses since the last step, delivered at its start (bit = button)
+        self.pending = []  # presses since the last step, in the order they came, delivered at its start
         self.x = 0
         self.y = 0
         self.z = _REST_MG
@@ -228,7 +228,7 @@ class Handheld:
     def button(self, b):
         """A touch button or a mapped key: a debounced press edge, handed to the app at the next step."""
         if 0 <= b < _app.BUTTONS:
-            self.pending |= 1 << b
+            self.pending.append(b)
 
     def key(self, k):
         """A key named as the terminal sends it (see KEYMAP); returns 1 if it did something."""
@@ -258,14 +258,10 @@ class Handheld:
         self.now = now
         self.steps += 1
         app = self.app
-        mask = self.pending
-        self.pending = 0
-        b = 0
-        while mask:
-            if mask & 1:
+        if self.pending:
+            for b in self.pending:
                 app.press(b, now)
-            mask >>= 1
-            b += 1
+            self.pending = []
         if self.burst_ms:
             self.burst_until = ticks_add(now, self.burst_ms)
             self.burst_ms = 0
