@@ -21,8 +21,9 @@ $(STAMP): requirements.txt pyproject.toml
 venv: $(STAMP)
 
 ## make test: every test: mpy-cross build, pytest on CPython (which also runs the core suites on MicroPython);
-## it builds the Yahtzee strategy table first (10–15 s on 2 cores, once): the board heap test plays a game with it
-test: venv mpy tables/yahtzee.fdt
+## it builds the Yahtzee strategy table first (10–15 s on 2 cores, once): the board heap test plays a game with it;
+## and the web page with Chromium for the browser tests where it can (npm; root + apt), else those tests say why they skip
+test: venv mpy tables/yahtzee.fdt web-prereqs
 	$(PY) -m pytest -q -p no:cacheprovider tests
 
 ## make mpy: compile every file of lib/ and firmware/ with mpy-cross into build/
@@ -112,3 +113,25 @@ schematic: venv
 	$(PY) tools/schematic.py
 
 .PHONY: schematic
+
+## make web: the static page in build/web/ (fivedice on MicroPython WebAssembly; npm ci installs the port pinned by
+## web/package-lock.json; the Yahtzee and Yacht tables come along for hints and the perfect CPU)
+web: venv web/node_modules/.package-lock.json tables/yahtzee.fdt tables/yacht.fdt
+	$(PY) tools/build_web.py
+
+web/node_modules/.package-lock.json: web/package.json web/package-lock.json
+	cd web && npm ci --no-audit --no-fund --loglevel=error
+
+## make web-serve [WEB_PORT=8012]: serve build/web on 127.0.0.1 and print the address
+web-serve: web
+	$(PY) tools/web_serve.py --port $(or $(WEB_PORT),8012)
+
+## (make test's step: the page and Chromium where this machine allows; never fails for a missing npm or apt)
+web-prereqs: venv tables/yahtzee.fdt tables/yacht.fdt
+	$(PY) tools/web_prereqs.py
+
+## make bench-web: the page in headless Chromium: start-up to the first frame, and time per frame (make web first)
+bench-web: web
+	$(PY) tests/bench/bench_web.py
+
+.PHONY: web web-serve web-prereqs bench-web

@@ -1,0 +1,313 @@
+"""fivedice in a web browser (build/web/, make web): the real lib/fivedice on MicroPython WebAssembly in a headless
+Chromium draws, frame for frame, what host_sim draws for the same keys, shakes and dice.
+
+The browser tests skip, saying why, where the page is not built or there is no Chromium (tests/web_browser.py);
+`make test` builds the page and installs Chromium first where it can (tools/web_prereqs.py).
+"""
+import json
+import os
+import subprocess
+import sys
+
+import pytest
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.join(ROOT, "web"))
+sys.path.insert(0, os.path.join(ROOT, "tests"))
+
+import fivedice_web  # noqa: E402
+import web_browser  # noqa: E402
+from fivedice import app as A  # noqa: E402
+from fivedice.rng import ScriptedFaces  # noqa: E402
+from host_sim import sim  # noqa: E402
+from host_sim.device import SimDevice  # noqa: E402
+
+SCREENSHOT = os.path.join(ROOT, "build", "web-screenshot.png")
+
+# Faces for every die rolled in the script, the CPU's rolls included (both sides draw them in the same order).
+FACES = [3, 5, 3, 6, 2, 1, 4, 4, 6, 2, 5, 5, 1, 3, 6, 6, 2, 4, 1, 5, 3, 3, 2, 6, 4, 1, 5, 2, 6, 3,
+         4, 4, 1, 2, 5, 6, 3, 1, 2, 4, 6, 5, 5, 3, 1, 2, 2, 6, 4, 3, 1, 6, 5, 4, 2, 3, 6, 1, 4, 5] * 2
+
+# (name, inputs): inputs are terminal keys (host_sim.sim.KEYMAP, "s" shakes) or "motion" (the phone shaken:
+# devicemotion events in the page, the tilt switch shaken in host_sim). The frame is compared after each step.
+SCRIPT = (
+    ("menu", ()),
+    ("seat 2 perfect CPU", ("down", "down", "down", "down", "\r", "\r")),
+    ("new game", ("up", "up", "up", "up", "\r")),
+    ("rolled", (" ",)),
+    ("hint from the table", ("up",)),
+    ("held", ("1", "2", "5")),
+    ("phone shaken", ("motion",)),
+    ("picker", ("\r",)),
+    ("scored, the perfect CPU has played", ("down", "\r")),
+    ("s key shake", ("s",)),
+    ("card", ("j",)),
+    ("menu again", ("b", "\x7f")),
+)
+PW_KEYS = {"\r": "Enter", "\x7f": "Backspace", "up": "ArrowUp", "down": "ArrowDown", " ": "Space"}
+
+
+def test_the_page_takes_the_terminal_simulators_keys():
+    assert fivedice_web.KEYMAP == sim.KEYMAP
+    assert set(fivedice_web.SHAKE_KEYS) == {"s", "S"}
+    assert fivedice_web.SHAKE_MS == 700  # host_sim's s key: dev.board.tilt.shake(700)
+
+
+def test_save_text_round_trips_and_garbage_reaches_the_app_as_bytes():
+    kept = {}
+    st = fivedice_web.LocalStore(kept.get, kept.__setitem__, kept.pop)  # dict.__setitem__ returns None: stored
+    assert st.read() is None
+    st.write(b"\xa8\x00\x02\x00\x01\x01\x01\xff")
+    assert kept[fivedice_web.KEY] == "a8000200010101ff"
+    assert st.read() == b"\xa8\x00\x02\x00\x01\x01\x01\xff"
+    kept[fivedice_web.KEY] = "not hex!"
+    assert st.read() == b"not hex!"
+    st.set_aside()
+    assert kept == {fivedice_web.KEY_BAD: "not hex!"}
+    kept[fivedice_web.KEY] = "00"
+    st.set_aside()  # the first unreadable save kept stays
+    assert kept == {fivedice_web.KEY_BAD: "not hex!"}
+    full = fivedice_web.LocalStore(kept.get, lambda k, v: "QuotaExceededError", kept.pop)
+    with pytest.raises(OSError):
+        full.write(b"\xa8")
+    assert "QuotaExceededError" in full.error
+
+
+def test_the_pages_python_side_on_the_micropython_unix_port_draws_host_sims_frames():
+    """web/fivedice_web.py as the page drives it (10 ms passes, keys, devicemotion samples, the s key), on the
+    real MicroPython (the unix port: the same interpreter and framebuf as the WebAssembly port), needs no browser."""
+    tables = os.path.join(ROOT, "tables")
+    if not os.path.exists(os.path.join(tables, "yacht.fdt")):
+        pytest.skip("no tables/yacht.fdt: make test builds it (make tables)")
+    mp = os.path.join(os.path.dirname(sys.executable), "micropython")
+    env = dict(os.environ, MICROPYPATH=":".join([os.path.join(ROOT, "lib"), os.path.join(ROOT, "web"), ".frozen"]))
+    req = {"faces": FACES, "tables": tables, "script": [[n, list(i)] for n, i in SCRIPT]}
+    r = subprocess.run([mp, "-X", "heapsize=4M", os.path.join(ROOT, "tests", "web_glue_script.py")],
+                       input=json.dumps(req), capture_output=True, text=True, env=env, timeout=300)
+    assert r.returncode == 0, r.stderr + r.stdout
+    lines = r.stdout.splitlines()
+    got = [(n, bytes.fromhex(h)) for n, h in (l.rsplit(" ", 1) for l in lines[:-2])]
+    want = host_frames(SCRIPT, FACES, tables=tables)
+    assert [n for n, _ in got] == [n for n, _ in want]
+    for (name, page), (_, host) in zip(got, want):
+        assert page == host, "step %r: the page's Python side differs from host_sim\n%s" % (name, diff(page, host))
+    assert lines[-2].startswith("save a8")  # the game in progress, saved as hex for localStorage
+    assert int(lines[-1].split()[1]) > 3  # the app's cues reached the page's tone()
+
+
+# -- in the browser ------------------------------------------------------------------------------------------
+WHY = web_browser.why_not()
+browser_only = pytest.mark.skipif(WHY is not None, reason=str(WHY))
+
+
+@pytest.fixture(scope="module")
+def browser():
+    b = web_browser.Browser()
+    try:
+        yield b
+    finally:
+        b.close()
+
+
+class MemStore:
+    """host_sim's side of a save: the bytes the page's localStorage holds."""
+
+    def __init__(self, data=None):
+        self.data = data
+        self.aside = None
+
+    def read(self):
+        return self.data
+
+    def write(self, data):
+        self.data = bytes(data)
+
+    def set_aside(self):
+        self.aside, self.data = self.data, None
+
+
+def host_frames(script, faces, store=None, tables=os.path.join(web_browser.WEB, "tables")):
+    """host_sim's frame after each step of the script (the simulated device, settled)."""
+    dev = SimDevice(dice=ScriptedFaces(faces), store=store, tables=tables)
+    out = []
+    try:
+        for name, inputs in script:
+            for k in inputs:
+                if k in ("motion", "s"):
+                    dev.board.tilt.shake(700)
+                    dev.run(1200)
+                else:
+                    dev.tap(A.BUTTON_NAMES.index(sim.KEYMAP[k]))
+                dev.settle()
+            out.append((name, dev.board.display.raw()))
+    finally:
+        dev.close()
+    return out
+
+
+def page_frames(b, script, faces=None, shot_at=None):
+    if faces is not None:
+        assert b.page.evaluate("(f) => window.fivedice.test.dice(f)", faces) == len(faces)
+    out = []
+    for name, inputs in script:
+        for k in inputs:
+            if k == "motion":
+                b.shake()
+            else:
+                b.key(PW_KEYS.get(k, k))
+            b.wait_idle()
+        out.append((name, b.canvas_frame()))
+        if name == shot_at:
+            b.page.locator("body").screenshot(path=SCREENSHOT)
+    return out
+
+
+def diff(a, b):
+    rows = []
+    for y in range(64):
+        ra = "".join("#" if a[(y >> 3) * 128 + x] >> (y & 7) & 1 else "." for x in range(128))
+        rb = "".join("#" if b[(y >> 3) * 128 + x] >> (y & 7) & 1 else "." for x in range(128))
+        if ra != rb:
+            rows.append("%2d page %s\n   host %s" % (y, ra, rb))
+    return "\n".join(rows[:8])
+
+
+@browser_only
+def test_a_scripted_game_in_chromium_draws_host_sims_frames_pixel_for_pixel(browser):
+    b = browser
+    b.page.goto("about:blank")
+    b.open("?test=1")
+    b.page.evaluate("() => localStorage.clear()")
+    b.open("?test=1")
+    assert b.page.evaluate("window.fivedice.error") == ""
+    want = host_frames(SCRIPT, FACES)
+    got = page_frames(b, SCRIPT, FACES, shot_at="hint from the table")
+    assert [n for n, _ in got] == [n for n, _ in want]
+    assert len(set(f for _, f in want)) == len(want), "every step of the script shows a new frame"
+    for (name, page), (_, host) in zip(got, want):
+        assert page == host, "step %r: the page's canvas differs from host_sim's frame\n%s" % (name, diff(page, host))
+    assert b.errors == []
+    # the buzzer reached WebAudio: the cues the app played, as tones
+    assert b.page.evaluate("window.fivedice.tones.filter((t) => t[0] > 0).length") > 3
+    assert os.path.getsize(SCREENSHOT) > 10000
+
+
+@browser_only
+def test_a_reload_resumes_the_game_from_localstorage(browser):
+    b = browser
+    b.open("?test=1")
+    b.page.evaluate("() => localStorage.clear()")
+    b.open("?test=1")
+    start = (("new game", ("\r",)), ("rolled", (" ",)), ("held", ("2", "4")))
+    page_frames(b, start, FACES)
+    b.open("?test=1")  # a reload within the second a hold waits to be saved: pagehide writes it
+    saved = b.page.evaluate("() => localStorage.getItem('fivedice.save')")
+    assert saved
+    got = page_frames(b, (("menu with resume", ()), ("resumed", ("\r",))))
+    want = host_frames((("menu with resume", ()), ("resumed", ("\r",))), [1], MemStore(bytes.fromhex(saved)))
+    for (name, page), (_, host) in zip(got, want):
+        assert page == host, "step %r: the page's canvas differs from host_sim's frame\n%s" % (name, diff(page, host))
+    held = host_frames(start, FACES)[-1][1]
+    assert got[-1][1] == held  # the same dice, the same holds as before the reload
+
+
+@browser_only
+def test_a_corrupt_save_is_set_aside_with_the_devices_message(browser):
+    b = browser
+    b.open("?test=1")
+    bad = "a8000200010101deadbeef"
+    b.page.evaluate("(bad) => { localStorage.clear(); localStorage.setItem('fivedice.save', bad); }", bad)
+    b.open("?test=1")
+    got = b.canvas_frame()
+    store = MemStore(bytes.fromhex(bad))
+    want = host_frames((("menu", ()),), [1], store)[0][1]
+    assert got == want  # the toast "Save unreadable: kept" on the menu, as on the device
+    note = b.page.inner_text("#note")
+    assert "Save unreadable: kept" in note and "CRC-32" in note, note
+    assert b.page.evaluate("() => [localStorage.getItem('fivedice.save'), localStorage.getItem('fivedice.save.bad')]") \
+        == [None, bad]
+
+
+@browser_only
+def test_a_page_whose_webassembly_does_not_load_says_so(browser):
+    b = browser
+    b.page.route("**/micropython.wasm", lambda route: route.fulfill(status=404, body="gone"))
+    try:
+        b.open("?test=1")
+    finally:
+        b.page.unroute("**/micropython.wasm")
+    assert b.page.is_visible("#fatal") and not b.page.is_visible("#device")
+    assert "could not start" in b.page.inner_text("#fatal")
+
+
+@browser_only
+def test_a_page_whose_table_does_not_load_says_so_and_plays_without_hints(browser):
+    b = browser
+    b.page.route("**/tables/yahtzee.fdt", lambda route: route.fulfill(status=404, body="gone"))
+    try:
+        b.open("?test=1")
+    finally:
+        b.page.unroute("**/tables/yahtzee.fdt")
+    assert b.page.evaluate("window.fivedice.error") == ""
+    note = b.page.inner_text("#note")
+    assert "did not load for yahtzee (HTTP 404" in note, note
+    assert b.page.evaluate("window.fivedice.test.tablesMask()") & 1 == 0
+
+
+def test_make_web_copies_the_pinned_port_and_serves_no_cdn():
+    if not os.path.exists(os.path.join(web_browser.WEB, "index.html")):
+        pytest.skip(str(WHY))
+    for f in os.listdir(web_browser.WEB):
+        if f.endswith((".html", ".js", ".mjs", ".css")):
+            with open(os.path.join(web_browser.WEB, f), encoding="utf-8", errors="replace") as fh:
+                text = fh.read()
+            for cdn in ("cdn.jsdelivr", "unpkg.com", "pyscript.net", "googleapis"):
+                assert cdn not in text, "%s loads %s at run time" % (f, cdn)
+    with open(os.path.join(ROOT, "web", "package-lock.json")) as fh:
+        lock = fh.read()
+    assert '"node_modules/@micropython/micropython-webassembly-pyscript"' in lock and '"integrity"' in lock
+
+
+@browser_only
+def test_the_page_outside_test_mode_runs_with_real_dice_and_no_test_hooks(browser):
+    b = browser
+    b.open("")
+    assert b.page.evaluate("window.fivedice.error") == ""
+    assert b.page.evaluate("window.fivedice.ready && window.fivedice.test === undefined")
+    menu = b.canvas_frame()
+    b.key("Enter")
+    b.page.wait_for_timeout(400)
+    turn = b.canvas_frame()
+    b.key("Space")
+    b.page.wait_for_timeout(1000)  # the dice tumble 350 ms, then land
+    rolled = b.canvas_frame()
+    assert len({menu, turn, rolled}) == 3 and b.errors == []
+
+
+class FullStore(MemStore):
+    def write(self, data):
+        raise OSError(28, "no space")
+
+
+@browser_only
+def test_a_browser_that_refuses_the_save_shows_could_not_save_and_plays_on(browser):
+    """localStorage.setItem throwing (quota, storage off) reaches the app as the store's OSError."""
+    b = browser
+    b.open("?test=1")
+    b.page.evaluate("() => localStorage.clear()")
+    main = b.page
+    b.page = b.ctx.new_page()  # this page's localStorage.setItem throws
+    try:
+        b.page.on("pageerror", lambda e: b.errors.append(str(e)))
+        b.page.add_init_script("Storage.prototype.setItem = function () { throw new DOMException('full', "
+                               "'QuotaExceededError'); };")
+        b.open("?test=1")
+        script = (("new game", ("\r",)), ("rolled", (" ",)))
+        got = page_frames(b, script, FACES)
+        want = host_frames(script, FACES, FullStore())
+        for (name, page), (_, host) in zip(got, want):
+            assert page == host, "step %r differs\n%s" % (name, diff(page, host))
+        assert b.page.evaluate("window.fivedice.error") == "" and b.errors == []
+    finally:
+        b.page.close()
+        b.page = main

@@ -1,0 +1,315 @@
+"""The handheld in a web browser: the real fivedice.app.App on MicroPython WebAssembly, fed by the page.
+
+The page (web/main.js) owns only the browser: it turns keys, touches and devicemotion into calls here, runs
+the loop timer, copies the frame and the LEDs to the screen, plays tones through WebAudio and keeps the
+save in localStorage. Everything the game decides happens in lib/fivedice, through the same event API as
+the board (firmware/fdfw/loop.py): press(button, now), shake(on, now), tick(now), draw().
+
+    hh = Handheld(host, tables="/tables")   host: the page's callables (see Host below)
+    hh.key("1") / hh.button(b)              a key of the terminal simulator's map / a touch button
+    hh.motion(x_mg, y_mg, z_mg)             the phone's latest acceleration (gravity included), milli-g
+    hh.shake_burst(ms)                      the Shake button: a vigorous shake of ms, through the same detector
+    hh.step(now_ms) -> 1 if a frame was drawn (read it with frame(), the LEDs with leds())
+
+The save goes through the app's store protocol (read / write / set_aside), like fdfw.store on the board: a
+save the app cannot read is moved aside to KEY_BAD before anything new is written, and the app shows the
+device's own message ("Save unreadable: kept").
+"""
+from fivedice import app as _app
+from fivedice.shake import AccelShake
+from fivedice.ticks import TICKS_MAX, ticks_add, ticks_diff
+
+# The terminal simulator's keys (host_sim/sim.py KEYMAP): the page names a key as the terminal would send it
+# (arrows as "up"/"down", Enter as "\r", Backspace as "\x7f"); tests/test_web.py pins the two maps equal.
+KEYMAP = {
+    "1": "hold1",
+    "2": "hold2",
+    "3": "hold3",
+    "4": "hold4",
+    "5": "hold5",
+    " ": "roll",
+    "r": "roll",
+    "\r": "ok",
+    "\n": "ok",
+    "\x7f": "back",
+    "\x08": "back",
+    "b": "back",
+    "up": "up",
+    "down": "down",
+    "k": "up",
+    "j": "down",
+}
+SHAKE_KEYS = ("s", "S")
+SHAKE_MS = 700  # the s key and the Shake button: a shake this long (host_sim's s key shakes the tilt 700 ms)
+
+KEY = "fivedice.save"  # localStorage: the save record as hex
+KEY_BAD = "fivedice.save.bad"  # a save the app could not read, kept as it was
+
+SAMPLE_MS = 10  # the accelerometer is sampled this often (fdfw.shake_input.AccelShakeInput's period)
+_REST_MG = 1000  # at rest: 1 g
+_STROKE_MG = 2600  # a stroke of the Shake button's shake: over AccelShake's 1800 mg threshold
+
+
+def _display_class():
+    import framebuf
+
+    class Display(framebuf.FrameBuffer):
+        """A 128x64 SSD1306 frame: MicroPython's framebuf over a MONO_VLSB bytearray (the panel's page layout);
+        show() only counts frames, the page copies `buf` after a step that drew."""
+
+        def __init__(self):
+            self.buf = bytearray(1024)
+            super().__init__(self.buf, 128, 64, framebuf.MONO_VLSB)
+            self.frames = 0
+
+        def show(self):
+            self.frames += 1
+
+    return Display
+
+
+class Pixels:
+    """Five NeoPixels as the page shows them: px[i] = (r, g, b), show() marks them changed; leds() is the
+    15 bytes r, g, b per die."""
+
+    def __init__(self, n=5):
+        self.n = n
+        self.rgb = bytearray(3 * n)
+        self.changed = True
+
+    def __len__(self):
+        return self.n
+
+    def __setitem__(self, i, c):
+        o = 3 * i
+        self.rgb[o] = c[0]
+        self.rgb[o + 1] = c[1]
+        self.rgb[o + 2] = c[2]
+
+    def __getitem__(self, i):
+        o = 3 * i
+        return (self.rgb[o], self.rgb[o + 1], self.rgb[o + 2])
+
+    def fill(self, c):
+        for i in range(self.n):
+            self[i] = c
+
+    def show(self):
+        self.changed = True
+
+
+class Buzzer:
+    """The piezo's tone(freq, ms) / off() protocol (fdfw.buzzer), played by the page through WebAudio."""
+
+    def __init__(self, tone):
+        self._tone = tone
+
+    def tone(self, freq, ms):
+        self._tone(freq, ms)
+
+    def off(self):
+        self._tone(0, 0)
+
+
+class LocalStore:
+    """The save in the browser's localStorage, with the app's store protocol.
+
+    load(key) -> str or None, store(key, text) -> None, or why the browser refused (full, storage off),
+    remove(key): the page's localStorage calls. The record is kept as hex text. A value that is not hex (edited
+    by hand, or garbled) is handed to the app as its raw text bytes, so the app refuses it with its plain
+    message and it is set aside untouched."""
+
+    def __init__(self, load, store, remove):
+        self._load = load
+        self._store = store
+        self._remove = remove
+        self.error = None
+
+    def read(self):
+        text = self._load(KEY)
+        if text is None:
+            return None
+        text = str(text)
+        try:
+            return _unhex(text)
+        except ValueError:
+            return text.encode()
+
+    def write(self, data):
+        why = self._store(KEY, _hex(data))
+        if why is not None:  # the browser refused (full, storage off): the app says "Could not save"
+            self.error = "cannot save the game in this browser's localStorage (%s)" % (why,)
+            raise OSError(5, self.error)
+
+    def set_aside(self):
+        """Keep an unreadable save beside the slot, untouched (an older one already kept stays)."""
+        text = self._load(KEY)
+        if text is None:
+            return
+        if self._load(KEY_BAD) is None:
+            self._store(KEY_BAD, str(text))
+        self._remove(KEY)
+
+
+def _hex(data):
+    return "".join("%02x" % b for b in data)
+
+
+def _unhex(text):
+    if len(text) % 2:
+        raise ValueError("odd length")
+    out = bytearray(len(text) // 2)
+    for i in range(len(out)):
+        out[i] = int(text[2 * i:2 * i + 2], 16)
+    return bytes(out)
+
+
+class UrandomSource:
+    """The dice's byte source: the browser's crypto.getRandomValues (this port has no os.urandom).
+    rand(n) is the page's function returning n random bytes (a Uint8Array)."""
+
+    def __init__(self, rand):
+        self._rand = rand
+
+    def __call__(self, n):
+        return bytes(self._rand(n))
+
+
+class Handheld:
+    """The App and the sensors' glue; one step() is one pass of the board's main loop (fdfw.loop.run)."""
+
+    def __init__(self, tone=None, rand=None, load=None, store=None, remove=None, tables=None, dice=None,
+                 test=False):
+        from fivedice.rng import Dice
+
+        self.display = _display_class()()
+        self.pixels = Pixels(5)
+        if dice is None:
+            dice = Dice(UrandomSource(rand)) if rand is not None else Dice()
+        self.store = LocalStore(load, store, remove) if load is not None else None
+        self.app = _app.App(
+            self.display,
+            pixels=self.pixels,
+            buzzer=Buzzer(tone) if tone is not None else None,
+            dice=dice,
+            store=self.store,
+            accel=True,
+            tables=tables,
+        )
+        self.test = test
+        self.det = AccelShake()
+        self.pending = []  # presses since the last step, in the order they came, delivered at its start
+        self.x = 0
+        self.y = 0
+        self.z = _REST_MG
+        self.burst_ms = 0  # a Shake-button shake waiting to start (ms long)
+        self.burst_until = 0
+        self.bursting = False
+        self.next_sample = 0
+        self.now = 0
+        self.steps = 0
+        self.app.draw()
+
+    # -- the page's messages -------------------------------------------------------------------------------
+    def messages(self):
+        """Plain lines the page shows under the device: why the save or a strategy table was not used."""
+        from fivedice import oled_view as view
+
+        out = []
+        a = self.app
+        if a.save_bad:
+            out.append(view.MESSAGES[view.T_SAVE_BAD].decode() + " (" + a.save_error + "); it is kept in "
+                       "localStorage as " + KEY_BAD + " and a new game saves afresh")
+        if a.table_error:
+            out.append(view.MESSAGES[view.T_TABLE_BAD].decode() + " (" + a.table_error + ")")
+        return "\n".join(out)
+
+    # -- input ------------------------------------------------------------------------------------------------
+    def button(self, b):
+        """A touch button or a mapped key: a debounced press edge, handed to the app at the next step."""
+        if 0 <= b < _app.BUTTONS:
+            self.pending.append(b)
+
+    def key(self, k):
+        """A key named as the terminal sends it (see KEYMAP); returns 1 if it did something."""
+        if k in SHAKE_KEYS:
+            self.shake_burst(SHAKE_MS)
+            return 1
+        name = KEYMAP.get(k)
+        if name is None:
+            return 0
+        self.button(_app.BUTTON_NAMES.index(name))
+        return 1
+
+    def motion(self, x, y, z):
+        """The latest devicemotion sample (acceleration including gravity, milli-g, ints)."""
+        self.x = int(x)
+        self.y = int(y)
+        self.z = int(z)
+
+    def shake_burst(self, ms):
+        """Shake by button: strokes over the threshold for ms, fed to the same AccelShake detector."""
+        self.burst_ms = ms
+
+    # -- the loop ---------------------------------------------------------------------------------------------
+    def step(self, now_ms):
+        """One main-loop pass at now_ms (any int, e.g. the page's performance.now()). 1 if a frame was drawn."""
+        now = int(now_ms) & TICKS_MAX
+        self.now = now
+        self.steps += 1
+        app = self.app
+        if self.pending:
+            for b in self.pending:
+                app.press(b, now)
+            self.pending = []
+        if self.burst_ms:
+            self.burst_until = ticks_add(now, self.burst_ms)
+            self.burst_ms = 0
+            self.bursting = True
+        if ticks_diff(now, self.next_sample) >= 0 or ticks_diff(self.next_sample, now) > SAMPLE_MS:
+            self.next_sample = ticks_add(now, SAMPLE_MS)
+            x, y, z = self.x, self.y, self.z
+            if self.bursting:
+                if ticks_diff(now, self.burst_until) < 0:
+                    x, y, z = (_STROKE_MG if (now // 40) & 1 else -_STROKE_MG), 0, _REST_MG
+                else:
+                    self.bursting = False
+            d = self.det
+            d.update_accel(x, y, z, now)
+            if d.started:
+                app.shake(True, now)
+            elif d.stopped:
+                app.shake(False, now)
+        if app.tick(now):
+            app.draw()
+            return 1
+        return 0
+
+    def idle(self):
+        """Nothing left to happen without input: no press waiting, no shake going, the app not busy."""
+        return (not self.pending and not self.burst_ms and not self.bursting and not self.det.shaking
+                and not self.app.busy() and not self.app.dirty)
+
+    def frame(self):
+        return self.display.buf
+
+    def leds(self):
+        self.pixels.changed = False
+        return self.pixels.rgb
+
+    def flush_save(self):
+        """The page is being hidden or closed: write a change still waiting (a hold) now."""
+        self.app.flush_save()
+
+    # -- test mode only ---------------------------------------------------------------------------------------
+    def test_dice(self, faces):
+        """Test mode (the page's ?test=1): the dice come from this list from now on (rng.ScriptedFaces)."""
+        if not self.test:
+            raise RuntimeError("test hooks are off (open the page with ?test=1)")
+        from fivedice.rng import ScriptedFaces
+
+        dice = ScriptedFaces([int(f) for f in faces])
+        self.app.dice = dice
+        if self.app.game is not None:
+            self.app.game.source = dice
+        return dice.remaining()
