@@ -73,6 +73,22 @@ def test_save_text_round_trips_and_garbage_reaches_the_app_as_bytes():
     assert "QuotaExceededError" in full.error
 
 
+def test_the_records_live_beside_the_save_and_are_set_aside_the_same_way():
+    from fivedice import records as R
+
+    kept = {}
+    st = fivedice_web.LocalStore(kept.get, kept.__setitem__, kept.pop)
+    recs = R.Records()
+    recs.insert(0, 250, b"WEB", recs.add_game(0, 250))
+    assert R.load(st, R.Records()) is None  # none yet
+    assert R.save(st, recs) is None
+    back = R.Records()
+    assert R.load(st, back) is None and back.initials(0, 0) == b"WEB" and back.score(0, 0) == 250
+    kept[fivedice_web.KEY_REC] = "46520100"  # "FR", version 1, no rule sets, no CRC: refused
+    assert "records" in R.load(st, R.Records())
+    assert fivedice_web.KEY_REC not in kept and kept[fivedice_web.KEY_REC_BAD] == "46520100"
+
+
 def test_the_pages_python_side_on_the_micropython_unix_port_draws_host_sims_frames():
     """web/fivedice_web.py as the page drives it (10 ms passes, keys, devicemotion samples, the s key), on the
     real MicroPython (the unix port: the same interpreter and framebuf as the WebAssembly port), needs no browser."""
@@ -311,3 +327,15 @@ def test_a_browser_that_refuses_the_save_shows_could_not_save_and_plays_on(brows
     finally:
         b.page.close()
         b.page = main
+
+
+def test_the_page_bundle_carries_every_library_file_subpackages_included():
+    sys.path.insert(0, os.path.join(ROOT, "tools"))
+    try:
+        import build_web
+        import package_json
+    finally:
+        sys.path.pop(0)
+    files = build_web.bundle_files()
+    assert sorted(k[len("/lib/"):] for k in files if k.startswith("/lib/fivedice/")) == package_json.lib_files()
+    assert "/lib/fivedice/screens/turn.py" in files and "/lib/fivedice_web.py" in files

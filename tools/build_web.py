@@ -28,11 +28,13 @@ PORT_FILES = ("micropython.mjs", "micropython.wasm")
 def bundle_files():
     """{path in the port's file system: bytes} for lib/fivedice and the glue."""
     out = {}
-    lib = os.path.join(ROOT, "lib", "fivedice")
-    for f in sorted(os.listdir(lib)):
-        if f.endswith(".py") or f.endswith(".bin"):
-            with open(os.path.join(lib, f), "rb") as fh:
-                out["/lib/fivedice/" + f] = fh.read()
+    lib = os.path.join(ROOT, "lib")
+    for d, subdirs, names in os.walk(os.path.join(lib, "fivedice")):  # the package and its subpackages (screens/)
+        subdirs[:] = sorted(x for x in subdirs if x != "__pycache__")
+        for f in sorted(names):
+            if f.endswith(".py") or f.endswith(".bin"):
+                with open(os.path.join(d, f), "rb") as fh:
+                    out["/lib/" + os.path.relpath(os.path.join(d, f), lib).replace(os.sep, "/")] = fh.read()
     with open(os.path.join(WEB, "fivedice_web.py"), "rb") as fh:
         out["/lib/fivedice_web.py"] = fh.read()
     return out

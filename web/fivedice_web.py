@@ -44,6 +44,8 @@ SHAKE_MS = 700  # the s key and the Shake button: a shake this long (host_sim's 
 
 KEY = "fivedice.save"  # localStorage: the save record as hex
 KEY_BAD = "fivedice.save.bad"  # a save the app could not read, kept as it was
+KEY_REC = "fivedice.records"  # the high scores and stats (fivedice.records) as hex
+KEY_REC_BAD = "fivedice.records.bad"  # records that would not decode, kept as they were
 
 SAMPLE_MS = 10  # the accelerometer is sampled this often (fdfw.shake_input.AccelShakeInput's period)
 _REST_MG = 1000  # at rest: 1 g
@@ -126,7 +128,27 @@ class LocalStore:
         self.error = None
 
     def read(self):
-        text = self._load(KEY)
+        return self._read(KEY)
+
+    def write(self, data):
+        self._write(KEY, data, "the game")
+
+    def set_aside(self):
+        """Keep an unreadable save beside the slot, untouched (an older one already kept stays)."""
+        self._aside(KEY, KEY_BAD)
+
+    # the records (high scores and stats), beside the save, with the same rules
+    def read_records(self):
+        return self._read(KEY_REC)
+
+    def write_records(self, data):
+        self._write(KEY_REC, data, "the records")
+
+    def set_aside_records(self):
+        self._aside(KEY_REC, KEY_REC_BAD)
+
+    def _read(self, key):
+        text = self._load(key)
         if text is None:
             return None
         text = str(text)
@@ -135,20 +157,19 @@ class LocalStore:
         except ValueError:
             return text.encode()
 
-    def write(self, data):
-        why = self._store(KEY, _hex(data))
+    def _write(self, key, data, what):
+        why = self._store(key, _hex(data))
         if why is not None:  # the browser refused (full, storage off): the app says "Could not save"
-            self.error = "cannot save the game in this browser's localStorage (%s)" % (why,)
+            self.error = "cannot save %s in this browser's localStorage (%s)" % (what, why)
             raise OSError(5, self.error)
 
-    def set_aside(self):
-        """Keep an unreadable save beside the slot, untouched (an older one already kept stays)."""
-        text = self._load(KEY)
+    def _aside(self, key, bad):
+        text = self._load(key)
         if text is None:
             return
-        if self._load(KEY_BAD) is None:
-            self._store(KEY_BAD, str(text))
-        self._remove(KEY)
+        if self._load(bad) is None:
+            self._store(bad, str(text))
+        self._remove(key)
 
 
 def _hex(data):
