@@ -17,7 +17,7 @@ sys.path.insert(0, os.path.join(ROOT, "tests", "bench"))
 import board_heap  # noqa: E402
 
 # -X heapsize on the 64-bit port; a board needs about 0.58-0.68 x this.
-HEAP_KB = {("cp", "py"): 470, ("cp", "mpy"): 380, ("mp", "py"): 400, ("mp", "mpy"): 300}
+HEAP_KB = {("cp", "py"): 470, ("cp", "mpy"): 380, ("mp", "py"): 400, ("mp", "mpy"): 330}
 TABLE = os.path.join(ROOT, "tables", "yahtzee.fdt")
 
 
