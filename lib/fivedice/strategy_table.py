@@ -11,21 +11,35 @@ State of a solitaire game at the start of a turn: (filled, u, z)
 The table holds E(state): the expected points still to come under optimal play (bonuses included),
 as unsigned 16-bit fixed point with `scale` units per point.
 
-File layout (little endian), written by host_sim.solver.tablefile (format FDT2; an FDT1 table from an
-older `make tables` is refused with "rebuild it with `make tables`"):
-    0   b"FDT2"
+File layout (little endian), written by host_sim.solver.tablefile (format FDT3; an FDT1 or FDT2 table
+from an older `make tables` is refused with "rebuild it with `make tables`"):
+    0   b"FDT3"
     4   u8 rule-set index, u8 boxes, u8 U (u values), u8 Z (z codes), u16 scale, u16 base mask (boxes
-        filled in every stored state: 0 for a whole game, more for a sub-game), u32 states,
-        u32 SU (stored (upper-subset, u) pairs per z), u32 offset of values, u32 offset of lower index,
-        u32 offset of upper index, u32 offset of u ranks, u32 offset of the block CRCs (= end of the
-        data), u16 block size B, u16 zero, u32 CRC-32 of header bytes 0..43  (header: 48 bytes)
-    lower index: per lower pattern (free lower bits compressed, in increasing order): u32 first state,
-                 u16 reachable-z bitmask
-    upper index: per upper pattern (free upper bits compressed): u32 first (upper, u) slot
+        filled in every stored state: 0 for a whole game, more for a sub-game), u32 states, u32 segments,
+        u32 offset of the row index, u32 offset of the prototypes, u32 offset of the rows, u32 offset of
+        the block CRCs (= end of the data), u16 block size B, u16 zero, u32 zero, u32 CRC-32 of header
+        bytes 0..43  (header: 48 bytes)
+    lower index: per lower pattern (free lower bits compressed, in increasing order): u32 first segment,
+                 u16 reachable-z bitmask. A segment is one (lower pattern, z): its rows are the upper
+                 patterns in order, a row is one (lower, z, upper) with its values over the reachable u.
+    upper index: per upper pattern (free upper bits compressed): u32 offset of its prototype, u8 k0, u8 n:
+                 every row of this upper pattern is constant over its first k0 + 1 u ranks, and stores the
+                 n values of ranks k0 .. k0 + n - 1 (a rank below k0 reads rank k0)
     u ranks:     64 x U bytes: rank of u among the reachable totals of that upper set (255 = unreachable)
-    values:      u16 per state; state = lower first + rank(z) * SU + upper first + u rank
+    row index:   per segment: u32 offset of its rows, then nup + 1 u16 offsets of each row's start (and
+                 the end) relative to it
+    prototypes:  per upper pattern: n - 1 i16, the median over its rows of the step from rank to rank
+    rows:        per row: u16 value at rank k0, then n - 1 residuals r (value step = prototype step + r),
+                 each in a byte code: b < 240: r = b - 120; 240 <= b < 255: r = ((b - 240) << 8 | next)
+                 - 1920; b = 255: r = the next 3 bytes as a signed 24-bit int
     block CRCs:  u32 CRC-32 per B-byte block of the data (bytes 48 .. CRC offset, the last block shorter);
                  the file ends right after them.
+The values change slowly with the upper total u (they are flat where the bonus is out of reach, and
+follow much the same curve in every row of one upper pattern), so the residuals are small: about 0.76
+bytes per state for Yahtzee against 2 in FDT2 (docs/coach.md has the sizes).
+A lookup decodes its row only up to the rank it needs, with integer arithmetic into a preallocated
+buffer, and keeps it: the next lookup in the same row (the six u of an upper box, a later rank) reads
+nothing. The last lower-index entry, segment offset, rank row and prototype are kept the same way.
 Verified, then trusted: the header (its CRC, every offset, the file size) is checked at open; a data
 block is checked against its CRC the first time a read touches it (the board reads with seeks and
 never loads a table whole), then remembered as good. Any failure raises TableError (an OSError):
@@ -33,13 +47,14 @@ the app shows "Strategy table bad" and drops the coach for the rest of the game.
 The check is allocation-free: CRC-32 over a block followed by its own CRC is the constant residue
 0x2144DF1C (below 2**30, a small int on 32-bit ports too), so no long int is made for a good block.
 """
-from fivedice.compat import const, crc32, popcount
+from fivedice.compat import const, crc32, popcount, zeros
 from fivedice import rules as _rules
 
 _HEAD = const(48)
 _NONE = const(255)
-MAGIC = b"FDT2"
-OLD_MAGIC = b"FDT1"
+HEAD = _HEAD
+MAGIC = b"FDT3"
+OLD_MAGICS = (b"FDT1", b"FDT2")
 BLOCK = const(512)  # bytes per checked block (the writer's default; the header says which)
 RESIDUE = const(0x2144DF1C)  # crc32(data + le32(crc32(data))) for any data
 
@@ -141,12 +156,18 @@ def _compress(x, free):
     return r
 
 
+_RB = const(256)  # bytes read for a row (the longest row is 2 + 63 * 4 bytes; the writer pads the end)
+ROW_READ = _RB
+_PB = const(128)  # bytes read for a prototype (at most 63 i16)
+
+
 class StrategyTable:
-    """Read E(state) from an open binary file with seeks; keeps the header and a bit per block in RAM.
+    """Read E(state) from an open binary file with seeks; keeps the header, a bit per block and one row in RAM.
 
     `f` is any object with seek/readinto (a file opened "rb"); `rs` must be the rule set the table
     was built for. Lookups allocate nothing; a damaged table raises TableError (an OSError) at open
-    or at the first read of a damaged block.
+    or at the first read of a damaged block. RAM: a 516-byte block buffer, 256 + 128 bytes of row and
+    prototype, 64 values and 64 ranks (about 1.1 KB with the block bits, 264 bytes for Yahtzee).
     """
 
     def __init__(self, f, rs):
@@ -155,8 +176,9 @@ class StrategyTable:
         h = bytearray(_HEAD)
         f.seek(0)
         n = f.readinto(h)
-        if n >= 4 and h[0:4] == OLD_MAGIC:
-            raise TableError("strategy table %s.fdt is an old format (FDT1): rebuild it with `make tables`" % rs.id)
+        if n >= 4 and (h[0:4] == OLD_MAGICS[0] or h[0:4] == OLD_MAGICS[1]):
+            raise TableError("strategy table %s.fdt is an old format (%s): rebuild it with `make tables`"
+                             % (rs.id, bytes(h[0:4]).decode()))
         if n != _HEAD or h[0:4] != MAGIC:
             raise TableError("not a fivedice strategy table (bad magic)")
         if crc32(h) != RESIDUE:
@@ -167,24 +189,29 @@ class StrategyTable:
         self.Z = h[7]
         if self.U != udim(rs) or self.Z != zdim(rs):
             raise ValueError("strategy table state layout does not match rule set %s" % rs.id)
+        u32 = self._u32
         self.scale = h[8] | h[9] << 8
         self.base = h[10] | h[11] << 8
-        self.states = self._u32(h, 12)
-        self.su = self._u32(h, 16)
-        self._vals = self._u32(h, 20)
-        self._low = self._u32(h, 24)
-        self._up = self._u32(h, 28)
-        self._rank = self._u32(h, 32)
-        self._end = self._u32(h, 36)
-        bs = h[40] | h[41] << 8
+        self.states = u32(h, 12)
+        self.segments = u32(h, 16)
+        self._rowidx = u32(h, 20)
+        self._protos = u32(h, 24)
+        self._rows = u32(h, 28)
+        self._end = u32(h, 32)
+        bs = h[36] | h[37] << 8
         if rs.upper_mask != 63:
             raise ValueError("strategy tables need the six upper boxes as boxes 0..5")
         self.free_upper = rs.upper_mask & ~self.base
         self.free_lower = rs.lower_mask & ~self.base
         nlow = 1 << popcount(self.free_lower)
         nup = 1 << popcount(self.free_upper)
-        if (bs < 16 or self._low != _HEAD or self._up != self._low + 6 * nlow or self._rank != self._up + 4 * nup
-                or self._vals != self._rank + 64 * self.U or self._end != self._vals + 2 * self.states):
+        self.nup = nup
+        self._low = _HEAD
+        self._up = _HEAD + 6 * nlow
+        self._rank = self._up + 6 * nup
+        self._stride = 4 + 2 * (nup + 1)  # bytes per segment in the row index
+        if (bs < 16 or self._rowidx != self._rank + 64 * self.U or self._protos != self._rowidx + self.segments * self._stride
+                or self._rows < self._protos or self._end < self._rows + _RB or self.segments > nlow * self.Z):
             raise TableError("strategy table header is inconsistent")
         nb = (self._end - _HEAD + bs - 1) // bs
         f.seek(0, 2)
@@ -207,9 +234,30 @@ class StrategyTable:
         self._b6 = bytearray(6)
         self._mv6 = memoryview(self._b6)
         self._mv4 = self._mv6[0:4]
-        self._mv2 = self._mv6[0:2]
         self._mv1 = self._mv6[0:1]
+        self._rb = bytearray(_RB)  # the bytes of the cached row
+        self._pb = bytearray(_PB)  # its prototype
+        self._rk = bytearray(self.U)  # the u ranks of the cached upper pattern
+        self._v = zeros("H", 64)  # the cached row's values decoded so far (64 u16)
         self.err = TableError("strategy table is damaged: rebuild it with `make tables`")  # raised without allocating
+        self.forget()
+
+    def forget(self):
+        """Drop the cached row and index entries (the next lookup reads them again)."""
+        self._lc = -1  # lower pattern of the cached lower-index entry: first segment, z bits
+        self._seg0 = 0
+        self._zb = 0
+        self._sk = -1  # segment whose rows offset is cached
+        self._sbase = 0
+        self._uc = -1  # upper pattern of the cached upper-index entry: prototype offset, k0, n
+        self._poff = 0
+        self._k0 = 0
+        self._n = 0
+        self._pk = -1  # upper pattern whose prototype is in _pb
+        self._ru = -1  # upper pattern whose ranks are in _rk
+        self._row = -1  # segment * nup + upper pattern of the cached row
+        self._dn = 0  # values decoded, and the position of the next residual in _rb
+        self._rp = 0
 
     @staticmethod
     def _u32(b, o):
@@ -255,37 +303,108 @@ class StrategyTable:
         self.f.seek(pos)
         if self.f.readinto(mv) != n:
             raise self.err
-    def index(self, filled, u, z):
-        """Position of state (filled, u, z) among the stored values, or -1 if it is not stored."""
-        if filled & self.base != self.base:
-            return -1
-        rs = self.rs
-        lc = _compress(filled >> 6, self.free_lower >> 6)
-        b = self._b6
-        self._read(self._low + 6 * lc, self._mv6)
-        first = b[0] | b[1] << 8 | b[2] << 16 | b[3] << 24
-        zb = b[4] | b[5] << 8
-        if not (zb >> z) & 1:
-            return -1
-        zr = popcount(zb & ((1 << z) - 1))
-        up = filled & rs.upper_mask
-        uc = _compress(up, self.free_upper)
-        self._read(self._up + 4 * uc, self._mv4)
-        ufirst = b[0] | b[1] << 8 | b[2] << 16 | b[3] << 24
-        self._read(self._rank + up * self.U + u, self._mv1)
-        r = b[0]
-        if r == _NONE:
-            return -1
-        return first + zr * self.su + ufirst + r
 
     def value(self, filled, u, z):
         """E(state) in table units (scale per point), or -1 if the state is not stored."""
-        i = self.index(filled, u, z)
-        if i < 0:
+        if filled & self.base != self.base:
             return -1
-        self._read(self._vals + 2 * i, self._mv2)
         b = self._b6
-        return b[0] | b[1] << 8
+        lc = _compress(filled >> 6, self.free_lower >> 6)
+        if lc != self._lc:
+            self._lc = -1
+            self._read(self._low + 6 * lc, self._mv6)
+            self._seg0 = b[0] | b[1] << 8 | b[2] << 16 | b[3] << 24
+            self._zb = b[4] | b[5] << 8
+            self._lc = lc
+        zb = self._zb
+        if not (zb >> z) & 1:
+            return -1
+        seg = self._seg0 + popcount(zb & ((1 << z) - 1))
+        up = filled & 63
+        if up != self._ru:
+            self._ru = -1
+            self._read(self._rank + up * self.U, self._rk)
+            self._ru = up
+        r = self._rk[u]
+        if r == _NONE:
+            return -1
+        uc = _compress(up, self.free_upper)
+        if uc != self._uc:
+            self._uc = -1
+            self._read(self._up + 6 * uc, self._mv6)
+            self._poff = b[0] | b[1] << 8 | b[2] << 16 | b[3] << 24
+            self._k0 = b[4]
+            self._n = b[5]
+            self._uc = uc
+        i = r - self._k0
+        if i < 0:
+            i = 0
+        row = seg * self.nup + uc
+        if row != self._row:
+            self._start(seg, uc, row)
+        if i >= self._dn:
+            self._more(i)
+        return self._v[i]
+
+    def _start(self, seg, uc, row):
+        """Read row `row` (segment seg, upper pattern uc) and its prototype; decode its first value."""
+        self._row = -1
+        b = self._b6
+        if seg >= self.segments or self._n > 64:
+            raise self.err
+        if seg != self._sk:
+            self._sk = -1
+            self._read(self._rowidx + seg * self._stride, self._mv4)
+            self._sbase = b[0] | b[1] << 8 | b[2] << 16 | b[3] << 24
+            self._sk = seg
+        self._read(self._rowidx + seg * self._stride + 4 + 2 * uc, self._mv4)
+        start = self._sbase + (b[0] | b[1] << 8)
+        if (b[2] | b[3] << 8) - (b[0] | b[1] << 8) > _RB:
+            raise self.err
+        if uc != self._pk:
+            self._pk = -1
+            self._read(self._poff, self._pb)
+            self._pk = uc
+        self._read(start, self._rb)
+        rb = self._rb
+        self._v[0] = rb[0] | rb[1] << 8
+        self._dn = 1
+        self._rp = 2
+        self._row = row
+
+    def _more(self, i):
+        """Decode the cached row's values up to index i (integer arithmetic, into the preallocated _v)."""
+        if i >= self._n:
+            raise self.err
+        rb = self._rb
+        pb = self._pb
+        vals = self._v
+        n = self._dn
+        p = self._rp
+        v = vals[n - 1]
+        while n <= i:
+            if p > _RB - 4:
+                raise self.err
+            c = rb[p]
+            if c < 240:
+                v += c - 120
+                p += 1
+            elif c < 255:
+                v += ((c - 240) << 8 | rb[p + 1]) - 1920
+                p += 2
+            else:
+                c = rb[p + 1] | rb[p + 2] << 8 | rb[p + 3] << 16
+                v += c - 0x1000000 if c & 0x800000 else c
+                p += 4
+            q = 2 * n - 2
+            c = pb[q] | pb[q + 1] << 8
+            v += c - 65536 if c & 0x8000 else c
+            if v & ~0xFFFF:
+                raise self.err
+            vals[n] = v
+            n += 1
+        self._dn = n
+        self._rp = p
 
     def card_value(self, card):
         """E for the state of `card` at the start of its next turn (table units), or -1."""
