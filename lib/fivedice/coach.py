@@ -29,6 +29,8 @@ SCORE = const(2)  # score box `value`
 WIDE = const(7776)  # 6**5
 _SLOTS = const(11)
 _L5 = const(210)  # first index of level 5 (the rolls) in the 462 keeps
+_MAXNZ = const(1544)  # (box, roll) pairs scoring > 0 on an empty card, most of any rule set (yatzy)
+_MAXG = const(112)  # (box, points > 0) groups, most of any rule set (the Yahtzee family)
 
 # box modes: how the next state's slot follows from the points scored
 _PLAIN = const(0)
@@ -42,7 +44,13 @@ class Coach:
         # Buffers sized for the largest rule set, allocated once: retarget() moves the coach to another
         # game or rule set without allocating (a fragmented heap cannot fail a later "New game" here).
         nb = _r.MAX_BOXES
-        self._pts0 = bytearray(252 * nb)
+        # the final roll's points on an empty card, sparse: for each box its groups of rolls scoring the same
+        # points p > 0 (rolls scoring 0 take the box's scratch value): box b's groups are _gfirst[b] ..
+        # _gfirst[b + 1] - 1, group g scores _gpts[g] with the rolls _grolls[_gend[g - 1] .. _gend[g] - 1]
+        self._grolls = bytearray(_MAXNZ)
+        self._gpts = bytearray(_MAXG)
+        self._gend = zeros("H", _MAXG)
+        self._gfirst = bytearray(nb + 1)
         self._dice = bytearray(5)
         self._five = bytearray(5)
         self._hl = bytearray(252)
@@ -52,12 +60,11 @@ class Coach:
         self._open = bytearray(nb)
         self._nopen = 0
         self._env = zeros("l", nb * _SLOTS)
-        self.v3 = zeros("l", 252)
-        self.v2 = zeros("l", 252)
+        # keep values, wide units; level 5 of k2 holds V3 (x WIDE) and level 5 of k1 holds V2 (x WIDE)
         self.k2 = zeros("l", 462)
         self.k1 = zeros("l", 462)
-        self._m = zeros("l", 462)
-        self._v1 = None  # only for turn_value() (host checks), allocated there
+        self._m = zeros("l", _L5)  # best sub-keeps of levels 0..4
+        self._k0 = None  # only for turn_value() (host checks), allocated there
         self.rs = None
         self.retarget(rs, valuer)
 
@@ -80,15 +87,40 @@ class Coach:
         self.rs = rs
         n = rs.n
         self.n = n
-        # points of every box for the 252 rolls on an empty card, from scoring (once per rule set)
+        # points of every box for the 252 rolls on an empty card, from scoring (once per rule set), grouped
         empty = self._empty
         empty.rs = rs
         empty.clear()
-        for r in range(252):
-            _k.roll_dice(r, self._dice)
-            scoring.load(self._dice)
-            for b in range(n):
-                self._pts0[r * n + b] = scoring.points(rs, empty, b)
+        gr = self._grolls
+        ge = self._gend
+        gp = self._gpts
+        d = self._dice
+        ng = 0
+        nz = 0
+        sc = self._hl  # scratch: one box's points for the 252 rolls
+        for b in range(n):
+            self._gfirst[b] = ng
+            for r in range(252):
+                _k.roll_dice(r, d)
+                scoring.load(d)
+                sc[r] = scoring.points(rs, empty, b)
+            for r in range(252):
+                q = sc[r]
+                if not q:
+                    continue
+                if ng >= _MAXG:
+                    raise ValueError("coach: more point groups than _MAXG")
+                for r2 in range(r, 252):  # a new group: every later roll with the same points, taken
+                    if sc[r2] == q:
+                        if nz >= _MAXNZ:
+                            raise ValueError("coach: more scoring rolls than _MAXNZ")
+                        gr[nz] = r2
+                        nz += 1
+                        sc[r2] = 0
+                gp[ng] = q
+                ge[ng] = nz
+                ng += 1
+        self._gfirst[n] = ng
         for b in range(n):
             self._face[b] = rs.arg[b] if rs.kinds[b] == _r.UPPER else 0
 
@@ -106,10 +138,10 @@ class Coach:
         self.z = z
         self._have = True
         self._next_values(card)
-        self._final_roll(card)
-        self._averages(self.v3, self.k2)
-        self._best_subkeeps(self.k2, self.v2)
-        self._averages(self.v2, self.k1)
+        self._final_roll(card)  # V3 into level 5 of k2
+        self._averages(self.k2)
+        self._best_subkeeps(self.k2, self.k1)  # V2 into level 5 of k1
+        self._averages(self.k1)
 
     def _next_values(self, card):
         rs = self.rs
@@ -170,35 +202,59 @@ class Coach:
         return 0
 
     def _final_roll(self, card):
+        """V3 of the 252 rolls, x WIDE, into level 5 of k2: each roll's best box, from the grouped points."""
         rs = self.rs
-        n = self.n
         sc = self.scale
-        pts0 = self._pts0
         env = self._env
         mode = self._mode
         face = self._face
         opn = self._open
         k = self._nopen
         hlb = self._hlbox
-        hl = self._hl
-        v3 = self.v3
-        for r in range(252):
-            o = r * n
-            best = -1
-            for i in range(k):
-                b = opn[i]
-                p = hl[r] if b == hlb else pts0[o + b]
-                m = mode[b]
-                if m == _UPPER:
-                    s = p // face[b]
-                elif m == _PLAIN:
-                    s = 0
+        gr = self._grolls
+        gp = self._gpts
+        ge = self._gend
+        gf = self._gfirst
+        out = self.k2
+        # a roll scoring 0 in every open box: the best scratch (0 points is slot 0 in every mode)
+        c0 = -1
+        for i in range(k):
+            v = env[opn[i] * _SLOTS]
+            if v > c0:
+                c0 = v
+        c0 *= WIDE
+        for r in range(_L5, 462):
+            out[r] = c0
+        for i in range(k):
+            b = opn[i]
+            o = b * _SLOTS
+            if b == hlb:  # Yum's High or Low with the other one filled: its points depend on the card
+                hl = self._hl
+                e = env[o]
+                for r in range(252):
+                    v = (hl[r] * sc + e) * WIDE
+                    if v > out[_L5 + r]:
+                        out[_L5 + r] = v
+                continue
+            m = mode[b]
+            f = face[b]
+            g = gf[b]
+            j = ge[g - 1] if g else 0
+            for g in range(g, gf[b + 1]):
+                p = gp[g]
+                if m == _PLAIN:
+                    v = (p * sc + env[o]) * WIDE
+                elif m == _UPPER:
+                    v = (p * sc + env[o + p // f]) * WIDE
                 else:
-                    s = self._slot(b, p)
-                v = p * sc + env[b * _SLOTS + s]
-                if v > best:
-                    best = v
-            v3[r] = best
+                    v = (p * sc + env[o + self._slot(b, p)]) * WIDE
+                e = ge[g]
+                if v > c0:
+                    for j in range(j, e):
+                        r = _L5 + gr[j]
+                        if v > out[r]:
+                            out[r] = v
+                j = e
         # five of a kind once the five box is used: Joker/Trump Card and extra bonus, from scoring
         fb = rs.five_box
         if fb >= 0 and (self.filled >> fb) & 1 and (rs.joker != _r.JOKER_NONE or rs.extra_bonus):
@@ -207,7 +263,7 @@ class Coach:
                 for i in range(5):
                     d[i] = face5
                 scoring.load(d)
-                v3[_k.find(5 << 3 * (face5 - 1), 5)] = self._score_best(card)
+                out[_L5 + _k.find(5 << 3 * (face5 - 1), 5)] = self._score_best(card) * WIDE
 
     def _score_best(self, card):
         """Best (points + bonus) * scale + next value over the legal boxes for the loaded dice; sets box_best."""
@@ -230,59 +286,88 @@ class Coach:
         p = scoring.points(self.rs, card, b)
         return (p + x) * self.scale + self._env[b * _SLOTS + self._slot(b, p)]
 
-    def _averages(self, top, out):
-        """out[k] = expected top-value of keeping multiset k, wide units (one rerolled die at a time)."""
+    def _averages(self, out):
+        """Levels 4..0 of out from its level 5, in place: out[k] = expected level-5 value of keeping multiset k
+        (one rerolled die at a time). Level 5 holds values x 6**5, so level j is a multiple of 6**j and each
+        division by 6 is exact: the same integers as summing 6**(5-j) outcomes and scaling by 6**j."""
         child = _k.CHILD
-        for i in range(252):
-            out[_L5 + i] = top[i]
-        # un-normalised sums first: level j holds 6**(5-j) times its expectation
         for j in range(4, -1, -1):
-            s0 = _k.START[j]
             s1 = _k.START[j + 1]
-            for i in range(s1 - s0):
-                c = 6 * (s0 + i)
-                out[s0 + i] = (
+            c = 6 * _k.START[j]
+            for i in range(_k.START[j], s1):
+                out[i] = (
                     out[s1 + child[c]]
                     + out[s1 + child[c + 1]]
                     + out[s1 + child[c + 2]]
                     + out[s1 + child[c + 3]]
                     + out[s1 + child[c + 4]]
                     + out[s1 + child[c + 5]]
-                )
-        mult = 1
-        for j in range(6):
-            for i in range(_k.START[j], _k.START[j + 1]):
-                out[i] *= mult
-            mult *= 6
+                ) // 6
+                c += 6
 
     def _best_subkeeps(self, kv, out):
-        """out[r] = best kv over the sub-multisets of roll r, back in table units (rounded)."""
+        """Level 5 of out[r] = best kv over the sub-multisets of roll r, rounded to table units, x WIDE."""
         par = _k.PARENT
         m = self._m
         m[0] = kv[0]
-        for j in range(1, 6):
+        for j in range(1, 4):  # levels 1..3: at most 3 parents
             s0 = _k.START[j]
             sp = _k.START[j - 1]
-            ps = _k.PSTART[j]
-            for i in range(_k.START[j + 1] - s0):
-                best = kv[s0 + i]
-                p = ps + j * i
-                for t in range(j):
-                    v = m[sp + par[p + t]]
+            p = _k.PSTART[j]
+            for i in range(s0, _k.START[j + 1]):
+                best = kv[i]
+                for t in range(p, p + j):
+                    v = m[sp + par[t]]
                     if v > best:
                         best = v
-                m[s0 + i] = best
-        for i in range(252):
-            out[i] = (m[_L5 + i] + WIDE // 2) // WIDE
+                m[i] = best
+                p += j
+        p = _k.PSTART[4]
+        for i in range(84, _L5):  # level 4: 4 parents in level 3 (28..83)
+            best = kv[i]
+            v = m[28 + par[p]]
+            if v > best:
+                best = v
+            v = m[28 + par[p + 1]]
+            if v > best:
+                best = v
+            v = m[28 + par[p + 2]]
+            if v > best:
+                best = v
+            v = m[28 + par[p + 3]]
+            if v > best:
+                best = v
+            m[i] = best
+            p += 4
+        p = _k.PSTART[5]
+        for i in range(_L5, 462):  # level 5, the rolls: 5 parents in level 4 (84..209)
+            best = kv[i]
+            v = m[84 + par[p]]
+            if v > best:
+                best = v
+            v = m[84 + par[p + 1]]
+            if v > best:
+                best = v
+            v = m[84 + par[p + 2]]
+            if v > best:
+                best = v
+            v = m[84 + par[p + 3]]
+            if v > best:
+                best = v
+            v = m[84 + par[p + 4]]
+            if v > best:
+                best = v
+            out[i] = (best + WIDE // 2) // WIDE * WIDE
+            p += 5
 
     def turn_value(self, card):
         """E at the start of `card`'s turn recomputed from the next states (table units): a check."""
         self.prepare(card)
-        if self._v1 is None:
-            self._v1 = zeros("l", 252)
-        self._best_subkeeps(self.k1, self._v1)
-        self._averages(self._v1, self._m)
-        return (self._m[0] + WIDE // 2) // WIDE
+        if self._k0 is None:
+            self._k0 = zeros("l", 462)
+        self._best_subkeeps(self.k1, self._k0)
+        self._averages(self._k0)
+        return (self._k0[0] + WIDE // 2) // WIDE
 
     # -- hints --------------------------------------------------------------------------------------------
     def _keeps_for(self, rolls):
