@@ -46,8 +46,9 @@ def varint(e, out):
 
 
 def layout(md):
-    """(ups, lows, rows, rank): the upper patterns and lower patterns in file order (lows: (low, zbits)),
-    rows[(segment, upper number)] = flat E positions of the row's reachable u (increasing), rank table."""
+    """(ups, segs, rows, rank): the upper patterns in file order, the segments (low, z) in file order (every
+    lower pattern times every z code; None where z cannot occur), rows[(segment, upper number)] = flat E
+    positions of the row's reachable u (increasing), and the rank table rank[up, u]."""
     rs = md.rs
     base = md.base
     free_up = 63 & ~base
@@ -57,20 +58,20 @@ def layout(md):
     for up in range(64):
         for i, u in enumerate(md.ureach[up]):
             rank[up, u] = i
-    lows = []
-    segs = []  # (low, z) per segment, in file order
+    segs = []
     for c in range(1 << bin(free_low).count("1")):
         low = _expand(c, free_low) | (base & rs.lower_mask)
         zb = st.zreach(rs, low)
-        lows.append((len(segs), zb))
         for z in range(md.Z):
-            if (zb >> z) & 1:
-                segs.append((low, z))
+            segs.append((low, z) if (zb >> z) & 1 else None)
     rows = {}
-    for s, (low, z) in enumerate(segs):
+    for s, sg in enumerate(segs):
+        if sg is None:
+            continue
+        low, z = sg
         for j, up in enumerate(ups):
             rows[(s, j)] = md.flat(low | up, md.ureach[up], z)
-    return ups, lows, segs, rows, rank
+    return ups, segs, rows, rank
 
 
 def encode(md, E, block=st.BLOCK):
@@ -78,8 +79,10 @@ def encode(md, E, block=st.BLOCK):
     rs = md.rs
     if rs.upper_mask != 63:
         raise ValueError("strategy tables need the six upper boxes as boxes 0..5")
-    ups, lows, segs, rows, rank = layout(md)
+    ups, segs, rows, rank = layout(md)
     nup = len(ups)
+    U = md.U
+    live = [s for s, sg in enumerate(segs) if sg is not None]
     states = sum(len(p) for p in rows.values())
     emax = max((float(E[p].max()) for p in rows.values() if len(p)), default=0.0)
     scale = choose_scale(emax)
@@ -89,13 +92,13 @@ def encode(md, E, block=st.BLOCK):
         if len(v) and (v.min() < 0 or v.max() > 65535):
             raise ValueError("values do not fit 16 bits")
         q[key] = v
-    # per upper pattern: k0 = first stored rank (every row of it is constant up to k0), the prototype deltas
+    # per upper pattern: k0 = first stored rank (every row of it is constant up to k0), the prototype steps
     k0 = []
     protos = []
     for j, up in enumerate(ups):
         n = len(md.ureach[up])
         k = n - 1
-        for s in range(len(segs)):
+        for s in live:
             v = q[(s, j)]
             run = 0
             while run + 1 < n and v[run + 1] == v[0]:
@@ -103,27 +106,32 @@ def encode(md, E, block=st.BLOCK):
             k = min(k, run)
         k0.append(k)
         p = np.zeros(n - 1 - k, np.int64)
-        if n - 1 - k and segs:
-            d = np.array([np.diff(q[(s, j)][k:]) for s in range(len(segs))])
+        if n - 1 - k and live:
+            d = np.array([np.diff(q[(s, j)][k:]) for s in live])
             p = np.rint(np.median(d, axis=0)).astype(np.int64)
         if len(p) and (p.min() < -32768 or p.max() > 32767):
-            raise ValueError("prototype deltas do not fit 16 bits")
+            raise ValueError("prototype steps do not fit 16 bits")
         protos.append(p)
-    nlow = len(lows)
-    low_off = HEAD
-    up_off = low_off + 6 * nlow
-    rank_off = up_off + 6 * nup
-    rowidx_off = rank_off + rank.size
-    proto_off = rowidx_off + len(segs) * (4 + 2 * (nup + 1))
-    proto_bytes = bytearray()
+    up_off = HEAD
+    ustride = st.upper_stride(U)
+    seg_off = up_off + nup * ustride
+    sstride = st.segment_stride(nup)
+    rows_off = seg_off + len(segs) * sstride
     upper = bytearray()
-    for j in range(nup):
-        upper += struct.pack("<IBB", proto_off + len(proto_bytes), k0[j], len(protos[j]) + 1)
-        proto_bytes += protos[j].astype("<i2").tobytes()
-    rows_off = proto_off + len(proto_bytes)
-    rowidx = bytearray()
+    for j, up in enumerate(ups):
+        rec = bytearray(ustride)
+        rec[0] = k0[j]
+        rec[1] = len(protos[j]) + 1
+        rec[2 : 2 + U] = rank[up].tobytes()
+        pb = protos[j].astype("<i2").tobytes()
+        rec[2 + U : 2 + U + len(pb)] = pb
+        upper += rec
+    segrec = bytearray()
     data = bytearray()
-    for s in range(len(segs)):
+    for s, sg in enumerate(segs):
+        if sg is None:
+            segrec += struct.pack("<I", 0xFFFFFFFF) + bytes(sstride - 4)
+            continue
         start = len(data)
         offs = []
         for j in range(nup):
@@ -136,15 +144,14 @@ def encode(md, E, block=st.BLOCK):
         offs.append(len(data) - start)
         if offs[-1] > 65535:
             raise ValueError("segment %d is %d bytes: too long for the u16 row offsets" % (s, offs[-1]))
-        rowidx += struct.pack("<I%dH" % (nup + 1), rows_off + start, *offs)
+        segrec += struct.pack("<I%dH" % (nup + 1), rows_off + start, *offs)
     data += bytes(st.ROW_READ)  # a row is read as ROW_READ bytes from its start: the last rows' reads stay inside
-    body = b"".join([b"".join(struct.pack("<IH", a, b) for a, b in lows), bytes(upper), rank.tobytes(), bytes(rowidx),
-                     bytes(proto_bytes), bytes(data)])
+    body = bytes(upper) + bytes(segrec) + bytes(data)
     end = HEAD + len(body)
     assert rows_off + len(data) == end
     bs = block
-    head = st.MAGIC + struct.pack("<BBBBHHIIIIIIHHI", rs.index, rs.n, md.U, md.Z, scale, md.base, states, len(segs),
-                                  rowidx_off, proto_off, rows_off, end, bs, 0, 0)
+    head = st.MAGIC + struct.pack("<BBBBHHIIIIIIHHI", rs.index, rs.n, U, md.Z, scale, md.base, states, len(segs),
+                                  up_off, seg_off, rows_off, end, bs, 0, 0)
     head += struct.pack("<I", zlib.crc32(head))
     assert len(head) == HEAD
     crcs = b"".join(struct.pack("<I", zlib.crc32(body[i : i + bs])) for i in range(0, len(body), bs))

@@ -87,6 +87,7 @@ class Coach:
         self.rs = rs
         n = rs.n
         self.n = n
+        self._zd = _st.zdim(rs)
         # points of every box for the 252 rolls on an empty card, from scoring (once per rule set), grouped
         empty = self._empty
         empty.rs = rs
@@ -148,6 +149,8 @@ class Coach:
         f = self.filled
         u = self.u
         z = self.z
+        t = rs.upper_threshold
+        zd = self._zd
         env = self._env
         val = self.valuer
         self._hlbox = -1
@@ -163,12 +166,15 @@ class Coach:
             if face:
                 self._mode[b] = _UPPER
                 for c in range(6):
-                    env[o + c] = val.value(m2, _st.u_after(rs, u, b, c * face), z)
-            elif b == rs.five_box and _st.zdim(rs) == 2:
+                    u2 = u + c * face  # strategy_table.u_after
+                    if u2 > t:
+                        u2 = t if t else u
+                    env[o + c] = val.value(m2, u2, z)
+            elif b == rs.five_box and zd == 2:
                 self._mode[b] = _FIVE
                 env[o] = val.value(m2, u, 0)
                 env[o + 1] = val.value(m2, u, 1)
-            elif (b == rs.high_box or b == rs.low_box) and _st.zdim(rs) == 11:
+            elif (b == rs.high_box or b == rs.low_box) and zd == 11:
                 other = rs.low_box if b == rs.high_box else rs.high_box
                 if (f >> other) & 1:
                     self._mode[b] = _PLAIN

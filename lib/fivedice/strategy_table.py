@@ -16,30 +16,33 @@ from an older `make tables` is refused with "rebuild it with `make tables`"):
     0   b"FDT3"
     4   u8 rule-set index, u8 boxes, u8 U (u values), u8 Z (z codes), u16 scale, u16 base mask (boxes
         filled in every stored state: 0 for a whole game, more for a sub-game), u32 states, u32 segments,
-        u32 offset of the row index, u32 offset of the prototypes, u32 offset of the rows, u32 offset of
-        the block CRCs (= end of the data), u16 block size B, u16 zero, u32 zero, u32 CRC-32 of header
-        bytes 0..43  (header: 48 bytes)
-    lower index: per lower pattern (free lower bits compressed, in increasing order): u32 first segment,
-                 u16 reachable-z bitmask. A segment is one (lower pattern, z): its rows are the upper
-                 patterns in order, a row is one (lower, z, upper) with its values over the reachable u.
-    upper index: per upper pattern (free upper bits compressed): u32 offset of its prototype, u8 k0, u8 n:
-                 every row of this upper pattern is constant over its first k0 + 1 u ranks, and stores the
-                 n values of ranks k0 .. k0 + n - 1 (a rank below k0 reads rank k0)
-    u ranks:     64 x U bytes: rank of u among the reachable totals of that upper set (255 = unreachable)
-    row index:   per segment: u32 offset of its rows, then nup + 1 u16 offsets of each row's start (and
-                 the end) relative to it
-    prototypes:  per upper pattern: n - 1 i16, the median over its rows of the step from rank to rank
+        u32 offset of the upper records, u32 offset of the segment records, u32 offset of the rows,
+        u32 offset of the block CRCs (= end of the data), u16 block size B, u16 zero, u32 zero,
+        u32 CRC-32 of header bytes 0..43  (header: 48 bytes)
+    A row is one (lower pattern, z, upper pattern) with its values over the reachable u, in increasing u;
+    a segment is one (lower pattern, z): the rows of every upper pattern, in order. Patterns are the
+    free boxes' bits compressed (a whole game: the bits themselves).
+    upper records, one per upper pattern, upper_stride(U) = 2 + U + 2 (U - 1) bytes each:
+                 u8 k0, u8 n: every row of this pattern is constant over its first k0 + 1 u ranks and
+                 stores the n values of ranks k0 .. k0 + n - 1 (a lookup below k0 reads rank k0);
+                 U bytes: the rank of each u among the reachable totals (255 = unreachable);
+                 n - 1 i16 (then zeros): the prototype, the median over the pattern's rows of the step
+                 from one stored rank to the next
+    segment records, one per (lower pattern, z) in that order, segment_stride(nup) = 4 + 2 (nup + 1)
+                 bytes: u32 offset of its rows (0xFFFFFFFF: this z cannot occur with these boxes), then
+                 nup + 1 u16: each row's start (and the end) relative to it
     rows:        per row: u16 value at rank k0, then n - 1 residuals r (value step = prototype step + r),
                  each in a byte code: b < 240: r = b - 120; 240 <= b < 255: r = ((b - 240) << 8 | next)
-                 - 1920; b = 255: r = the next 3 bytes as a signed 24-bit int
+                 - 1920; b = 255: r = the next 3 bytes as a signed 24-bit int. Then ROW_READ zero bytes
+                 (a row is read as ROW_READ bytes from its start).
     block CRCs:  u32 CRC-32 per B-byte block of the data (bytes 48 .. CRC offset, the last block shorter);
                  the file ends right after them.
-The values change slowly with the upper total u (they are flat where the bonus is out of reach, and
-follow much the same curve in every row of one upper pattern), so the residuals are small: about 0.76
-bytes per state for Yahtzee against 2 in FDT2 (docs/coach.md has the sizes).
-A lookup decodes its row only up to the rank it needs, with integer arithmetic into a preallocated
-buffer, and keeps it: the next lookup in the same row (the six u of an upper box, a later rank) reads
-nothing. The last lower-index entry, segment offset, rank row and prototype are kept the same way.
+The values change slowly with the upper total u (flat while the bonus is out of reach, then much the
+same curve in every row of one upper pattern), so the residuals are small: 0.78 bytes per state for
+Yahtzee against 2 in FDT2 (docs/coach.md has the sizes). A lookup reads at most 3 records (segment,
+upper, row: one seek + readinto each) and keeps each; it decodes the row only up to the rank it needs,
+with integer arithmetic into a preallocated buffer, and goes on from there for a later rank. The six
+values of an upper box's next state share a row; the lower boxes' next states share an upper record.
 Verified, then trusted: the header (its CRC, every offset, the file size) is checked at open; a data
 block is checked against its CRC the first time a read touches it (the board reads with seeks and
 never loads a table whole), then remembered as good. Any failure raises TableError (an OSError):
@@ -158,7 +161,17 @@ def _compress(x, free):
 
 _RB = const(256)  # bytes read for a row (the longest row is 2 + 63 * 4 bytes; the writer pads the end)
 ROW_READ = _RB
-_PB = const(128)  # bytes read for a prototype (at most 63 i16)
+_NOSEG = const(-2)
+
+
+def upper_stride(U):
+    """Bytes per upper record: k0, n, U ranks, U - 1 prototype steps."""
+    return 2 + U + 2 * (U - 1)
+
+
+def segment_stride(nup):
+    """Bytes per segment record: u32 offset of the rows, nup + 1 u16 row starts."""
+    return 4 + 2 * (nup + 1)
 
 
 class StrategyTable:
@@ -166,8 +179,8 @@ class StrategyTable:
 
     `f` is any object with seek/readinto (a file opened "rb"); `rs` must be the rule set the table
     was built for. Lookups allocate nothing; a damaged table raises TableError (an OSError) at open
-    or at the first read of a damaged block. RAM: a 516-byte block buffer, 256 + 128 bytes of row and
-    prototype, 64 values and 64 ranks (about 1.1 KB with the block bits, 264 bytes for Yahtzee).
+    or at the first read of a damaged block. RAM: a 516-byte block buffer, the cached segment record
+    (134 bytes), upper record (192), row (256) and its values (64 u16), plus a bit per block.
     """
 
     def __init__(self, f, rs):
@@ -194,8 +207,8 @@ class StrategyTable:
         self.base = h[10] | h[11] << 8
         self.states = u32(h, 12)
         self.segments = u32(h, 16)
-        self._rowidx = u32(h, 20)
-        self._protos = u32(h, 24)
+        self._upr = u32(h, 20)
+        self._segr = u32(h, 24)
         self._rows = u32(h, 28)
         self._end = u32(h, 32)
         bs = h[36] | h[37] << 8
@@ -206,12 +219,10 @@ class StrategyTable:
         nlow = 1 << popcount(self.free_lower)
         nup = 1 << popcount(self.free_upper)
         self.nup = nup
-        self._low = _HEAD
-        self._up = _HEAD + 6 * nlow
-        self._rank = self._up + 6 * nup
-        self._stride = 4 + 2 * (nup + 1)  # bytes per segment in the row index
-        if (bs < 16 or self._rowidx != self._rank + 64 * self.U or self._protos != self._rowidx + self.segments * self._stride
-                or self._rows < self._protos or self._end < self._rows + _RB or self.segments > nlow * self.Z):
+        self._us = upper_stride(self.U)
+        self._ss = segment_stride(nup)
+        if (bs < 16 or self.segments != nlow * self.Z or self._upr != _HEAD or self._segr != _HEAD + nup * self._us
+                or self._rows != self._segr + self.segments * self._ss or self._end < self._rows + _RB):
             raise TableError("strategy table header is inconsistent")
         nb = (self._end - _HEAD + bs - 1) // bs
         f.seek(0, 2)
@@ -231,31 +242,19 @@ class StrategyTable:
         self._mvfull_crc = mv[bs : bs + 4]
         self._mvfull_data = mv[0:bs]
         self._mvlast_data = mv[0:last]
-        self._b6 = bytearray(6)
-        self._mv6 = memoryview(self._b6)
-        self._mv4 = self._mv6[0:4]
-        self._mv1 = self._mv6[0:1]
+        self._sb = bytearray(self._ss)  # the cached segment record
+        self._ub = bytearray(self._us)  # the cached upper record
         self._rb = bytearray(_RB)  # the bytes of the cached row
-        self._pb = bytearray(_PB)  # its prototype
-        self._rk = bytearray(self.U)  # the u ranks of the cached upper pattern
-        self._v = zeros("H", 64)  # the cached row's values decoded so far (64 u16)
+        self._v = zeros("H", 64)  # its values decoded so far
         self.err = TableError("strategy table is damaged: rebuild it with `make tables`")  # raised without allocating
         self.forget()
 
     def forget(self):
-        """Drop the cached row and index entries (the next lookup reads them again)."""
-        self._lc = -1  # lower pattern of the cached lower-index entry: first segment, z bits
-        self._seg0 = 0
-        self._zb = 0
-        self._sk = -1  # segment whose rows offset is cached
-        self._sbase = 0
-        self._uc = -1  # upper pattern of the cached upper-index entry: prototype offset, k0, n
-        self._poff = 0
-        self._k0 = 0
-        self._n = 0
-        self._pk = -1  # upper pattern whose prototype is in _pb
-        self._ru = -1  # upper pattern whose ranks are in _rk
-        self._row = -1  # segment * nup + upper pattern of the cached row
+        """Drop the cached records and row (the next lookup reads them again)."""
+        self._sk = -1  # segment of the record in _sb
+        self._sbase = 0  # its rows' offset, or _NOSEG
+        self._uk = -1  # upper pattern of the record in _ub
+        self._row = -1  # segment * nup + upper pattern of the row in _rb
         self._dn = 0  # values decoded, and the position of the next residual in _rb
         self._rp = 0
 
@@ -291,8 +290,8 @@ class StrategyTable:
         for b in range(self.blocks):
             self._check(b)
 
-    def _read(self, pos, mv):
-        n = len(mv)
+    def _read(self, pos, buf):
+        n = len(buf)
         if pos < _HEAD or pos + n > self._end:
             raise self.err
         b0 = (pos - _HEAD) // self.block
@@ -301,86 +300,69 @@ class StrategyTable:
         if b1 != b0:
             self._check(b1)
         self.f.seek(pos)
-        if self.f.readinto(mv) != n:
+        if self.f.readinto(buf) != n:
             raise self.err
 
     def value(self, filled, u, z):
         """E(state) in table units (scale per point), or -1 if the state is not stored."""
-        if filled & self.base != self.base:
+        if filled & self.base != self.base or z >= self.Z:
             return -1
-        b = self._b6
-        lc = _compress(filled >> 6, self.free_lower >> 6)
-        if lc != self._lc:
-            self._lc = -1
-            self._read(self._low + 6 * lc, self._mv6)
-            self._seg0 = b[0] | b[1] << 8 | b[2] << 16 | b[3] << 24
-            self._zb = b[4] | b[5] << 8
-            self._lc = lc
-        zb = self._zb
-        if not (zb >> z) & 1:
+        if self.base:
+            lc = _compress(filled >> 6, self.free_lower >> 6)
+            uc = _compress(filled & 63, self.free_upper)
+        else:  # a whole game: every box is free, the patterns are the bits themselves
+            lc = filled >> 6
+            uc = filled & 63
+        seg = lc * self.Z + z
+        if seg != self._sk:
+            self._sk = -1
+            self._read(self._segr + seg * self._ss, self._sb)
+            sb = self._sb
+            self._sbase = _NOSEG if sb[3] == 255 else sb[0] | sb[1] << 8 | sb[2] << 16 | sb[3] << 24
+            self._sk = seg
+        if self._sbase == _NOSEG:
             return -1
-        seg = self._seg0 + popcount(zb & ((1 << z) - 1))
-        up = filled & 63
-        if up != self._ru:
-            self._ru = -1
-            self._read(self._rank + up * self.U, self._rk)
-            self._ru = up
-        r = self._rk[u]
+        ub = self._ub
+        if uc != self._uk:
+            self._uk = -1
+            self._read(self._upr + uc * self._us, ub)
+            if ub[1] > 64 or ub[1] == 0:
+                raise self.err
+            self._uk = uc
+        r = ub[2 + u]
         if r == _NONE:
             return -1
-        uc = _compress(up, self.free_upper)
-        if uc != self._uc:
-            self._uc = -1
-            self._read(self._up + 6 * uc, self._mv6)
-            self._poff = b[0] | b[1] << 8 | b[2] << 16 | b[3] << 24
-            self._k0 = b[4]
-            self._n = b[5]
-            self._uc = uc
-        i = r - self._k0
+        i = r - ub[0]
         if i < 0:
             i = 0
         row = seg * self.nup + uc
         if row != self._row:
-            self._start(seg, uc, row)
+            self._row = -1
+            sb = self._sb
+            q = 4 + 2 * uc
+            a = sb[q] | sb[q + 1] << 8
+            if (sb[q + 2] | sb[q + 3] << 8) - a > _RB:
+                raise self.err
+            self._read(self._sbase + a, self._rb)
+            rb = self._rb
+            self._v[0] = rb[0] | rb[1] << 8
+            self._dn = 1
+            self._rp = 2
+            self._row = row
         if i >= self._dn:
             self._more(i)
         return self._v[i]
 
-    def _start(self, seg, uc, row):
-        """Read row `row` (segment seg, upper pattern uc) and its prototype; decode its first value."""
-        self._row = -1
-        b = self._b6
-        if seg >= self.segments or self._n > 64:
-            raise self.err
-        if seg != self._sk:
-            self._sk = -1
-            self._read(self._rowidx + seg * self._stride, self._mv4)
-            self._sbase = b[0] | b[1] << 8 | b[2] << 16 | b[3] << 24
-            self._sk = seg
-        self._read(self._rowidx + seg * self._stride + 4 + 2 * uc, self._mv4)
-        start = self._sbase + (b[0] | b[1] << 8)
-        if (b[2] | b[3] << 8) - (b[0] | b[1] << 8) > _RB:
-            raise self.err
-        if uc != self._pk:
-            self._pk = -1
-            self._read(self._poff, self._pb)
-            self._pk = uc
-        self._read(start, self._rb)
-        rb = self._rb
-        self._v[0] = rb[0] | rb[1] << 8
-        self._dn = 1
-        self._rp = 2
-        self._row = row
-
     def _more(self, i):
         """Decode the cached row's values up to index i (integer arithmetic, into the preallocated _v)."""
-        if i >= self._n:
+        ub = self._ub
+        if i >= ub[1]:
             raise self.err
         rb = self._rb
-        pb = self._pb
         vals = self._v
         n = self._dn
         p = self._rp
+        q = self.U + 2 * n  # the prototype step into value n: ub[2 + U + 2 (n - 1)]
         v = vals[n - 1]
         while n <= i:
             if p > _RB - 4:
@@ -396,13 +378,13 @@ class StrategyTable:
                 c = rb[p + 1] | rb[p + 2] << 8 | rb[p + 3] << 16
                 v += c - 0x1000000 if c & 0x800000 else c
                 p += 4
-            q = 2 * n - 2
-            c = pb[q] | pb[q + 1] << 8
+            c = ub[q] | ub[q + 1] << 8
             v += c - 65536 if c & 0x8000 else c
             if v & ~0xFFFF:
                 raise self.err
             vals[n] = v
             n += 1
+            q += 2
         self._dn = n
         self._rp = p
 
