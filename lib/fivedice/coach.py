@@ -46,6 +46,12 @@ def _levels(a, first):
             mv[_k.START[first + 4]:])
 
 
+# CHILD and PARENT seen from offsets 0..5 / 0..4: cv[f][c] = CHILD[c + f] without an add in the loops
+_CV = (_k.CHILD, memoryview(_k.CHILD)[1:], memoryview(_k.CHILD)[2:], memoryview(_k.CHILD)[3:],
+       memoryview(_k.CHILD)[4:], memoryview(_k.CHILD)[5:])
+_PV = (_k.PARENT, memoryview(_k.PARENT)[1:], memoryview(_k.PARENT)[2:], memoryview(_k.PARENT)[3:],
+       memoryview(_k.PARENT)[4:])
+
 # popcount of 0..31: the level of a dice mask's keep
 _POPC = b"\x00\x01\x01\x02\x01\x02\x02\x03\x01\x02\x02\x03\x02\x03\x03\x04\x01\x02\x02\x03\x02\x03\x03\x04\x02\x03\x03\x04\x03\x04\x04\x05"
 
@@ -313,13 +319,12 @@ class Coach:
         (one rerolled die at a time). Level 5 holds values x 6**5, so level j is a multiple of 6**j and each
         division by 6 is exact: the same integers as summing 6**(5-j) outcomes and scaling by 6**j.
         lv: the views of out's levels 1..5."""
-        child = _k.CHILD
+        c0, c1, c2, c3, c4, c5 = _CV
         for j in range(4, -1, -1):
             o = lv[j]  # level j + 1
             c = 6 * _k.START[j]
             for i in range(_k.START[j], _k.START[j + 1]):
-                out[i] = (o[child[c]] + o[child[c + 1]] + o[child[c + 2]] + o[child[c + 3]] + o[child[c + 4]]
-                          + o[child[c + 5]]) // 6
+                out[i] = (o[c0[c]] + o[c1[c]] + o[c2[c]] + o[c3[c]] + o[c4[c]] + o[c5[c]]) // 6
                 c += 6
 
     def _best_subkeeps(self, kv, out):
@@ -327,7 +332,7 @@ class Coach:
 
         M(k) = max(kv(k), M of k's parents, k less one die): one builtin max() per keep over its padded
         parents (keeps.PARENT repeats the first), a third fewer bytecodes than a chain of compares."""
-        par = _k.PARENT
+        p0, p1, p2, p3, p4 = _PV
         m = self._m
         mv = self._mv
         m[0] = kv[0]
@@ -337,20 +342,19 @@ class Coach:
         pm = mv[1]
         p = _k.PSTART[2]
         for i in range(7, 28):  # level 2: 2 parents in level 1
-            m[i] = max(kv[i], pm[par[p]], pm[par[p + 1]])
+            m[i] = max(kv[i], pm[p0[p]], pm[p1[p]])
             p += 2
         pm = mv[2]
         for i in range(28, 84):  # level 3
-            m[i] = max(kv[i], pm[par[p]], pm[par[p + 1]], pm[par[p + 2]])
+            m[i] = max(kv[i], pm[p0[p]], pm[p1[p]], pm[p2[p]])
             p += 3
         pm = mv[3]
         for i in range(84, _L5):  # level 4
-            m[i] = max(kv[i], pm[par[p]], pm[par[p + 1]], pm[par[p + 2]], pm[par[p + 3]])
+            m[i] = max(kv[i], pm[p0[p]], pm[p1[p]], pm[p2[p]], pm[p3[p]])
             p += 4
         pm = mv[4]
         for i in range(_L5, 462):  # level 5, the rolls
-            out[i] = (max(kv[i], pm[par[p]], pm[par[p + 1]], pm[par[p + 2]], pm[par[p + 3]], pm[par[p + 4]])
-                      + WIDE // 2) // WIDE * WIDE
+            out[i] = (max(kv[i], pm[p0[p]], pm[p1[p]], pm[p2[p]], pm[p3[p]], pm[p4[p]]) + WIDE // 2) // WIDE * WIDE
             p += 5
 
     def turn_value(self, card):
