@@ -245,6 +245,10 @@ class StrategyTable:
         self._sb = bytearray(self._ss)  # the cached segment record
         self._ub = bytearray(self._us)  # the cached upper record
         self._rb = bytearray(_RB)  # the bytes of the cached row
+        mv = memoryview(self._rb)
+        self._rb32 = mv[0:32]  # a row is read through the smallest of these that holds it (a short read is cheaper)
+        self._rb64 = mv[0:64]
+        self._rb128 = mv[0:128]
         self._v = zeros("H", 64)  # its values decoded so far
         self.err = TableError("strategy table is damaged: rebuild it with `make tables`")  # raised without allocating
         self.forget()
@@ -257,6 +261,7 @@ class StrategyTable:
         self._row = -1  # segment * nup + upper pattern of the row in _rb
         self._dn = 0  # values decoded, and the position of the next residual in _rb
         self._rp = 0
+        self._rl = 0  # the row's length
 
     @staticmethod
     def _u32(b, o):
@@ -294,13 +299,16 @@ class StrategyTable:
         n = len(buf)
         if pos < _HEAD or pos + n > self._end:
             raise self.err
-        b0 = (pos - _HEAD) // self.block
-        b1 = (pos + n - 1 - _HEAD) // self.block
-        self._check(b0)
-        if b1 != b0:
-            self._check(b1)
-        self.f.seek(pos)
-        if self.f.readinto(buf) != n:
+        ok = self._ok
+        b = (pos - _HEAD) // self.block
+        if not (ok[b >> 3] >> (b & 7)) & 1:  # the check, inline when it is done already (a call costs)
+            self._check(b)
+        b = (pos + n - 1 - _HEAD) // self.block
+        if not (ok[b >> 3] >> (b & 7)) & 1:
+            self._check(b)
+        f = self.f
+        f.seek(pos)
+        if f.readinto(buf) != n:
             raise self.err
 
     def value(self, filled, u, z):
@@ -341,9 +349,18 @@ class StrategyTable:
             sb = self._sb
             q = 4 + 2 * uc
             a = sb[q] | sb[q + 1] << 8
-            if (sb[q + 2] | sb[q + 3] << 8) - a > _RB:
+            q = (sb[q + 2] | sb[q + 3] << 8) - a  # the row's length
+            if q <= 32:
+                self._read(self._sbase + a, self._rb32)
+            elif q <= 64:
+                self._read(self._sbase + a, self._rb64)
+            elif q <= 128:
+                self._read(self._sbase + a, self._rb128)
+            elif q <= _RB:
+                self._read(self._sbase + a, self._rb)
+            else:
                 raise self.err
-            self._read(self._sbase + a, self._rb)
+            self._rl = q
             rb = self._rb
             self._v[0] = rb[0] | rb[1] << 8
             self._dn = 1
@@ -362,10 +379,11 @@ class StrategyTable:
         vals = self._v
         n = self._dn
         p = self._rp
+        rl = self._rl
         q = self.U + 2 * n  # the prototype step into value n: ub[2 + U + 2 (n - 1)]
         v = vals[n - 1]
         while n <= i:
-            if p > _RB - 4:
+            if p >= rl:
                 raise self.err
             c = rb[p]
             if c < 240:
@@ -385,6 +403,8 @@ class StrategyTable:
             vals[n] = v
             n += 1
             q += 2
+        if p > rl:
+            raise self.err
         self._dn = n
         self._rp = p
 
