@@ -36,7 +36,7 @@ MP_VENV_LIBS = ("adafruit_debouncer", "adafruit_ticks")
 MP_MIP_LIBS = ("ssd1306",)  # `mpremote mip install`; offline, firmware/vendor/<name>.py instead
 VENDOR = os.path.join(ROOT, "firmware", "vendor")
 OWN_DIRS = ("lib/fivedice", "lib/fdfw", "lib/boards")  # only fivedice writes here: stale modules in them go
-CP_DRIVE_BYTES = {"pico": 1024 * 1024}  # CIRCUITPY on a 2 MB Pico: ~1 MB, less than the 1,078,056-byte Yahtzee table
+CP_DRIVE_BYTES = {"pico": 1024 * 1024}  # CIRCUITPY on a 2 MB Pico: ~1 MB (the FDT3 Yahtzee table, 431,831 bytes, fits)
 # CPython-only or annotation-only requirements of the adafruit-circuitpython-* packages (circup skips them too)
 CP_NOT_ON_BOARD = ("adafruit-blinka", "adafruit-circuitpython-typing")
 # Measured by tests/bench/bench_lib_heap.py on the MicroPython unix port (64-bit): importing CP_LIBS from .py holds

@@ -16,7 +16,7 @@ from host_sim.hw import SimBoard
 
 DATA = os.path.join(os.path.dirname(os.path.abspath(__file__)), "core", "data")
 YACHT = rules.get("yacht")
-HEAD = 48  # FDT2 header bytes
+HEAD = 48  # FDT3 header bytes
 
 
 class MemStore:

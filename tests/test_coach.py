@@ -159,3 +159,78 @@ def test_a_retargeted_coach_gives_the_same_hints_as_a_new_one():
             assert c.hint(card, dice, rolls, 0) == fresh.hint(card, dice, rolls, 0)
             assert (c.value, c.best) == (fresh.value, fresh.best)
         assert c.turn_value(card) == fresh.turn_value(card)
+
+
+def _reference_turn(c, card):
+    """The turn solve the plain way, from the coach's next-state values (c._env): V3 by trying every open box on
+    every roll (scoring on an empty card, Yum's High/Low on the card, Joker rolls by the legal boxes), each keep's
+    value as the sum over all 6**(5-j) ordered rerolls, each roll's best sub-keep over all 32 dice subsets."""
+    from itertools import product
+    from fivedice import keeps, scoring
+
+    rs = c.rs
+    empty = Card(rs)
+    d = bytearray(5)
+    v3 = []
+    for r in range(252):
+        keeps.roll_dice(r, d)
+        scoring.load(d)
+        if d[0] == d[4] and rs.five_box >= 0 and (card.filled >> rs.five_box) & 1 and (
+                rs.joker != rules.JOKER_NONE or rs.extra_bonus):
+            v3.append(c._score_best(card))
+            continue
+        best = -1
+        for b in range(rs.n):
+            if not (card.filled >> b) & 1:
+                p = scoring.points(rs, card if b == c._hlbox else empty, b)
+                best = max(best, p * c.scale + c._env[b * coach._SLOTS + c._slot(b, p)])
+        v3.append(best)
+
+    def keep_values(top):  # top[r] in table units -> {keep index: wide value}
+        out = {}
+        for j in range(6):
+            for i in range(keeps.START[j], keeps.START[j + 1]):
+                key = keeps.KEYS[i]
+                s = 0
+                for faces in product(range(1, 7), repeat=5 - j):
+                    k = key
+                    for f in faces:
+                        k += 1 << 3 * (f - 1)
+                    s += top[keeps.find(k, 5)]
+                out[i] = s * 6 ** j
+        return out
+
+    def best_subkeeps(kv):
+        v = []
+        for r in range(252):
+            keeps.roll_dice(r, d)
+            best = max(kv[keeps.START[bin(m).count("1")] + keeps.find(keeps.key_of(d, m), bin(m).count("1"))]
+                       for m in range(32))
+            v.append((best + coach.WIDE // 2) // coach.WIDE)
+        return v
+
+    k2 = keep_values(v3)
+    k1 = keep_values(best_subkeeps(k2))
+    return k2, k1
+
+
+@pytest.mark.parametrize("name", ["yacht", "yahtzee3", "yum3", "yum_low25", "fiveok_free3", "yatzy3"])
+def test_turn_solve_integers_equal_the_plain_reference(name):
+    c, t = _coach(name)
+    card = fixtures.card(name) if name != "yacht" else Card(rules.get("yacht"))
+    c.prepare(card)
+    k2, k1 = _reference_turn(c, card)
+    assert [c.k2[i] for i in range(462)] == [k2[i] for i in range(462)]
+    assert [c.k1[i] for i in range(462)] == [k1[i] for i in range(462)]
+
+
+def test_every_rule_set_fits_the_coachs_grouped_points_buffers():
+    c = None
+    for rid in rules.IDS:
+        rs = rules.get(rid)
+        if c is None:
+            c = coach.Coach(rs, cpu_levels.HeuristicValuer(rs))
+        else:
+            c.retarget(rs, cpu_levels.HeuristicValuer(rs))  # raises ValueError when a buffer is too small
+        n = sum(c._gend[g] - (c._gend[g - 1] if g else 0) for g in range(c._gfirst[rs.n]))
+        assert n == c._gend[c._gfirst[rs.n] - 1] <= coach._MAXNZ and c._gfirst[rs.n] <= coach._MAXG

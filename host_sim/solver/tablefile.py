@@ -1,4 +1,4 @@
-"""Write a solved E array as a device strategy table (format in fivedice.strategy_table)."""
+"""Write a solved E array as a device strategy table (format FDT3, documented in fivedice.strategy_table)."""
 import struct
 import zlib
 
@@ -6,7 +6,7 @@ import numpy as np
 
 from fivedice import strategy_table as st
 
-HEAD = 48
+HEAD = st.HEAD
 
 
 def _expand(c, free):
@@ -30,71 +30,128 @@ def choose_scale(emax):
     return s
 
 
+def varint(e, out):
+    """Append residual e in the rows' byte code (see fivedice.strategy_table) to bytearray out."""
+    if -120 <= e <= 119:
+        out.append(e + 120)
+    elif -1920 <= e <= 1919:
+        k = e + 1920
+        out.append(240 + (k >> 8))
+        out.append(k & 0xFF)
+    elif -(1 << 23) <= e < 1 << 23:
+        out.append(255)
+        out += struct.pack("<i", e)[:3]
+    else:
+        raise ValueError("residual %d does not fit 24 bits" % e)
+
+
 def layout(md):
-    """(flat E positions in file order, lower index rows, upper firsts, u-rank table, SU)."""
+    """(ups, segs, rows, rank): the upper patterns in file order, the segments (low, z) in file order (every
+    lower pattern times every z code; None where z cannot occur), rows[(segment, upper number)] = flat E
+    positions of the row's reachable u (increasing), and the rank table rank[up, u]."""
     rs = md.rs
     base = md.base
     free_up = 63 & ~base
     free_low = rs.lower_mask & ~base
-    nup = bin(free_up).count("1")
-    nlow = bin(free_low).count("1")
-    ups = [_expand(c, free_up) | (base & 63) for c in range(1 << nup)]
-    ufirst = []
-    su = 0
-    for up in ups:
-        ufirst.append(su)
-        su += len(md.ureach[up])
+    ups = [_expand(c, free_up) | (base & 63) for c in range(1 << bin(free_up).count("1"))]
     rank = np.full((64, md.U), 255, dtype=np.uint8)
     for up in range(64):
         for i, u in enumerate(md.ureach[up]):
             rank[up, u] = i
-    order = []
-    lows = []
-    first = 0
-    for c in range(1 << nlow):
+    segs = []
+    for c in range(1 << bin(free_low).count("1")):
         low = _expand(c, free_low) | (base & rs.lower_mask)
         zb = st.zreach(rs, low)
-        lows.append((first, zb))
         for z in range(md.Z):
-            if not (zb >> z) & 1:
-                continue
-            for up in ups:
-                ur = md.ureach[up]
-                order.append(md.flat(low | up, ur, z))
-                first += len(ur)
-    pos = np.concatenate(order) if order else np.zeros(0, dtype=np.int64)
-    return pos, lows, ufirst, rank, su
+            segs.append((low, z) if (zb >> z) & 1 else None)
+    rows = {}
+    for s, sg in enumerate(segs):
+        if sg is None:
+            continue
+        low, z = sg
+        for j, up in enumerate(ups):
+            rows[(s, j)] = md.flat(low | up, md.ureach[up], z)
+    return ups, segs, rows, rank
 
 
 def encode(md, E, block=st.BLOCK):
-    """The table file's bytes for model `md` and solved array E (format FDT2, CRC per `block` bytes)."""
+    """The table file's bytes for model `md` and solved array E (format FDT3, CRC per `block` bytes)."""
     rs = md.rs
     if rs.upper_mask != 63:
         raise ValueError("strategy tables need the six upper boxes as boxes 0..5")
-    pos, lows, ufirst, rank, su = layout(md)
-    vals = E[pos]
-    scale = choose_scale(float(vals.max()) if len(vals) else 0.0)
-    q = np.rint(vals * scale)
-    if q.min() < 0 or q.max() > 65535:
-        raise ValueError("values do not fit 16 bits")
-    low_off = HEAD
-    up_off = low_off + 6 * len(lows)
-    rank_off = up_off + 4 * len(ufirst)
-    val_off = rank_off + rank.size
-    body = b"".join(
-        [
-            b"".join(struct.pack("<IH", a, b) for a, b in lows),
-            struct.pack("<%dI" % len(ufirst), *ufirst),
-            rank.tobytes(),
-            q.astype("<u2").tobytes(),
-        ]
-    )
+    ups, segs, rows, rank = layout(md)
+    nup = len(ups)
+    U = md.U
+    live = [s for s, sg in enumerate(segs) if sg is not None]
+    states = sum(len(p) for p in rows.values())
+    emax = max((float(E[p].max()) for p in rows.values() if len(p)), default=0.0)
+    scale = choose_scale(emax)
+    q = {}
+    for key, p in rows.items():
+        v = np.rint(E[p] * scale).astype(np.int64)
+        if len(v) and (v.min() < 0 or v.max() > 65535):
+            raise ValueError("values do not fit 16 bits")
+        q[key] = v
+    # per upper pattern: k0 = first stored rank (every row of it is constant up to k0), the prototype steps
+    k0 = []
+    protos = []
+    for j, up in enumerate(ups):
+        n = len(md.ureach[up])
+        k = n - 1
+        for s in live:
+            v = q[(s, j)]
+            run = 0
+            while run + 1 < n and v[run + 1] == v[0]:
+                run += 1
+            k = min(k, run)
+        k0.append(k)
+        p = np.zeros(n - 1 - k, np.int64)
+        if n - 1 - k and live:
+            d = np.array([np.diff(q[(s, j)][k:]) for s in live])
+            p = np.rint(np.median(d, axis=0)).astype(np.int64)
+        if len(p) and (p.min() < -32768 or p.max() > 32767):
+            raise ValueError("prototype steps do not fit 16 bits")
+        protos.append(p)
+    up_off = HEAD
+    ustride = st.upper_stride(U)
+    seg_off = up_off + nup * ustride
+    sstride = st.segment_stride(nup)
+    rows_off = seg_off + len(segs) * sstride
+    upper = bytearray()
+    for j, up in enumerate(ups):
+        rec = bytearray(ustride)
+        rec[0] = k0[j]
+        rec[1] = len(protos[j]) + 1
+        rec[2 : 2 + U] = rank[up].tobytes()
+        pb = protos[j].astype("<i2").tobytes()
+        rec[2 + U : 2 + U + len(pb)] = pb
+        upper += rec
+    segrec = bytearray()
+    data = bytearray()
+    for s, sg in enumerate(segs):
+        if sg is None:
+            segrec += struct.pack("<I", 0xFFFFFFFF) + bytes(sstride - 4)
+            continue
+        start = len(data)
+        offs = []
+        for j in range(nup):
+            offs.append(len(data) - start)
+            v = q[(s, j)][k0[j]:]
+            data += struct.pack("<H", int(v[0]))
+            d = np.diff(v) - protos[j]
+            for e in d.tolist():
+                varint(e, data)
+        offs.append(len(data) - start)
+        if offs[-1] > 65535:
+            raise ValueError("segment %d is %d bytes: too long for the u16 row offsets" % (s, offs[-1]))
+        segrec += struct.pack("<I%dH" % (nup + 1), rows_off + start, *offs)
+    data += bytes(st.ROW_READ)  # a row is read as ROW_READ bytes from its start: the last rows' reads stay inside
+    body = bytes(upper) + bytes(segrec) + bytes(data)
     end = HEAD + len(body)
+    assert rows_off + len(data) == end
     bs = block
-    head = b"FDT2" + struct.pack(
-        "<BBBBHHIIIIIIIHH", rs.index, rs.n, md.U, md.Z, scale, md.base, len(pos), su, val_off, low_off, up_off,
-        rank_off, end, bs, 0
-    )
+    head = st.MAGIC + struct.pack("<BBBBHHIIIIIIHHI", rs.index, rs.n, U, md.Z, scale, md.base, states, len(segs),
+                                  up_off, seg_off, rows_off, end, bs, 0, 0)
     head += struct.pack("<I", zlib.crc32(head))
     assert len(head) == HEAD
     crcs = b"".join(struct.pack("<I", zlib.crc32(body[i : i + bs])) for i in range(0, len(body), bs))

@@ -8,7 +8,8 @@ For the current card, `prepare` solves the turn once from the values of the next
     K2[k]  = expected V3 after keeping multiset k and rerolling the rest
     V2[r]  = best K2 over the keeps of roll r;   K1[k] = expected V2 after keeping k
 
-Everything is integer (floats allocate on the boards): V in table units (1/scale point); K in
+k2 and k1 hold K2 and K1 for the 462 keeps (fivedice.keeps order); their level 5 (the rolls) holds V3
+and V2 in wide units. Everything is integer (floats allocate on the boards): V in table units (1/scale point); K in
 "wide" units, scale * 7776 per point, where 7776 = 6**5 lets the one-die-at-a-time averages stay
 exact. With scale <= 256 every value stays below 2**30, a small int on 32-bit ports.
 After the constructor nothing allocates (proved under heap_lock in tests/mpy/test_heap_coach.py).
@@ -29,6 +30,8 @@ SCORE = const(2)  # score box `value`
 WIDE = const(7776)  # 6**5
 _SLOTS = const(11)
 _L5 = const(210)  # first index of level 5 (the rolls) in the 462 keeps
+_MAXNZ = const(1544)  # (box, roll) pairs scoring > 0 on an empty card, most of any rule set (yatzy)
+_MAXG = const(112)  # (box, points > 0) groups, most of any rule set (the Yahtzee family)
 
 # box modes: how the next state's slot follows from the points scored
 _PLAIN = const(0)
@@ -37,12 +40,35 @@ _FIVE = const(2)
 _HILO = const(3)
 
 
+def _levels(a, first):
+    """Memoryviews of array a from the start of each level first .. first + 4."""
+    mv = memoryview(a)
+    return (mv[_k.START[first]:], mv[_k.START[first + 1]:], mv[_k.START[first + 2]:], mv[_k.START[first + 3]:],
+            mv[_k.START[first + 4]:])
+
+
+# CHILD and PARENT seen from offsets 0..5 / 0..4: cv[f][c] = CHILD[c + f] without an add in the loops
+_CV = (_k.CHILD, memoryview(_k.CHILD)[1:], memoryview(_k.CHILD)[2:], memoryview(_k.CHILD)[3:],
+       memoryview(_k.CHILD)[4:], memoryview(_k.CHILD)[5:])
+_PV = (_k.PARENT, memoryview(_k.PARENT)[1:], memoryview(_k.PARENT)[2:], memoryview(_k.PARENT)[3:],
+       memoryview(_k.PARENT)[4:])
+
+# popcount of 0..31: the level of a dice mask's keep
+_POPC = b"\x00\x01\x01\x02\x01\x02\x02\x03\x01\x02\x02\x03\x02\x03\x03\x04\x01\x02\x02\x03\x02\x03\x03\x04\x02\x03\x03\x04\x03\x04\x04\x05"
+
+
 class Coach:
     def __init__(self, rs, valuer):
         # Buffers sized for the largest rule set, allocated once: retarget() moves the coach to another
         # game or rule set without allocating (a fragmented heap cannot fail a later "New game" here).
         nb = _r.MAX_BOXES
-        self._pts0 = bytearray(252 * nb)
+        # the final roll's points on an empty card, sparse: for each box its groups of rolls scoring the same
+        # points p > 0 (rolls scoring 0 take the box's scratch value): box b's groups are _gfirst[b] ..
+        # _gfirst[b + 1] - 1, group g scores _gpts[g] with the rolls _grolls[_gend[g - 1] .. _gend[g] - 1]
+        self._grolls = bytearray(_MAXNZ)
+        self._gpts = bytearray(_MAXG)
+        self._gend = zeros("H", _MAXG)
+        self._gfirst = bytearray(nb + 1)
         self._dice = bytearray(5)
         self._five = bytearray(5)
         self._hl = bytearray(252)
@@ -52,12 +78,17 @@ class Coach:
         self._open = bytearray(nb)
         self._nopen = 0
         self._env = zeros("l", nb * _SLOTS)
-        self.v3 = zeros("l", 252)
-        self.v2 = zeros("l", 252)
+        # keep values, wide units; level 5 of k2 holds V3 (x WIDE) and level 5 of k1 holds V2 (x WIDE)
         self.k2 = zeros("l", 462)
         self.k1 = zeros("l", 462)
-        self._m = zeros("l", 462)
-        self._v1 = None  # only for turn_value() (host checks), allocated there
+        self._m = zeros("l", _L5)  # best sub-keeps of levels 0..4
+        self._k0 = None  # only for turn_value() (host checks), allocated there
+        # views of levels 1..5 (k2, k1) and 0..4 (_m): an index inside a level needs no add (measured: -20 %
+        # of the turn solve's bytecodes in the averages, the final roll and the best sub-keeps)
+        self._k2v = _levels(self.k2, 1)
+        self._k1v = _levels(self.k1, 1)
+        self._mv = _levels(self._m, 0)
+        self._gi = zeros("H", 32)  # hint: the keep index of each of the 32 dice masks
         self.rs = None
         self.retarget(rs, valuer)
 
@@ -80,15 +111,41 @@ class Coach:
         self.rs = rs
         n = rs.n
         self.n = n
-        # points of every box for the 252 rolls on an empty card, from scoring (once per rule set)
+        self._zd = _st.zdim(rs)
+        # points of every box for the 252 rolls on an empty card, from scoring (once per rule set), grouped
         empty = self._empty
         empty.rs = rs
         empty.clear()
-        for r in range(252):
-            _k.roll_dice(r, self._dice)
-            scoring.load(self._dice)
-            for b in range(n):
-                self._pts0[r * n + b] = scoring.points(rs, empty, b)
+        gr = self._grolls
+        ge = self._gend
+        gp = self._gpts
+        d = self._dice
+        ng = 0
+        nz = 0
+        sc = self._hl  # scratch: one box's points for the 252 rolls
+        for b in range(n):
+            self._gfirst[b] = ng
+            for r in range(252):
+                _k.roll_dice(r, d)
+                scoring.load(d)
+                sc[r] = scoring.points(rs, empty, b)
+            for r in range(252):
+                q = sc[r]
+                if not q:
+                    continue
+                if ng >= _MAXG:
+                    raise ValueError("coach: more point groups than _MAXG")
+                for r2 in range(r, 252):  # a new group: every later roll with the same points, taken
+                    if sc[r2] == q:
+                        if nz >= _MAXNZ:
+                            raise ValueError("coach: more scoring rolls than _MAXNZ")
+                        gr[nz] = r2
+                        nz += 1
+                        sc[r2] = 0
+                gp[ng] = q
+                ge[ng] = nz
+                ng += 1
+        self._gfirst[n] = ng
         for b in range(n):
             self._face[b] = rs.arg[b] if rs.kinds[b] == _r.UPPER else 0
 
@@ -106,16 +163,18 @@ class Coach:
         self.z = z
         self._have = True
         self._next_values(card)
-        self._final_roll(card)
-        self._averages(self.v3, self.k2)
-        self._best_subkeeps(self.k2, self.v2)
-        self._averages(self.v2, self.k1)
+        self._final_roll(card)  # V3 into level 5 of k2
+        self._averages(self.k2, self._k2v)
+        self._best_subkeeps(self.k2, self.k1)  # V2 into level 5 of k1
+        self._averages(self.k1, self._k1v)
 
     def _next_values(self, card):
         rs = self.rs
         f = self.filled
         u = self.u
         z = self.z
+        t = rs.upper_threshold
+        zd = self._zd
         env = self._env
         val = self.valuer
         self._hlbox = -1
@@ -131,12 +190,15 @@ class Coach:
             if face:
                 self._mode[b] = _UPPER
                 for c in range(6):
-                    env[o + c] = val.value(m2, _st.u_after(rs, u, b, c * face), z)
-            elif b == rs.five_box and _st.zdim(rs) == 2:
+                    u2 = u + c * face  # strategy_table.u_after
+                    if u2 > t:
+                        u2 = t if t else u
+                    env[o + c] = val.value(m2, u2, z)
+            elif b == rs.five_box and zd == 2:
                 self._mode[b] = _FIVE
                 env[o] = val.value(m2, u, 0)
                 env[o + 1] = val.value(m2, u, 1)
-            elif (b == rs.high_box or b == rs.low_box) and _st.zdim(rs) == 11:
+            elif (b == rs.high_box or b == rs.low_box) and zd == 11:
                 other = rs.low_box if b == rs.high_box else rs.high_box
                 if (f >> other) & 1:
                     self._mode[b] = _PLAIN
@@ -170,35 +232,58 @@ class Coach:
         return 0
 
     def _final_roll(self, card):
+        """V3 of the 252 rolls, x WIDE, into level 5 of k2: each roll's best box, from the grouped points."""
         rs = self.rs
-        n = self.n
         sc = self.scale
-        pts0 = self._pts0
         env = self._env
         mode = self._mode
         face = self._face
         opn = self._open
         k = self._nopen
         hlb = self._hlbox
-        hl = self._hl
-        v3 = self.v3
+        gr = self._grolls
+        gp = self._gpts
+        ge = self._gend
+        gf = self._gfirst
+        out = self._k2v[4]  # level 5 of k2: V3 of roll r is out[r]
+        c0 = -1
+        for i in range(k):
+            v = env[opn[i] * _SLOTS]
+            if v > c0:
+                c0 = v
+        c0 *= WIDE
         for r in range(252):
-            o = r * n
-            best = -1
-            for i in range(k):
-                b = opn[i]
-                p = hl[r] if b == hlb else pts0[o + b]
-                m = mode[b]
-                if m == _UPPER:
-                    s = p // face[b]
-                elif m == _PLAIN:
-                    s = 0
+            out[r] = c0
+        for i in range(k):
+            b = opn[i]
+            o = b * _SLOTS
+            if b == hlb:  # Yum's High or Low with the other one filled: its points depend on the card
+                hl = self._hl
+                e = env[o]
+                for r in range(252):
+                    v = (hl[r] * sc + e) * WIDE
+                    if v > out[r]:
+                        out[r] = v
+                continue
+            m = mode[b]
+            f = face[b]
+            g = gf[b]
+            j = ge[g - 1] if g else 0
+            for g in range(g, gf[b + 1]):
+                p = gp[g]
+                if m == _PLAIN:
+                    v = (p * sc + env[o]) * WIDE
+                elif m == _UPPER:
+                    v = (p * sc + env[o + p // f]) * WIDE
                 else:
-                    s = self._slot(b, p)
-                v = p * sc + env[b * _SLOTS + s]
-                if v > best:
-                    best = v
-            v3[r] = best
+                    v = (p * sc + env[o + self._slot(b, p)]) * WIDE
+                e = ge[g]
+                if v > c0:
+                    for j in range(j, e):
+                        r = gr[j]
+                        if v > out[r]:
+                            out[r] = v
+                j = e
         # five of a kind once the five box is used: Joker/Trump Card and extra bonus, from scoring
         fb = rs.five_box
         if fb >= 0 and (self.filled >> fb) & 1 and (rs.joker != _r.JOKER_NONE or rs.extra_bonus):
@@ -207,7 +292,7 @@ class Coach:
                 for i in range(5):
                     d[i] = face5
                 scoring.load(d)
-                v3[_k.find(5 << 3 * (face5 - 1), 5)] = self._score_best(card)
+                out[_k.find(5 << 3 * (face5 - 1), 5)] = self._score_best(card) * WIDE
 
     def _score_best(self, card):
         """Best (points + bonus) * scale + next value over the legal boxes for the loaded dice; sets box_best."""
@@ -230,59 +315,58 @@ class Coach:
         p = scoring.points(self.rs, card, b)
         return (p + x) * self.scale + self._env[b * _SLOTS + self._slot(b, p)]
 
-    def _averages(self, top, out):
-        """out[k] = expected top-value of keeping multiset k, wide units (one rerolled die at a time)."""
-        child = _k.CHILD
-        for i in range(252):
-            out[_L5 + i] = top[i]
-        # un-normalised sums first: level j holds 6**(5-j) times its expectation
+    def _averages(self, out, lv):
+        """Levels 4..0 of out from its level 5, in place: out[k] = expected level-5 value of keeping multiset k
+        (one rerolled die at a time). Level 5 holds values x 6**5, so level j is a multiple of 6**j and each
+        division by 6 is exact: the same integers as summing 6**(5-j) outcomes and scaling by 6**j.
+        lv: the views of out's levels 1..5."""
+        c0, c1, c2, c3, c4, c5 = _CV
         for j in range(4, -1, -1):
-            s0 = _k.START[j]
-            s1 = _k.START[j + 1]
-            for i in range(s1 - s0):
-                c = 6 * (s0 + i)
-                out[s0 + i] = (
-                    out[s1 + child[c]]
-                    + out[s1 + child[c + 1]]
-                    + out[s1 + child[c + 2]]
-                    + out[s1 + child[c + 3]]
-                    + out[s1 + child[c + 4]]
-                    + out[s1 + child[c + 5]]
-                )
-        mult = 1
-        for j in range(6):
+            o = lv[j]  # level j + 1
+            c = 6 * _k.START[j]
             for i in range(_k.START[j], _k.START[j + 1]):
-                out[i] *= mult
-            mult *= 6
+                out[i] = (o[c0[c]] + o[c1[c]] + o[c2[c]] + o[c3[c]] + o[c4[c]] + o[c5[c]]) // 6
+                c += 6
 
     def _best_subkeeps(self, kv, out):
-        """out[r] = best kv over the sub-multisets of roll r, back in table units (rounded)."""
-        par = _k.PARENT
+        """Level 5 of out[r] = best kv over the sub-multisets of roll r, rounded to table units, x WIDE.
+
+        M(k) = max(kv(k), M of k's parents, k less one die): one builtin max() per keep over its padded
+        parents (keeps.PARENT repeats the first), a third fewer bytecodes than a chain of compares."""
+        p0, p1, p2, p3, p4 = _PV
         m = self._m
+        mv = self._mv
         m[0] = kv[0]
-        for j in range(1, 6):
-            s0 = _k.START[j]
-            sp = _k.START[j - 1]
-            ps = _k.PSTART[j]
-            for i in range(_k.START[j + 1] - s0):
-                best = kv[s0 + i]
-                p = ps + j * i
-                for t in range(j):
-                    v = m[sp + par[p + t]]
-                    if v > best:
-                        best = v
-                m[s0 + i] = best
-        for i in range(252):
-            out[i] = (m[_L5 + i] + WIDE // 2) // WIDE
+        pm = mv[0]
+        for i in range(1, 7):  # level 1: one parent, the empty keep
+            m[i] = max(kv[i], pm[0])
+        pm = mv[1]
+        p = _k.PSTART[2]
+        for i in range(7, 28):  # level 2: 2 parents in level 1
+            m[i] = max(kv[i], pm[p0[p]], pm[p1[p]])
+            p += 2
+        pm = mv[2]
+        for i in range(28, 84):  # level 3
+            m[i] = max(kv[i], pm[p0[p]], pm[p1[p]], pm[p2[p]])
+            p += 3
+        pm = mv[3]
+        for i in range(84, _L5):  # level 4
+            m[i] = max(kv[i], pm[p0[p]], pm[p1[p]], pm[p2[p]], pm[p3[p]])
+            p += 4
+        pm = mv[4]
+        for i in range(_L5, 462):  # level 5, the rolls
+            out[i] = (max(kv[i], pm[p0[p]], pm[p1[p]], pm[p2[p]], pm[p3[p]], pm[p4[p]]) + WIDE // 2) // WIDE * WIDE
+            p += 5
 
     def turn_value(self, card):
         """E at the start of `card`'s turn recomputed from the next states (table units): a check."""
         self.prepare(card)
-        if self._v1 is None:
-            self._v1 = zeros("l", 252)
-        self._best_subkeeps(self.k1, self._v1)
-        self._averages(self._v1, self._m)
-        return (self._m[0] + WIDE // 2) // WIDE
+        if self._k0 is None:
+            self._k0 = zeros("l", 462)
+            self._k0v = _levels(self._k0, 1)
+        self._best_subkeeps(self.k1, self._k0)
+        self._averages(self._k0, self._k0v)
+        return (self._k0[0] + WIDE // 2) // WIDE
 
     # -- hints --------------------------------------------------------------------------------------------
     def _keeps_for(self, rolls):
@@ -318,13 +402,26 @@ class Coach:
             self.value = self.box_best
             self.best = sbest
             return SCORE
-        best = -1
+        kv = self.k1 if rolls == 1 else self.k2
+        # every dice mask but 31 (keeping all five means scoring now, below), in increasing order: the keep
+        # of mask m is the keep of m without its highest die plus that die (keeps.CHILD), so no search
+        gi = self._gi
+        child = _k.CHILD
+        st = _k.START
+        best = kv[0]
         bm = 0
-        for mask in range(31):  # keeping all five means scoring now (below)
-            v = self.keep_value(dice, rolls, mask)
-            if v > best or (v == best and mask == held):
-                best = v
-                bm = mask
+        gi[0] = 0
+        for i in range(5):
+            f = dice[i] - 1
+            bit = 1 << i
+            for prev in range(bit if i < 4 else 15):
+                m = bit + prev
+                g = st[_POPC[m]] + child[6 * gi[prev] + f]
+                gi[m] = g
+                v = kv[g]
+                if v > best or (v == best and m == held):
+                    best = v
+                    bm = m
         if sbest >= best:
             self.kind = SCORE
             self.value = self.box_best

@@ -159,7 +159,7 @@ def make(rs, level, table=None, coach=None):
     """A player for `level`; ValueError if "perfect" is asked for without a table.
 
     `coach`: an existing coach on `table` for the perfect player to share (it caches one turn
-    solve at a time, keyed by the card, so seats and hints can share it and save its ~12 KB)."""
+    solve at a time, keyed by the card, so seats and hints can share it and save its ~7.5 KB)."""
     if level == EASY:
         p = _cpu.Cpu(_cpu.EASY)
         p.prepare(rs)

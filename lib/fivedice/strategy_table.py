@@ -11,21 +11,38 @@ State of a solitaire game at the start of a turn: (filled, u, z)
 The table holds E(state): the expected points still to come under optimal play (bonuses included),
 as unsigned 16-bit fixed point with `scale` units per point.
 
-File layout (little endian), written by host_sim.solver.tablefile (format FDT2; an FDT1 table from an
-older `make tables` is refused with "rebuild it with `make tables`"):
-    0   b"FDT2"
+File layout (little endian), written by host_sim.solver.tablefile (format FDT3; an FDT1 or FDT2 table
+from an older `make tables` is refused with "rebuild it with `make tables`"):
+    0   b"FDT3"
     4   u8 rule-set index, u8 boxes, u8 U (u values), u8 Z (z codes), u16 scale, u16 base mask (boxes
-        filled in every stored state: 0 for a whole game, more for a sub-game), u32 states,
-        u32 SU (stored (upper-subset, u) pairs per z), u32 offset of values, u32 offset of lower index,
-        u32 offset of upper index, u32 offset of u ranks, u32 offset of the block CRCs (= end of the
-        data), u16 block size B, u16 zero, u32 CRC-32 of header bytes 0..43  (header: 48 bytes)
-    lower index: per lower pattern (free lower bits compressed, in increasing order): u32 first state,
-                 u16 reachable-z bitmask
-    upper index: per upper pattern (free upper bits compressed): u32 first (upper, u) slot
-    u ranks:     64 x U bytes: rank of u among the reachable totals of that upper set (255 = unreachable)
-    values:      u16 per state; state = lower first + rank(z) * SU + upper first + u rank
+        filled in every stored state: 0 for a whole game, more for a sub-game), u32 states, u32 segments,
+        u32 offset of the upper records, u32 offset of the segment records, u32 offset of the rows,
+        u32 offset of the block CRCs (= end of the data), u16 block size B, u16 zero, u32 zero,
+        u32 CRC-32 of header bytes 0..43  (header: 48 bytes)
+    A row is one (lower pattern, z, upper pattern) with its values over the reachable u, in increasing u;
+    a segment is one (lower pattern, z): the rows of every upper pattern, in order. Patterns are the
+    free boxes' bits compressed (a whole game: the bits themselves).
+    upper records, one per upper pattern, upper_stride(U) = 2 + U + 2 (U - 1) bytes each:
+                 u8 k0, u8 n: every row of this pattern is constant over its first k0 + 1 u ranks and
+                 stores the n values of ranks k0 .. k0 + n - 1 (a lookup below k0 reads rank k0);
+                 U bytes: the rank of each u among the reachable totals (255 = unreachable);
+                 n - 1 i16 (then zeros): the prototype, the median over the pattern's rows of the step
+                 from one stored rank to the next
+    segment records, one per (lower pattern, z) in that order, segment_stride(nup) = 4 + 2 (nup + 1)
+                 bytes: u32 offset of its rows (0xFFFFFFFF: this z cannot occur with these boxes), then
+                 nup + 1 u16: each row's start (and the end) relative to it
+    rows:        per row: u16 value at rank k0, then n - 1 residuals r (value step = prototype step + r),
+                 each in a byte code: b < 240: r = b - 120; 240 <= b < 255: r = ((b - 240) << 8 | next)
+                 - 1920; b = 255: r = the next 3 bytes as a signed 24-bit int. Then ROW_READ zero bytes
+                 (a row is read as ROW_READ bytes from its start).
     block CRCs:  u32 CRC-32 per B-byte block of the data (bytes 48 .. CRC offset, the last block shorter);
                  the file ends right after them.
+The values change slowly with the upper total u (flat while the bonus is out of reach, then much the
+same curve in every row of one upper pattern), so the residuals are small: 0.78 bytes per state for
+Yahtzee against 2 in FDT2 (docs/coach.md has the sizes). A lookup reads at most 3 records (segment,
+upper, row: one seek + readinto each) and keeps each; it decodes the row only up to the rank it needs,
+with integer arithmetic into a preallocated buffer, and goes on from there for a later rank. The six
+values of an upper box's next state share a row; the lower boxes' next states share an upper record.
 Verified, then trusted: the header (its CRC, every offset, the file size) is checked at open; a data
 block is checked against its CRC the first time a read touches it (the board reads with seeks and
 never loads a table whole), then remembered as good. Any failure raises TableError (an OSError):
@@ -33,13 +50,14 @@ the app shows "Strategy table bad" and drops the coach for the rest of the game.
 The check is allocation-free: CRC-32 over a block followed by its own CRC is the constant residue
 0x2144DF1C (below 2**30, a small int on 32-bit ports too), so no long int is made for a good block.
 """
-from fivedice.compat import const, crc32, popcount
+from fivedice.compat import const, crc32, popcount, zeros
 from fivedice import rules as _rules
 
 _HEAD = const(48)
 _NONE = const(255)
-MAGIC = b"FDT2"
-OLD_MAGIC = b"FDT1"
+HEAD = _HEAD
+MAGIC = b"FDT3"
+OLD_MAGICS = (b"FDT1", b"FDT2")
 BLOCK = const(512)  # bytes per checked block (the writer's default; the header says which)
 RESIDUE = const(0x2144DF1C)  # crc32(data + le32(crc32(data))) for any data
 
@@ -141,12 +159,28 @@ def _compress(x, free):
     return r
 
 
+_RB = const(256)  # bytes read for a row (the longest row is 2 + 63 * 4 bytes; the writer pads the end)
+ROW_READ = _RB
+_NOSEG = const(-2)
+
+
+def upper_stride(U):
+    """Bytes per upper record: k0, n, U ranks, U - 1 prototype steps."""
+    return 2 + U + 2 * (U - 1)
+
+
+def segment_stride(nup):
+    """Bytes per segment record: u32 offset of the rows, nup + 1 u16 row starts."""
+    return 4 + 2 * (nup + 1)
+
+
 class StrategyTable:
-    """Read E(state) from an open binary file with seeks; keeps the header and a bit per block in RAM.
+    """Read E(state) from an open binary file with seeks; keeps the header, a bit per block and one row in RAM.
 
     `f` is any object with seek/readinto (a file opened "rb"); `rs` must be the rule set the table
     was built for. Lookups allocate nothing; a damaged table raises TableError (an OSError) at open
-    or at the first read of a damaged block.
+    or at the first read of a damaged block. RAM: a 516-byte block buffer, the cached segment record
+    (134 bytes), upper record (192), row (256) and its values (64 u16), plus a bit per block.
     """
 
     def __init__(self, f, rs):
@@ -155,8 +189,9 @@ class StrategyTable:
         h = bytearray(_HEAD)
         f.seek(0)
         n = f.readinto(h)
-        if n >= 4 and h[0:4] == OLD_MAGIC:
-            raise TableError("strategy table %s.fdt is an old format (FDT1): rebuild it with `make tables`" % rs.id)
+        if n >= 4 and (h[0:4] == OLD_MAGICS[0] or h[0:4] == OLD_MAGICS[1]):
+            raise TableError("strategy table %s.fdt is an old format (%s): rebuild it with `make tables`"
+                             % (rs.id, bytes(h[0:4]).decode()))
         if n != _HEAD or h[0:4] != MAGIC:
             raise TableError("not a fivedice strategy table (bad magic)")
         if crc32(h) != RESIDUE:
@@ -167,24 +202,27 @@ class StrategyTable:
         self.Z = h[7]
         if self.U != udim(rs) or self.Z != zdim(rs):
             raise ValueError("strategy table state layout does not match rule set %s" % rs.id)
+        u32 = self._u32
         self.scale = h[8] | h[9] << 8
         self.base = h[10] | h[11] << 8
-        self.states = self._u32(h, 12)
-        self.su = self._u32(h, 16)
-        self._vals = self._u32(h, 20)
-        self._low = self._u32(h, 24)
-        self._up = self._u32(h, 28)
-        self._rank = self._u32(h, 32)
-        self._end = self._u32(h, 36)
-        bs = h[40] | h[41] << 8
+        self.states = u32(h, 12)
+        self.segments = u32(h, 16)
+        self._upr = u32(h, 20)
+        self._segr = u32(h, 24)
+        self._rows = u32(h, 28)
+        self._end = u32(h, 32)
+        bs = h[36] | h[37] << 8
         if rs.upper_mask != 63:
             raise ValueError("strategy tables need the six upper boxes as boxes 0..5")
         self.free_upper = rs.upper_mask & ~self.base
         self.free_lower = rs.lower_mask & ~self.base
         nlow = 1 << popcount(self.free_lower)
         nup = 1 << popcount(self.free_upper)
-        if (bs < 16 or self._low != _HEAD or self._up != self._low + 6 * nlow or self._rank != self._up + 4 * nup
-                or self._vals != self._rank + 64 * self.U or self._end != self._vals + 2 * self.states):
+        self.nup = nup
+        self._us = upper_stride(self.U)
+        self._ss = segment_stride(nup)
+        if (bs < 16 or self.segments != nlow * self.Z or self._upr != _HEAD or self._segr != _HEAD + nup * self._us
+                or self._rows != self._segr + self.segments * self._ss or self._end < self._rows + _RB):
             raise TableError("strategy table header is inconsistent")
         nb = (self._end - _HEAD + bs - 1) // bs
         f.seek(0, 2)
@@ -204,12 +242,26 @@ class StrategyTable:
         self._mvfull_crc = mv[bs : bs + 4]
         self._mvfull_data = mv[0:bs]
         self._mvlast_data = mv[0:last]
-        self._b6 = bytearray(6)
-        self._mv6 = memoryview(self._b6)
-        self._mv4 = self._mv6[0:4]
-        self._mv2 = self._mv6[0:2]
-        self._mv1 = self._mv6[0:1]
+        self._sb = bytearray(self._ss)  # the cached segment record
+        self._ub = bytearray(self._us)  # the cached upper record
+        self._rb = bytearray(_RB)  # the bytes of the cached row
+        mv = memoryview(self._rb)
+        self._rb32 = mv[0:32]  # a row is read through the smallest of these that holds it (a short read is cheaper)
+        self._rb64 = mv[0:64]
+        self._rb128 = mv[0:128]
+        self._v = zeros("H", 64)  # its values decoded so far
         self.err = TableError("strategy table is damaged: rebuild it with `make tables`")  # raised without allocating
+        self.forget()
+
+    def forget(self):
+        """Drop the cached records and row (the next lookup reads them again)."""
+        self._sk = -1  # segment of the record in _sb
+        self._sbase = 0  # its rows' offset, or _NOSEG
+        self._uk = -1  # upper pattern of the record in _ub
+        self._row = -1  # segment * nup + upper pattern of the row in _rb
+        self._dn = 0  # values decoded, and the position of the next residual in _rb
+        self._rp = 0
+        self._rl = 0  # the row's length
 
     @staticmethod
     def _u32(b, o):
@@ -243,49 +295,118 @@ class StrategyTable:
         for b in range(self.blocks):
             self._check(b)
 
-    def _read(self, pos, mv):
-        n = len(mv)
+    def _read(self, pos, buf):
+        n = len(buf)
         if pos < _HEAD or pos + n > self._end:
             raise self.err
-        b0 = (pos - _HEAD) // self.block
-        b1 = (pos + n - 1 - _HEAD) // self.block
-        self._check(b0)
-        if b1 != b0:
-            self._check(b1)
-        self.f.seek(pos)
-        if self.f.readinto(mv) != n:
+        ok = self._ok
+        b = (pos - _HEAD) // self.block
+        if not (ok[b >> 3] >> (b & 7)) & 1:  # the check, inline when it is done already (a call costs)
+            self._check(b)
+        b = (pos + n - 1 - _HEAD) // self.block
+        if not (ok[b >> 3] >> (b & 7)) & 1:
+            self._check(b)
+        f = self.f
+        f.seek(pos)
+        if f.readinto(buf) != n:
             raise self.err
-    def index(self, filled, u, z):
-        """Position of state (filled, u, z) among the stored values, or -1 if it is not stored."""
-        if filled & self.base != self.base:
-            return -1
-        rs = self.rs
-        lc = _compress(filled >> 6, self.free_lower >> 6)
-        b = self._b6
-        self._read(self._low + 6 * lc, self._mv6)
-        first = b[0] | b[1] << 8 | b[2] << 16 | b[3] << 24
-        zb = b[4] | b[5] << 8
-        if not (zb >> z) & 1:
-            return -1
-        zr = popcount(zb & ((1 << z) - 1))
-        up = filled & rs.upper_mask
-        uc = _compress(up, self.free_upper)
-        self._read(self._up + 4 * uc, self._mv4)
-        ufirst = b[0] | b[1] << 8 | b[2] << 16 | b[3] << 24
-        self._read(self._rank + up * self.U + u, self._mv1)
-        r = b[0]
-        if r == _NONE:
-            return -1
-        return first + zr * self.su + ufirst + r
 
     def value(self, filled, u, z):
         """E(state) in table units (scale per point), or -1 if the state is not stored."""
-        i = self.index(filled, u, z)
-        if i < 0:
+        if filled & self.base != self.base or z >= self.Z:
             return -1
-        self._read(self._vals + 2 * i, self._mv2)
-        b = self._b6
-        return b[0] | b[1] << 8
+        if self.base:
+            lc = _compress(filled >> 6, self.free_lower >> 6)
+            uc = _compress(filled & 63, self.free_upper)
+        else:  # a whole game: every box is free, the patterns are the bits themselves
+            lc = filled >> 6
+            uc = filled & 63
+        seg = lc * self.Z + z
+        if seg != self._sk:
+            self._sk = -1
+            self._read(self._segr + seg * self._ss, self._sb)
+            sb = self._sb
+            self._sbase = _NOSEG if sb[3] == 255 else sb[0] | sb[1] << 8 | sb[2] << 16 | sb[3] << 24
+            self._sk = seg
+        if self._sbase == _NOSEG:
+            return -1
+        ub = self._ub
+        if uc != self._uk:
+            self._uk = -1
+            self._read(self._upr + uc * self._us, ub)
+            if ub[1] > 64 or ub[1] == 0:
+                raise self.err
+            self._uk = uc
+        r = ub[2 + u]
+        if r == _NONE:
+            return -1
+        i = r - ub[0]
+        if i < 0:
+            i = 0
+        row = seg * self.nup + uc
+        if row != self._row:
+            self._row = -1
+            sb = self._sb
+            q = 4 + 2 * uc
+            a = sb[q] | sb[q + 1] << 8
+            q = (sb[q + 2] | sb[q + 3] << 8) - a  # the row's length
+            if q <= 32:
+                self._read(self._sbase + a, self._rb32)
+            elif q <= 64:
+                self._read(self._sbase + a, self._rb64)
+            elif q <= 128:
+                self._read(self._sbase + a, self._rb128)
+            elif q <= _RB:
+                self._read(self._sbase + a, self._rb)
+            else:
+                raise self.err
+            self._rl = q
+            rb = self._rb
+            self._v[0] = rb[0] | rb[1] << 8
+            self._dn = 1
+            self._rp = 2
+            self._row = row
+        if i >= self._dn:
+            self._more(i)
+        return self._v[i]
+
+    def _more(self, i):
+        """Decode the cached row's values up to index i (integer arithmetic, into the preallocated _v)."""
+        ub = self._ub
+        if i >= ub[1]:
+            raise self.err
+        rb = self._rb
+        vals = self._v
+        n = self._dn
+        p = self._rp
+        rl = self._rl
+        q = self.U + 2 * n  # the prototype step into value n: ub[2 + U + 2 (n - 1)]
+        v = vals[n - 1]
+        while n <= i:
+            if p >= rl:
+                raise self.err
+            c = rb[p]
+            if c < 240:
+                v += c - 120
+                p += 1
+            elif c < 255:
+                v += ((c - 240) << 8 | rb[p + 1]) - 1920
+                p += 2
+            else:
+                c = rb[p + 1] | rb[p + 2] << 8 | rb[p + 3] << 16
+                v += c - 0x1000000 if c & 0x800000 else c
+                p += 4
+            c = ub[q] | ub[q + 1] << 8
+            v += c - 65536 if c & 0x8000 else c
+            if v & ~0xFFFF:
+                raise self.err
+            vals[n] = v
+            n += 1
+            q += 2
+        if p > rl:
+            raise self.err
+        self._dn = n
+        self._rp = p
 
     def card_value(self, card):
         """E for the state of `card` at the start of its next turn (table units), or -1."""

@@ -10,7 +10,7 @@ from fivedice import rules
 from fivedice import strategy_table as st
 from fivedice.rng import SeededBytes
 
-HEAD = 48  # bytes of the FDT2 header
+HEAD = 48  # bytes of the FDT3 header
 
 
 def _data(name="yacht"):
@@ -53,13 +53,14 @@ def test_every_changed_header_byte_is_refused_at_open():
 
 
 def test_an_old_format_table_says_rebuild_it():
-    data = bytearray(_data())
-    data[3] = ord("1")
-    try:
-        _open(bytes(data))
-        assert False, "an FDT1 table was accepted"
-    except st.TableError as e:
-        assert "make tables" in str(e.args[0])
+    for old in "12":
+        data = bytearray(_data())
+        data[3] = ord(old)
+        try:
+            _open(bytes(data))
+            assert False, "an FDT%s table was accepted" % old
+        except st.TableError as e:
+            assert "make tables" in str(e.args[0]) and ("FDT" + old) in str(e.args[0])
 
 
 def test_random_byte_changes_after_the_header_are_found_by_a_read():

@@ -32,6 +32,7 @@ def _hints():
         g = s[1]
         cd = g.cards[0]
         c._have = False  # solve the turn again, inside the lock
+        c.valuer.forget()  # and read and decode its table rows again
         for rolls in (1, 2, 3):
             acc += c.hint(cd, g.dice, rolls, 0) + c.value
             acc += c.hint(cd, FIVE, rolls, 3) + c.value
@@ -45,6 +46,7 @@ def _hints():
         acc += s[2].loss + s[2].loss_x100() + s[2].per_decision_x100()
         p = s[3]
         p.coach._have = False
+        p.coach.valuer.forget()
         acc += p.decide(g) + p.keep
         p = s[4]
         p.coach._have = False
@@ -77,3 +79,45 @@ def test_crc_checks_of_table_blocks_allocate_nothing():
     FRESH.append(table("yacht"))
     assert_no_alloc(_check_blocks)
     assert RESULT[1] > 0 and FRESH[0].blocks > 10
+
+
+STATES = array("l", [0, 0])
+YACHT = []
+SUB = []
+
+
+def _decode_all():
+    t = YACHT[0]
+    t.forget()
+    n = 0
+    acc = 0
+    for filled in range(t.rs.all_mask + 1):  # yacht: no upper bonus, u = 0, z = 0
+        v = t.value(filled, 0, 0)
+        if v >= 0:
+            n += 1
+            acc += v
+    STATES[0] = n
+    STATES[1] = acc
+
+
+def test_decoding_every_state_of_a_compact_table_allocates_nothing():
+    YACHT.append(table("yacht"))
+    assert_no_alloc(_decode_all)
+    assert STATES[0] == YACHT[0].states == 4096 and STATES[1] > 0
+
+
+def _decode_rows():
+    t = SUB[0]
+    t.forget()
+    acc = 0
+    for up in range(64):  # every upper pattern of the sub-game, every u, both z: rows decoded from the start and
+        for u in range(63, -1, -1):  # from the cache, backwards
+            for z in range(2):
+                acc += t.value(t.base | up, u, z) + 1
+    STATES[1] = acc
+
+
+def test_decoding_rows_over_the_upper_total_allocates_nothing():
+    SUB.append(table("yahtzee3"))
+    assert_no_alloc(_decode_rows)
+    assert STATES[1] > 0
