@@ -333,7 +333,7 @@ class App:
 
                 self._table_coach = Coach(rs, table)
             else:
-                self._table_coach.retarget(rs, table)  # its ~12 KB of buffers, reused by every game
+                self._table_coach.retarget(rs, table)  # its ~7.5 KB of buffers (32-bit), reused by every game
             self.coach = self._table_coach
         for p in range(4):
             self.prof[p] = None
