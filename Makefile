@@ -52,10 +52,12 @@ tables: venv
 	$(PY) -m host_sim.solver --out tables
 
 ## make bench-ai: CPU levels play solitaire games, mean +- 95% CI per level ("perfect" needs make tables);
-## then, on the MicroPython port: the table sizes, the first-hint cost and its RP2040 estimate (port time x 185)
-bench-ai: venv
+## then, on the MicroPython port: the table sizes, the first-hint cost and its RP2040 estimate (port time x 185);
+## the cooperative coach in the app: the longest loop pass while a turn is solved, and press-to-hint latency
+bench-ai: venv tables/yahtzee.fdt
 	$(PY) tests/bench/bench_ai.py
 	$(MPY) tests/bench/bench_coach.py
+	$(MPY) tests/bench/bench_coach_live.py
 
 ## make bench-heap: the smallest heap from which a whole two-player game with hints and a perfect CPU
 ## always finishes, per entry point (CircuitPython code.py, MicroPython main.py) and .py / .mpy (a few minutes)

@@ -144,3 +144,67 @@ def test_a_corrupt_table_is_reported_and_the_game_goes_on_without_it(tmp_path):
     assert app.kinds[1] == 2 and app.players[1].level == 1  # degraded to "good"
     assert app.toast == 12  # "Strategy table bad"
     dev.close()
+
+
+def _count_work(c, log):
+    real = c.work
+
+    def work(card):
+        log.append(c._phase)
+        return real(card)
+
+    c.work = work
+
+
+def test_a_turn_is_solved_one_slice_a_loop_pass_from_its_start_so_the_hint_is_ready_at_once():
+    """Issue #10 part 3: the coach's turn solve runs in slices across loop passes (buttons, animation and sound
+    live in between), starting as the human's turn begins; a hint pressed after the roll needs no solve."""
+    dev = device()
+    app = dev.app
+    app.rules_i = YACHT.index
+    app.nplayers = 2
+    app.kinds[0] = 0
+    app.kinds[1] = 3  # CPU perfect, on the same coach
+    app.new_game()
+    log = []
+    _count_work(app.coach, log)
+    assert app.thinking and not app.coach.solved
+    passes = 0
+    while app.thinking:
+        before = len(log)
+        dev.step()
+        passes += 1
+        assert len(log) - before <= 1  # one slice a pass at most
+    assert app.coach.solved and passes == 7  # coach._SOLVED slices
+    dev.tap(A.B_ROLL)
+    dev.settle()
+    n = len(log)
+    dev.tap(A.B_UP)
+    assert app.hint_kind != 0
+    assert len(log) > n and all(ph == 7 for ph in log[n:])  # the hint found the turn solved: nothing redone
+
+
+def test_the_cpu_moves_only_once_its_turn_is_solved_and_its_dots_step_meanwhile():
+    dev = device()
+    app = dev.app
+    app.rules_i = YACHT.index
+    app.nplayers = 2
+    app.kinds[0] = 3  # seat 1: CPU perfect
+    app.kinds[1] = 0
+    app.cpu_step_ms = 0  # no pacing: only the solve holds the CPU back
+    app.new_game()
+    g = app.game
+    steps = 0
+    while app.thinking:
+        assert g.rolls == 0  # not a move before its turn is solved
+        dev.step()
+        steps += 1
+    assert steps == 7
+    app.cpu_step_ms = 1000  # a paced CPU turn: "CPU playing" with its dots stepping, not a frozen screen
+    app.cpu_at = dev.now() + 1000
+    dots = set()
+    for _ in range(200):
+        dev.step()
+        if app.game.player == 0:
+            dots.add(app.dots)
+    assert dots == {0, 1, 2, 3}

@@ -34,6 +34,7 @@ FRAME_MS = const(70)  # animation frame period
 TOAST_MS = const(1800)
 CPU_STEP_MS = const(650)
 SAVE_SOON_MS = const(1000)  # a hold is saved this long after the last one (not a flash write per press)
+DOTS_MS = const(300)  # "CPU playing..." dots step
 
 _SAVE_MAGIC = const(0xA8)  # record format 2: settings + game + CRC-32 over both
 _OLD_SAVE_MAGIC = const(0xA7)  # format 1 (8-bit checksum, settings unchecked): refused, kept aside
@@ -102,6 +103,8 @@ class App:
         self.toast = 0
         self.toast_until = 0
         self.tumbling = False
+        self.thinking = False  # the player to move has a coach whose turn solve is not finished (tick works it)
+        self.dots = 0  # "CPU playing" dots shown (0-3)
         self.shaking = False
         self.land_at = 0
         self.frame = 0
@@ -179,6 +182,7 @@ class App:
         self.enter(M_TURN)
         if changed:
             self.hint_kind = 0
+            self.thinking = True  # a seat's new coach (or none) works from here
             self.cpu_at = ticks_add(self.now, self.cpu_step_ms)
             self._save()
 
@@ -283,6 +287,7 @@ class App:
         self._seat_players(rs)  # may say "Strategy table bad"
         self._best_to_beat()
         self._sync_pixels()
+        self.thinking = True
         self.enter(M_TURN)
         self.cpu_at = ticks_add(self.now, self.cpu_step_ms)
         self._save()
@@ -369,6 +374,7 @@ class App:
         self.table_error = why
         self.coach = None
         self.hint_kind = 0
+        self.thinking = True
         good = None
         for p in range(4):
             self.prof[p] = None
@@ -476,6 +482,7 @@ class App:
         if self.toast != view.T_TABLE_BAD:  # a refusal's toast ends here; "Strategy table bad" runs its time
             self.toast = 0
         self._sync_pixels()
+        self.thinking = not g.over  # the next player's turn: solve it a slice a pass from now
         if g.over:
             self.cue(sounds.GAME_OVER)
             self._save()  # the finished game first: a power cut before the records loses only them
@@ -520,9 +527,15 @@ class App:
         if self.toast and ticks_diff(now_ms, self.toast_until) >= 0:
             self.toast = 0
             self.dirty = True
+        if self.thinking:
+            self.thinking = self._think()  # one slice of the turn solve a pass: buttons and animation stay live
         if self.mode == M_TURN and not self.tumbling and self.cpu_turn():
-            if ticks_diff(now_ms, self.cpu_at) >= 0:
+            if not self.thinking and ticks_diff(now_ms, self.cpu_at) >= 0:
                 self._cpu_step()
+            k = (now_ms // DOTS_MS) & 3
+            if k != self.dots:  # "CPU playing" and its dots: the computer is at work, not a frozen screen
+                self.dots = k
+                self.dirty = True
         if self.save_due and ticks_diff(now_ms, self.save_at) >= 0:
             self._save()
         self.screen.tick(self, now_ms)
@@ -532,6 +545,22 @@ class App:
             self.px.update(now_ms)
         d = self.dirty
         return d
+
+    def _think(self):
+        """One slice of the turn solve (coach.work) for the player to move: a CPU seat's own coach, or the
+        table's coach for a human (hints, proficiency). True while it is unfinished."""
+        g = self.game
+        if g is None or g.over:
+            return False
+        pl = self.players[g.player]
+        c = self.coach if pl is None else getattr(pl, "coach", None)
+        if c is None:
+            return False
+        try:
+            return not c.work(g.cards[g.player])
+        except OSError:
+            self._coach_lost()  # perfect seats now play "good": their turn is solved next
+            return True
 
     def _rebase(self, now):
         """The first event after start-up or a resume: every deadline set before it (against a clock that
@@ -700,5 +729,6 @@ class App:
             self._seat_players(g.rs)
             self._best_to_beat()
             self._sync_pixels()
+            self.thinking = True
         self.enter(M_MENU)
         self._fresh = True  # deadlines are re-based on the first tick after a resume

@@ -30,6 +30,8 @@ SCORE = const(2)  # score box `value`
 WIDE = const(7776)  # 6**5
 _SLOTS = const(11)
 _L5 = const(210)  # first index of level 5 (the rolls) in the 462 keeps
+_SOLVED = const(7)  # the turn solve's slices (work): next values (upper boxes, the rest), final roll, averages,
+# best sub-keeps (levels 0-4, level 5), averages: each under 50 ms on an RP2040 (make bench-ai)
 _MAXNZ = const(1544)  # (box, roll) pairs scoring > 0 on an empty card, most of any rule set (yatzy)
 _MAXG = const(112)  # (box, points > 0) groups, most of any rule set (the Yahtzee family)
 
@@ -97,7 +99,7 @@ class Coach:
         self.valuer = valuer
         self.scale = valuer.scale
         self._hlbox = -1
-        self._have = False
+        self._phase = -1  # the turn solve's next slice (work); _SOLVED: done for (filled, u, z); -1: none
         self.filled = -1
         self.u = 0
         self.z = 0
@@ -151,24 +153,50 @@ class Coach:
 
     # -- the turn ---------------------------------------------------------------------------------------
     def prepare(self, card):
-        """Solve the turn for `card`'s state unless it is already solved."""
+        """Solve the turn for `card`'s state unless it is already solved (all of it at once)."""
+        while not self.work(card):
+            pass
+
+    def work(self, card):
+        """One slice of the turn solve for `card`'s state (a seventh of it, under 50 ms on an RP2040: the app
+        calls it once a loop pass so buttons, animation and sound stay live); True once
+        the turn is solved. A card in another state starts the solve again. Allocates nothing."""
         rs = self.rs
         f = card.filled
         u = _st.u_of(rs, card)
         z = _st.z_of(rs, card)
-        if self._have and f == self.filled and u == self.u and z == self.z:
-            return
-        self.filled = f
-        self.u = u
-        self.z = z
-        self._have = True
-        self._next_values(card)
-        self._final_roll(card)  # V3 into level 5 of k2
-        self._averages(self.k2, self._k2v)
-        self._best_subkeeps(self.k2, self.k1)  # V2 into level 5 of k1
-        self._averages(self.k1, self._k1v)
+        if f != self.filled or u != self.u or z != self.z or self._phase < 0:
+            self.filled = f
+            self.u = u
+            self.z = z
+            self._phase = 0
+        ph = self._phase
+        if ph == _SOLVED:
+            return True
+        if ph == 0:
+            self._next_values(card, 0, 6)  # the upper boxes (first in every rule set): 6 table reads each
+        elif ph == 1:
+            self._next_values(card, 6, self.n)
+        elif ph == 2:
+            self._final_roll(card)  # V3 into level 5 of k2
+        elif ph == 3:
+            self._averages(self.k2, self._k2v)
+        elif ph == 4:
+            self._best_subkeeps(self.k2, self.k1, 0)  # levels 0-4 into _m
+        elif ph == 5:
+            self._best_subkeeps(self.k2, self.k1, 1)  # V2 into level 5 of k1
+        else:
+            self._averages(self.k1, self._k1v)
+        self._phase = ph + 1
+        return ph + 1 == _SOLVED
 
-    def _next_values(self, card):
+    @property
+    def solved(self):
+        """The turn of the last card given to work() or prepare() is solved."""
+        return self._phase == _SOLVED
+
+    def _next_values(self, card, lo, hi):
+        """The table's values of the next states for boxes lo .. hi-1 (in two slices: 0..6, then the rest)."""
         rs = self.rs
         f = self.filled
         u = self.u
@@ -177,9 +205,11 @@ class Coach:
         zd = self._zd
         env = self._env
         val = self.valuer
-        self._hlbox = -1
-        k = 0
-        for b in range(self.n):
+        if lo == 0:
+            self._hlbox = -1
+            self._nopen = 0
+        k = self._nopen
+        for b in range(lo, hi):
             if (f >> b) & 1:
                 continue
             self._open[k] = b
@@ -328,14 +358,22 @@ class Coach:
                 out[i] = (o[c0[c]] + o[c1[c]] + o[c2[c]] + o[c3[c]] + o[c4[c]] + o[c5[c]]) // 6
                 c += 6
 
-    def _best_subkeeps(self, kv, out):
-        """Level 5 of out[r] = best kv over the sub-multisets of roll r, rounded to table units, x WIDE.
+    def _best_subkeeps(self, kv, out, part):
+        """Level 5 of out[r] = best kv over the sub-multisets of roll r, rounded to table units, x WIDE:
+        part 0 finds the best of levels 0..4 (in _m), part 1 level 5 (two slices of the turn solve).
 
         M(k) = max(kv(k), M of k's parents, k less one die): one builtin max() per keep over its padded
         parents (keeps.PARENT repeats the first), a third fewer bytecodes than a chain of compares."""
         p0, p1, p2, p3, p4 = _PV
         m = self._m
         mv = self._mv
+        if part:
+            pm = mv[4]
+            p = _k.PSTART[5]
+            for i in range(_L5, 462):  # level 5, the rolls
+                out[i] = (max(kv[i], pm[p0[p]], pm[p1[p]], pm[p2[p]], pm[p3[p]], pm[p4[p]]) + WIDE // 2) // WIDE * WIDE
+                p += 5
+            return
         m[0] = kv[0]
         pm = mv[0]
         for i in range(1, 7):  # level 1: one parent, the empty keep
@@ -353,10 +391,6 @@ class Coach:
         for i in range(84, _L5):  # level 4
             m[i] = max(kv[i], pm[p0[p]], pm[p1[p]], pm[p2[p]], pm[p3[p]])
             p += 4
-        pm = mv[4]
-        for i in range(_L5, 462):  # level 5, the rolls
-            out[i] = (max(kv[i], pm[p0[p]], pm[p1[p]], pm[p2[p]], pm[p3[p]], pm[p4[p]]) + WIDE // 2) // WIDE * WIDE
-            p += 5
 
     def turn_value(self, card):
         """E at the start of `card`'s turn recomputed from the next states (table units): a check."""
@@ -364,7 +398,8 @@ class Coach:
         if self._k0 is None:
             self._k0 = zeros("l", 462)
             self._k0v = _levels(self._k0, 1)
-        self._best_subkeeps(self.k1, self._k0)
+        self._best_subkeeps(self.k1, self._k0, 0)
+        self._best_subkeeps(self.k1, self._k0, 1)
         self._averages(self._k0, self._k0v)
         return (self._k0[0] + WIDE // 2) // WIDE
 

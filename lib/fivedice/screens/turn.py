@@ -82,7 +82,9 @@ class Turn(Screen):
         gfx.number(fb, rs.n, x, y, 1)
         self.status(fb, app, 45)
         if app.kinds[g.player]:
-            gfx.text(fb, b"CPU playing...", 0, 56, 1)
+            x = gfx.text(fb, b"CPU playing", 0, 56, 1)
+            for i in range(app.dots):
+                x = gfx.glyph(fb, 46, x, 56, 1)  # '.': the dots step while the computer works
         else:
             gfx.text(fb, KEYS[0] if g.rolls == 0 else KEYS[2] if app.coach is not None else KEYS[1], 0, 56, 1)
         if app.hint_kind == _KEEP:
