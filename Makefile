@@ -142,3 +142,10 @@ bench-web: web
 	$(PY) tests/bench/bench_web.py
 
 .PHONY: web web-serve web-prereqs bench-web
+
+## make bench-power: how busy the main loop is while a game idles on the dice screen, before (spinning) and after
+## (sleeping until the next deadline): the real firmware loop over the fake board on the MicroPython port, x 185
+bench-power: venv
+	$(PY) tests/bench/bench_power.py
+
+.PHONY: bench-power

@@ -59,11 +59,31 @@ class SimDevice:
             app.draw()
             self.frames += 1
 
-    def run(self, ms):
+    def run(self, ms, skip=False):
+        """ms of main-loop passes. skip: while nothing moves (no button down or bouncing, no shake), jump
+        straight to the app's next deadline (app.wait_ms) as the firmware's idle sleep does: minutes in a few steps."""
         t = 0
         while t < ms:
-            self.step()
-            t += POLL_MS
+            n = POLL_MS
+            if skip and self.quiet():
+                w = self.app.wait_ms(self.now(), ms - t)
+                n = max(POLL_MS, w - w % POLL_MS)
+            self.step(n)
+            t += n
+
+    def quiet(self):
+        """True when no button is down or still settling and the shake switch is still."""
+        for b in self.board.buttons.buttons.values():
+            if not b.pin.level or b.pin._chatter or not b.debouncer.value:
+                return False
+        return not self.board.tilt.shaking and not self.shake.shaking and not self.shake._filled
+
+    @property
+    def power_state(self):
+        """"on", "dim", "off" (the display's state) or "asleep" (display off and the app waiting for a button)."""
+        if self.app.asleep():
+            return "asleep"
+        return self.board.display.state
 
     def tap(self, button):
         """Press and release a button as a person would (bounce and all); returns the app's refusal code."""

@@ -222,6 +222,25 @@ class SimDisplay(adafruit_framebuf.FrameBuffer):
         super().__init__(self.buffer, width, height, adafruit_framebuf.MVLSB)
         self.frames = 0
         self.shown = bytes(self.buffer)
+        self.contrast_level = 255  # the SSD1306's contrast (0x81), 255 after its init sequence
+        self.powered = True  # False after poweroff() (0xAE): the panel is dark, its RAM kept
+
+    # the SSD1306 power calls of micropython-lib's driver (fdfw.display_cp.BitmapDisplay has the same)
+    def contrast(self, level):
+        self.contrast_level = level
+
+    def poweroff(self):
+        self.powered = False
+
+    def poweron(self):
+        self.powered = True
+
+    @property
+    def state(self):
+        """"on", "dim" (contrast lowered) or "off" (panel switched off)."""
+        if not self.powered:
+            return "off"
+        return "dim" if self.contrast_level < 128 else "on"
 
     def show(self):
         self.frames += 1
@@ -237,7 +256,9 @@ class SimDisplay(adafruit_framebuf.FrameBuffer):
         return (buf[(y >> 3) * self.stride + x] >> (y & 7)) & 1
 
     def raw(self, shown=True):
-        """The frame bytes in SSD1306 (MVLSB) layout."""
+        """The frame bytes in SSD1306 (MVLSB) layout; what the panel shows: all dark while it is off."""
+        if shown and not self.powered:
+            return bytes(len(self.shown))
         return bytes(self.shown if shown else self.buffer)
 
     def rows(self, shown=True):

@@ -3,6 +3,10 @@
     python -m host_sim play --rules yahtzee --players 2 --faces 3,3,3,3,3,1,... --script FILE [--screenshots DIR]
 
 Actions: roll | hold N [N ...] | release N [N ...] | score BOX | shake | wait [MS] ; '#' starts a comment.
+`wait` runs the device's clock (up to 30 minutes at once, skipping ahead while nothing moves), so a script can
+wait across the screen dimming (30 s) and the device going to sleep (3 min); the next action then first presses
+a button to wake it, as a person would (that press does nothing else). The final object says "power": on, dim
+or asleep.
 A refused action (against the rules, or a line that is not an action) prints
 {"refused": "<line>", "reason": "..."} and changes nothing. At the end one JSON object gives each player's
 card, bonuses and totals, the ranking and "refused_lines" (how many lines were refused).
@@ -20,7 +24,7 @@ from fivedice.rng import Dice, ScriptedFaces, SeededBytes
 from host_sim.device import SimDevice
 
 
-MAX_WAIT_MS = 60000  # one minute of simulated time (12,000 main-loop passes)
+MAX_WAIT_MS = 1800000  # 30 minutes of simulated time (past the longest sleep timer, 10 min)
 
 
 CPU_RAN_OUT = "the scripted --faces ran out during a CPU turn; the script stops here"
@@ -96,6 +100,8 @@ class Player:
         words = line.split()
         verb, args = words[0].lower(), words[1:]
         app = self.app
+        if verb != "wait" and (app.asleep() or self.dev.board.display.state == "off"):
+            self.dev.tap(A.B_OK)  # wake it: that press does nothing else
         if app.game is None or app.mode == A.M_MENU and not app.in_game():
             return G.REASONS[G.GAME_OVER]
         self._to_turn()
@@ -171,7 +177,7 @@ class Player:
                 raise ScriptError("wait needs a whole number of milliseconds, e.g. wait 500")
             if not 0 <= ms <= MAX_WAIT_MS:
                 raise ScriptError("wait takes 0 to %d ms" % MAX_WAIT_MS)
-            self.dev.run(ms)
+            self.dev.run(ms, skip=True)
             return None
         raise ScriptError("unknown action %r (roll, hold, release, score, shake, wait)" % verb)
 
@@ -285,6 +291,7 @@ def main(argv):
                 screenshot(os.path.join(shots, "%03d-%s.png" % (n, slug)), dev.board.display, dev.board.pixels)
         out = result(dev.app)
         out["refused_lines"] = refused
+        out["power"] = dev.power_state
         print(json.dumps(out))
     finally:
         dev.close()

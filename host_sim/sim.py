@@ -88,12 +88,17 @@ class FileStore:
             os.replace(self._rec(), self._rec() + ".bad")
 
 
+POWER_NOTES = {"on": "", "dim": "  [screen dimmed]", "off": "  [screen off]",
+               "asleep": "  [asleep: any key wakes it]"}
+DIM_SGR = "\x1b[2m"  # the terminal's faint text: the OLED at low contrast
+
+
 def _status(dev, legend=LEGEND):
     bz = dev.board.buzzer
     tone = ""
     if dev.app.snd is not None and dev.app.snd.playing and bz.tones:
         tone = "  \u266a %d Hz" % bz.tones[-1][0]
-    return legend + tone
+    return legend + tone + POWER_NOTES[dev.power_state]
 
 
 def _term_size(fd):
@@ -110,7 +115,10 @@ def screen(dev, mode, cols=0, rows=0):
         return "terminal %dx%d is too small: fivedice needs %dx%d (80x24 is fine). q quits." % (
             cols, rows, COMPACT_COLS, COMPACT_ROWS)
     compact = mode == "compact"
-    return render(board.display, board.pixels, _status(dev, SHORT_LEGEND if compact else LEGEND), compact=compact)
+    text = render(board.display, board.pixels, _status(dev, SHORT_LEGEND if compact else LEGEND), compact=compact)
+    if board.display.state == "dim":  # the frame drawn faint (an off panel is drawn dark by its raw())
+        text = "\n".join(DIM_SGR + line + "\x1b[0m" for line in text.split("\n"))
+    return text
 
 
 QUIT_KEYS = ("q", "Q", "\x03")
@@ -204,8 +212,9 @@ def interactive(save_path, tables=TABLES):
                 else:
                     last += steps * POLL_MS / 1000.0  # keep the remainder: simulated time keeps up with real
                 run_steps(dev, queue, steps)
-            if dev.board.display.frames != drawn or dev.board.pixels.transmits != lit:
-                drawn, lit = dev.board.display.frames, dev.board.pixels.transmits
+            shown = (dev.board.display.frames, dev.power_state)
+            if shown != drawn or dev.board.pixels.transmits != lit:
+                drawn, lit = shown, dev.board.pixels.transmits
                 out.write("\x1b[H" + screen(dev, mode, cols, rows).replace("\n", "\x1b[K\n") + "\x1b[K\x1b[J")
                 out.flush()
     finally:

@@ -43,7 +43,8 @@ HOLD1, ROLL, UP, DOWN, OK, BACK, SHAKE_SW, PIXELS, BUZZER = 6, 11, 12, 13, 14, 1
 _SHADOWED = {"board", "microcontroller", "digitalio", "busio", "pwmio", "neopixel_write", "neopixel", "storage",
              "supervisor", "fakehw", "adafruit_ticks", "adafruit_debouncer", "adafruit_ssd1306", "adafruit_framebuf",
              "adafruit_pixelbuf", "adafruit_bus_device", "board_config", "boards", "fdfw", "framebuf", "keypad",
-             "displayio", "bitmaptools", "busdisplay", "i2cdisplaybus", "fourwire", "adafruit_displayio_ssd1306", "watchdog"}
+             "displayio", "bitmaptools", "busdisplay", "i2cdisplaybus", "fourwire", "adafruit_displayio_ssd1306", "watchdog",
+             "alarm", "analogio", "faketime"}
 
 
 def _shadowed(name):
@@ -98,6 +99,10 @@ class CP:
     def run_code(self, max_iters=10, script=None):
         """Run firmware/code.py's run(); script: {pass number: callable()}; time moves 5 ms a pass."""
         g = runpy.run_path(os.path.join(FIRMWARE, "code.py"), run_name="fivedice_code")
+        import faketime
+        from fdfw import setup_cp
+
+        setup_cp.time = faketime  # the board's sleeps move the fake clock, not the test's
 
         def on_iter(i, now):
             self.hw.advance(5)
@@ -678,6 +683,8 @@ def test_board_profiles_are_complete_and_use_each_pin_once(monkeypatch, name):
     pins = [prof.SDA, prof.SCL, prof.PIXELS, prof.BUZZER] + [p for _, p in prof.BUTTONS]
     if prof.SHAKE == "switch":
         pins.append(prof.SHAKE_PIN)
+    if getattr(prof, "BATTERY", None) is not None:
+        pins.append(prof.BATTERY)
     gpios = [p[1] for p in pins]
     assert len(set(gpios)) == len(gpios), "a GPIO is used twice"
     assert len(set(p[0] for p in pins)) == len(pins)
@@ -854,7 +861,9 @@ def test_mp_firmware_loop_allocates_nothing_per_pass(tmp_path):
     assert res["null_presses"] == 2 and res["null_shakes"] == 2  # the locked window did see presses and a shake
     # the presses came through the pin IRQ handler and the edge ring inside the window: ROLL's 2 edges and
     # OK's press and release with 4 ms of chatter each (5 edges each); the poll replayed them there too
-    assert res["irqs_in_lock"] == 2 + 5 + 5
+    assert res["irqs_in_lock"] == 2 + 5 + 5 + 2
+    # the idle sleeps (5 ms a pass) and a light sleep until UP woke it ran under the lock too; UP only woke it
+    assert res["null_wakes"] == 1 and res["sleeps"][1] >= 10 and res["sleeps"][0] >= 5 * 250
 
 
 def test_mp_heap_harness_catches_an_allocation(tmp_path):
@@ -1086,3 +1095,106 @@ def test_cp_build_without_displayio_modules_is_a_plain_message(cp, monkeypatch, 
     assert "Traceback" not in out
     assert cp.hw.tones() == [220, 220, 220]  # the failure is heard
     assert _read(cp.save) == saved
+
+
+# -- power (issue #9 part 1): idle, dim, off, light sleep, wake; the battery gauge -----------------------------
+
+
+def _commands_after(cmds, op):
+    """The argument byte after each SSD1306 command `op` in the command stream."""
+    return [cmds[i + 1] for i in range(len(cmds) - 1) if cmds[i] == op]
+
+
+def test_mp_an_idle_game_dims_goes_dark_light_sleeps_and_a_press_only_wakes_it(tmp_path):
+    res, out = _mp(tmp_path, "sleep")
+    assert res["status"] == "stopped", out
+    cmds = res["oled_commands"]
+    assert 1 in _commands_after(cmds, 0x81) and 0xAE in cmds and cmds.index(0xAE) < len(cmds) - 1
+    assert 0xAF in cmds[cmds.index(0xAE):]  # dimmed (contrast 1), off, on again
+    # 3 min after the roll's dice, sound and pixels settled; saved before the sleep
+    assert 180000 <= res["asleep_at"] - res["pressed_at"][1] < 182000 and res["saved_when_asleep"]
+    assert abs(250000 - res["asleep_at"] - res["sleeps"][2]) <= 100  # in lightsleep from then until ROLL at 250 s
+    assert res["sleeps"][1] == -(-res["sleeps"][2] // 100)  # in 100 ms slices, the last cut short by the edge
+    assert res["rolls_before_wake"] == 1 and res["rolls_after_wake"] == 1 and res["awake_at_255s"]
+    assert res["pressed"] == [8, 5, 5]  # OK, ROLL; the waking ROLL never reached the app; the next one rolled
+    assert res["rolls"] == 2
+    assert [0] * 15 in res["pixel_log"]  # the pixels went dark for the sleep
+    assert any(res["pixel_log"][-1])  # and show the dice again
+
+
+def test_mp_the_pico_reads_vsys_and_warns_once_on_a_low_battery(tmp_path):
+    res, out = _mp(tmp_path, "battery")
+    assert res["status"] == "stopped", out
+    assert res["battery_level"] == 1  # 3.4 V of a 3.3-4.5 V pack: one bar
+    assert res["toast"] == 15 or res["battery_warned"]  # "Battery low" (said once)
+
+
+def test_mp_feather_has_no_battery_input_and_no_gauge(tmp_path):
+    res, out = _mp(tmp_path, "battery", board="feather_rp2040")
+    assert res["status"] == "stopped", out
+    assert res["battery_level"] == -1 and res["toast"] != 15  # no gauge, no "Battery low"
+
+
+def _run_cp_until(cp, until_ms, script):
+    """firmware/code.py's run() until the fake clock reaches until_ms; script: {pass: callable()}."""
+    g = runpy.run_path(os.path.join(FIRMWARE, "code.py"), run_name="fivedice_code")
+    import faketime
+    from fdfw import setup_cp
+
+    setup_cp.time = faketime
+
+    def on_iter(i, now):
+        cp.hw.advance(5)
+        if i in script:
+            script[i]()
+        return now >= until_ms
+
+    return g["run"](max_iters=100000, on_iter=on_iter, save_path=cp.save)
+
+
+@pytest.mark.parametrize("stoppable", [True, False], ids=["watchdog-stopped", "watchdog-fed-by-time-alarms"])
+def test_cp_an_idle_game_goes_dark_sleeps_on_pin_alarms_and_a_press_only_wakes_it(cp, monkeypatch, stoppable):
+    import alarm
+    import microcontroller
+
+    monkeypatch.setattr(type(microcontroller.watchdog), "stoppable", stoppable)
+    cp.record_app(monkeypatch)
+    oled = cp.display()
+    script = {}
+    _tap(cp, OK, 10, script)  # New game
+    _tap(cp, ROLL, 30, script)
+    cp.hw.schedule(250000, ROLL, 0)  # wakes it: does nothing else
+    cp.hw.schedule(250080, ROLL, None)
+    cp.hw.schedule(260000, ROLL, 0)  # rolls
+    cp.hw.schedule(260080, ROLL, None)
+    assert _run_cp_until(cp, 265000, script) == "stopped"
+    app = cp.apps[0]
+    from fivedice.app import B_OK, B_ROLL
+
+    assert alarm.sleeps[0] >= 1 and alarm.wake_alarm is not None
+    if stoppable:
+        assert alarm.sleeps[0] == 1 and alarm.wake_alarm.pin.gpio == ROLL
+        assert cp.hw.watchdog_stops[0] == 1 and cp.hw.watchdog[0] == 8000  # stopped for the sleep, started again
+        # asleep from 3 min after the roll (tapped by pass number: passes idle up to 1 s, so ~25 s in) to 250 s
+        assert 35000 < alarm.slept_ms[0] < 70000
+    else:
+        assert alarm.sleeps[0] > 10  # woken every 4 s by a TimeAlarm to feed the watchdog
+    assert app.pressed == [B_OK, B_ROLL, B_ROLL]  # the waking press never reached the app
+    assert app.game.rolls == 2 and not app.asleep()
+    cmds = oled.commands
+    assert 0xAE in cmds and 0xAF in cmds[cmds.index(0xAE):]  # adafruit_displayio_ssd1306 sleep() / wake()
+    assert 1 in _commands_after(cmds, 0x81)  # dimmed through BusDisplay.brightness: contrast 1
+    assert any(w[1] == bytes(15) for w in cp.hw.pixel_writes)  # dark for the sleep
+    assert _nvm_save() == app.save_bytes()
+    buttons = (6, 7, 8, 9, 10, 11, 12, 13, 14, 16)
+    assert all(cp.hw.claimed.get(g) == "keypad.Keys" for g in buttons)  # a new keypad.Keys holds them again
+
+
+def test_cp_the_pico_reads_board_voltage_monitor_for_the_gauge(cp, monkeypatch):
+    cp.record_app(monkeypatch)
+    cp.display()
+    cp.hw.adc[29] = cp.hw.adc_for_mv(4300, 3)
+    assert cp.run_code(max_iters=20) == "stopped"
+    app = cp.apps[0]
+    assert app.pw.level == 3 and 4250 <= app.pw.mv <= 4300
+    assert cp.hw.claimed[29] == "AnalogIn"

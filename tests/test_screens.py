@@ -165,3 +165,11 @@ def test_game_over_screen_says_what_the_coach_found_in_words():
     assert app.mode == A.M_OVER and app.prof[0].loss_x100() > 0
     check("game_over_coach", dev)
     dev.close()
+
+
+def test_menu_scrolled_to_the_dim_and_sleep_settings(dev):
+    app = dev.app
+    while app.menu.items[app.cursor] != 11:  # I_SLEEP, last but one line
+        dev.tap(A.B_DOWN)
+    dev.tap(A.B_OK)  # Sleep 3m -> 10m
+    check("menu_power", dev)

@@ -1,7 +1,9 @@
 """Ten (or any number of) active-low buttons read as one press bitmask; no tap lost to a slow frame.
 
-Every reader has the same two calls: poll() -> bitmask of the app buttons pressed since the last poll,
-down() -> bitmask of the app buttons held now. make(inputs, ids) picks the reader for what the board's
+Every reader has the same calls: poll() -> bitmask of the app buttons pressed since the last poll,
+down() -> bitmask of the app buttons held now, and for the idle loop (fdfw.power): pending() -> True when an
+edge waits to be read (checked between sleep slices), wait_ms() -> how soon the next poll is needed anyway
+(0: now; a debouncer still settling; else IDLE_MS). make(inputs, ids) picks the reader for what the board's
 setup module built (hw.button_inputs):
 
 - KeypadButtons: a CircuitPython `keypad.Keys`. The C core scans the pins in the background (debounced,
@@ -24,6 +26,9 @@ from fivedice.compat import const
 
 
 _RING = const(128)  # edges held between two polls: ~10 bouncy taps (a clean tap is 2 edges)
+IDLE_MS = const(1000000)  # nothing to do until an edge arrives
+_POLL_MS = const(5)  # readers that must be polled (no queue, no IRQ): every 5 ms
+_SETTLE_MS = const(10)  # adafruit_debouncer's interval: a new edge is committed this much later
 
 
 def make(inputs, ids):
@@ -64,6 +69,12 @@ class Buttons:
             if not self._deb[k].value:
                 mask |= 1 << self._ids[k]
         return mask
+
+    def pending(self):
+        return False  # no queue to look at: wait_ms() keeps the polls coming
+
+    def wait_ms(self):
+        return _POLL_MS
 
 
 class KeypadButtons:
@@ -126,6 +137,23 @@ class KeypadButtons:
 
     def down(self):
         return self._held
+
+    def pending(self):
+        return bool(self._events)  # EventQueue.__bool__: an event is queued
+
+    def wait_ms(self):
+        return 0 if self._events else IDLE_MS  # keypad debounces in C: nothing to settle here
+
+    def release(self):
+        """Free the pins (the board is going to sleep on pin alarms): keypad.Keys.deinit()."""
+        self._keys.deinit()
+
+    def rebind(self, keys):
+        """A new keypad.Keys for the same pins (after a sleep). A key held while it starts gives no press."""
+        self._keys = keys
+        self._events = keys.events
+        self._get_into = keys.events.get_into
+        self._held = 0
 
 
 class EdgeRing:
@@ -206,6 +234,7 @@ class EdgeButtons:
         self._deb = [Debouncer(self._const(lv[k]), interval=interval_s) for k in range(ring.n)]
         self._ids = bytes(ids)
         self._dropped = 0
+        self._settling = False  # an edge was replayed and its debouncer may not have committed it yet
 
     @staticmethod
     def _const(v):
@@ -224,6 +253,8 @@ class EdgeButtons:
         mask = 0
         head = st[0]
         tail = st[1]
+        if tail != head:
+            self._settling = True
         while tail != head:
             kv = keys[tail]
             k = kv >> 1
@@ -247,11 +278,17 @@ class EdgeButtons:
             pins = ring.pins
             for k in range(ring.n):
                 lv[k] = 1 if pins[k].value() else 0
+        chk = self._settling
+        settling = False
         for k in range(ring.n):
             d = deb[k]
             d.update(lv[k])
             if d.fell:
                 mask |= 1 << ids[k]
+            if chk and d.value != lv[k]:
+                settling = True  # the debouncer has not committed this level yet
+        if chk and not settling and st[0] == head:
+            self._settling = False
         return mask
 
     def down(self):
@@ -260,3 +297,13 @@ class EdgeButtons:
             if not self._deb[k].value:
                 mask |= 1 << self._ids[k]
         return mask
+
+    def pending(self):
+        st = self._ring.state
+        return st[0] != st[1]
+
+    def wait_ms(self):
+        st = self._ring.state
+        if st[0] != st[1]:
+            return 0
+        return _SETTLE_MS if self._settling else IDLE_MS

@@ -63,6 +63,17 @@ class BitmapDisplay:
         self.pages_sent = 0  # pages handed to displayio since start-up
         display.refresh(target_frames_per_second=None)  # a blank screen, whatever the panel held
 
+    # -- the SSD1306 power calls of micropython-lib's driver (fivedice.power dims and sleeps through them) --
+    def contrast(self, level):
+        """Contrast 0..255: BusDisplay.brightness sends the SSD1306's 0x81 with int(0xFF * brightness)."""
+        self.display.brightness = level / 255
+
+    def poweroff(self):
+        self.display.sleep()  # adafruit_displayio_ssd1306: 0xAE, the panel dark, its RAM kept
+
+    def poweron(self):
+        self.display.wake()  # 0xAF
+
     # -- framebuf-style primitives (clipped like MicroPython's framebuf) --
     def fill(self, c):
         self.back.fill(c)

@@ -15,13 +15,16 @@ class Hardware:
         self.accel = False
         self.store = None
         self.ticks_ms = None
-        self.sleep_ms = None
+        self.sleep_ms = None  # sleep_ms(ms): the idle loop's slices (fdfw.power.Idle); None: the loop spins
         self.idle = None
+        self.make_sleep = None  # make_sleep(buttons, feed) -> sleep(): light sleep until a button, or None
+        self.battery = None  # battery() -> supply mV (the profile's BATTERY input), or None: no such input
         # recovery (fdfw.recover): the watchdog once started, how to start it, whether the last reset was
         # the watchdog's, and where the error log goes (None: the console only)
         self.watchdog = None
         self.start_watchdog = None
         self.after_watchdog = False
+        self.watchdog_ms = 0  # the timeout it was started with (a sleep that stops it starts it again)
         self.log_path = None
 
 

@@ -65,6 +65,8 @@ def check(mod, name):
             raise ProfileError("board profile '" + name + "' uses an LIS3DH but has no LIS3DH_ADDR")
     else:
         raise ProfileError("board profile '" + name + "': SHAKE must be \"switch\" or \"lis3dh\"")
+    if getattr(mod, "BATTERY", None) is not None and not hasattr(mod, "BATTERY_DIVIDER"):
+        raise ProfileError("board profile '" + name + "' has a BATTERY pin but no BATTERY_DIVIDER")
     if mod.BOOT_BUTTON not in BUTTON_NAMES:
         raise ProfileError("board profile '" + name + "': BOOT_BUTTON must be a button name")
 

@@ -62,8 +62,65 @@ def _buttons(prof):
         import keypad
     except ImportError:
         return [_input(prof, b[1]) for b in prof.BUTTONS]
+    return _keys(keypad, prof)
+
+
+def _keys(keypad, prof):
     # 10 ms scans: a bounce of up to ~8 ms holds at most one scan (no double press), a 20 ms tap at least one
     return keypad.Keys([pin(prof, b[1]) for b in prof.BUTTONS], value_when_pressed=False, pull=True, interval=0.010)
+
+
+def _battery(prof):
+    """The supply in mV through the profile's BATTERY pin (Pico: board.VOLTAGE_MONITOR, VSYS / 3), or None."""
+    b = getattr(prof, "BATTERY", None)
+    if b is None:
+        return None
+    import analogio
+
+    from fdfw.power import read_mv
+
+    ai = analogio.AnalogIn(pin(prof, b))
+    ref = int(ai.reference_voltage * 1000 + 0.5)
+    div = prof.BATTERY_DIVIDER
+
+    def mv():
+        return read_mv(ai.value, div, ref)
+
+    return mv
+
+
+def _make_sleep(prof, hw):
+    """Light sleep until a button on pin alarms (fdfw.sleep_cp.CPSleep, built at the first sleep: the `alarm`
+    module and that code take heap only from then); None on a build without `alarm` or without `keypad`."""
+
+    def make(buttons, feed):
+        if not hasattr(buttons, "rebind"):
+            return None  # buttons on DigitalInOuts (no keypad): the screen goes dark, the board stays awake
+        made = []
+
+        def sleep():
+            if not made:
+                try:
+                    import alarm
+                    import alarm.pin  # noqa: F401
+                except ImportError:  # no light sleep on this build: the screen is dark, wait for a button
+                    made.append(None)
+                else:
+                    import keypad
+
+                    from fdfw.sleep_cp import CPSleep
+
+                    pins = [pin(prof, b[1]) for b in prof.BUTTONS]
+                    made.append(CPSleep(alarm, pins, lambda: _keys(keypad, prof), buttons, hw, time.monotonic).sleep)
+            if made[0] is None:
+                while not buttons.pending():
+                    _sleep_ms(20)
+                return
+            made[0]()
+
+        return sleep
+
+    return make
 
 
 def _sleep_ms(ms):
@@ -113,6 +170,8 @@ def build(prof, save_path):
 
     hw.store = NvmStore(getattr(microcontroller, "nvm", None), legacy=save_path)  # save_path: the old file, read once
     hw.log_path = save_path + ".log"  # written only where the drive is writable by code (not by default)
+    hw.battery = _battery(prof)
+    hw.make_sleep = _make_sleep(prof, hw)
     watchdog(hw, microcontroller)
     return hw
 
@@ -126,6 +185,11 @@ class _CPWatchdog:
         wd.timeout = ms / 1000
         wd.mode = WatchDogMode.RESET
         self.feed = wd.feed
+        self._wd = wd
+
+    def stop(self):
+        """Stop it for a light sleep (WatchDogTimer.deinit; RuntimeError where a port cannot)."""
+        self._wd.deinit()
 
 
 def watchdog(hw, microcontroller):
@@ -141,6 +205,7 @@ def watchdog(hw, microcontroller):
     def start(ms):
         try:
             hw.watchdog = _CPWatchdog(wd, ms)
+            hw.watchdog_ms = ms
         except (ImportError, NotImplementedError, ValueError):
             hw.watchdog = None
         return hw.watchdog

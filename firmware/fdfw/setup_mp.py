@@ -59,8 +59,43 @@ def build(prof, save_path):
         hw.shake = SwitchShakeInput(_input(prof.SHAKE_PIN).value)
     hw.store = FileStore(save_path)
     hw.log_path = save_path + ".log"
+    hw.battery = battery(prof)
+    hw.make_sleep = make_sleep(hw)
     watchdog(hw)
     return hw
+
+
+def battery(prof):
+    """The supply in mV through the profile's BATTERY ADC pin and divider (Pico: VSYS / 3 on GP29), or None."""
+    b = getattr(prof, "BATTERY", None)
+    if b is None:
+        return None
+    from machine import ADC
+
+    from fdfw.power import read_mv
+
+    read = ADC(Pin(b[1])).read_u16
+    div = prof.BATTERY_DIVIDER
+
+    def mv():
+        return read_mv(read(), div)
+
+    return mv
+
+
+def make_sleep(hw):
+    """Light sleep until a button: machine.lightsleep in bounded slices (fdfw.sleep_mp.MPSleep)."""
+    import machine
+
+    def make(buttons, feed):
+        ring = getattr(buttons, "_ring", None)
+        if ring is None:
+            return None
+        from fdfw.sleep_mp import MPSleep
+
+        return MPSleep(getattr(machine, "lightsleep", None), hw.sleep_ms, ring, feed).sleep
+
+    return make
 
 
 def watchdog(hw):
@@ -71,6 +106,7 @@ def watchdog(hw):
 
     def start(ms):
         hw.watchdog = machine.WDT(timeout=ms)
+        hw.watchdog_ms = ms
         return hw.watchdog
 
     hw.start_watchdog = start

@@ -79,7 +79,7 @@ def main(runtime, max_iters=0, on_iter=None, save_path=SAVE_PATH, tables_dir=TAB
             try:
                 app = appmod.App(
                     hw.display, pixels=hw.pixels, buzzer=hw.buzzer, store=hw.store, accel=hw.accel,
-                    tables=tables_dir
+                    tables=tables_dir, battery=hw.battery
                 )
             except RandomSourceError as e:  # no os.urandom, or it keeps failing: the dice cannot be fair
                 say(str(e) + "; the saved game is untouched")
@@ -96,7 +96,14 @@ def main(runtime, max_iters=0, on_iter=None, save_path=SAVE_PATH, tables_dir=TAB
             if hw.watchdog is None and hw.start_watchdog is not None:
                 hw.start_watchdog(WATCHDOG_MS)  # from here on a hung pass resets the board
             feed = hw.watchdog.feed if hw.watchdog is not None else None
-            run(app, buttons, hw.shake, hw.ticks_ms, max_iters, on_iter, hw.idle, feed)
+            idle = sleep = None
+            if hw.sleep_ms is not None:  # sleep between passes until the next deadline or a press (fdfw.power)
+                from fdfw.power import Idle
+
+                idle = Idle(hw.sleep_ms, buttons, hw.shake, feed).idle
+                if hw.make_sleep is not None:
+                    sleep = hw.make_sleep(buttons, feed)
+            run(app, buttons, hw.shake, hw.ticks_ms, max_iters, on_iter, idle, feed, sleep)
             return "stopped"
         except Exception as e:  # anything unexpected, MemoryError too: report, keep the save, start again
             app = None

@@ -12,6 +12,8 @@ Each profile names the same things, so the firmware never hard-codes a pin:
   SHAKE                 "switch" (SHAKE_PIN, a tilt/vibration switch to GND) or "lis3dh" (LIS3DH_ADDR on the I2C bus)
   BOOT_BUTTON           the button which, held at reset, kept CircuitPython's drive writable over USB under the
                         boot.py of fivedice before nvm saves (today's boot.py never remounts the drive)
+  BATTERY               optional: the ADC pin reading the supply through a divider of 1/BATTERY_DIVIDER (the Pico's
+                        VSYS / 3 on GP29), for the battery gauge; None (or absent) where the board has no such input
 A pin is a pair (CircuitPython `board` attribute name, MicroPython `machine.Pin` id).
 """
 

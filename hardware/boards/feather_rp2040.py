@@ -35,3 +35,7 @@ SHAKE = "lis3dh"
 LIS3DH_ADDR = 0x18  # Adafruit breakout default (SDO pulled low); 0x19 with SDO high
 
 BOOT_BUTTON = "BACK"
+
+# No battery gauge: unlike many Feathers, the Feather RP2040 has no divider from BAT to an analog pin. Wire one
+# (2 x 100k from BAT to A3 = GPIO29, the only free ADC pin) and set BATTERY = ("A3", 29), BATTERY_DIVIDER = 2.
+BATTERY = None

@@ -34,3 +34,6 @@ SHAKE = "switch"
 SHAKE_PIN = ("GP2", 2)  # pin 4, SW-18010P vibration switch to GND
 
 BOOT_BUTTON = "BACK"
+
+BATTERY = ("VOLTAGE_MONITOR", 29)  # VSYS through the board's own 200k/100k divider to GP29 (ADC3); no header pin
+BATTERY_DIVIDER = 3

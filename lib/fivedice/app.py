@@ -8,11 +8,15 @@ Event-driven and hardware-free. The board (firmware/) or the simulator (host_sim
     app.shake(on, now_ms)       shake started (True) / stopped (False)
     app.tick(now_ms)            every loop pass: animations, CPU moves, sound; True when a new frame is due
     app.draw()                  draw the current screen into the display and show() it
+    app.wait_ms(now_ms)         ms until something is due without input (the loop may sleep that long)
+    app.asleep()                True when the screen is off and the board may sleep until a button (fivedice.power)
+    app.wake(now_ms)            the board woke from sleep
 Handling an event and drawing a frame allocate nothing after start-up (tests/mpy/test_heap_app.py).
 """
 from fivedice.compat import const, unload
 from fivedice import game as _game
 from fivedice import oled_view as view
+from fivedice import power as _power
 from fivedice import rules as _rules
 from fivedice import scoring
 from fivedice import sounds
@@ -42,11 +46,13 @@ _SAVE_HEAD = const(7)
 _CPU_ROLL = const(1)  # cpu.ROLL
 _GOOD = const(1)  # cpu_levels.GOOD, PERFECT
 _PERFECT = const(2)
+_PIXEL_FRAME_MS = const(10)  # the loop wakes this often while the pixels animate
 
 
 class App:
     def __init__(
-        self, display, pixels=None, buzzer=None, dice=None, store=None, accel=False, cpu_step_ms=CPU_STEP_MS, tables=None
+        self, display, pixels=None, buzzer=None, dice=None, store=None, accel=False, cpu_step_ms=CPU_STEP_MS, tables=None,
+        battery=None
     ):
         from fivedice.rng import Dice
 
@@ -86,6 +92,7 @@ class App:
         self.kinds[2] = 1
         self.kinds[3] = 1
         self.muted = False
+        self.pw = _power.Power(display, battery)  # dim and sleep timers (settings pw.dim_i, pw.sleep_i), battery
         # the screens (fivedice.screens): each draws itself and handles its presses; `mode` is the current one
         self.menu = Menu()
         self.picker = Picker()
@@ -502,6 +509,9 @@ class App:
             self._rebase(now_ms)
         self.last_refusal = 0
         self.dirty = True
+        if self.pw.wake(now_ms):
+            self._lights_on()
+            return 0  # the press that wakes the screen does nothing else
         return self.screen.press(self, b)
 
     def shake(self, on, now_ms):
@@ -510,6 +520,9 @@ class App:
         if self._fresh:
             self._rebase(now_ms)
         self.shaking = on
+        if self.pw.state == _power.OFF:
+            return 0  # a shake does not wake the board (a button does)
+        self.pw.touch(now_ms)
         return self.screen.shake(self, on)
 
     def tick(self, now_ms):
@@ -541,8 +554,23 @@ class App:
         self.screen.tick(self, now_ms)
         if self.snd is not None:
             self.snd.update(now_ms)
-        if self.px is not None:
-            self.px.update(now_ms)
+        pw = self.pw
+        if pw.state != _power.OFF:
+            if self.px is not None:
+                self.px.update(now_ms)
+            if self.busy():
+                pw.input_at = now_ms  # the app is doing something on its own: the timers wait
+            st = pw.due(now_ms)
+            if st == _power.DIM:
+                pw.dim()
+            elif st == _power.OFF:
+                self._lights_off()
+        if pw.battery is not None:
+            lv = pw.level
+            if pw.read_battery(now_ms):
+                self.message(view.T_BATTERY_LOW)
+            if pw.level != lv and self.mode == M_MENU:
+                self.dirty = True  # the gauge in the menu's title bar
         d = self.dirty
         return d
 
@@ -562,6 +590,72 @@ class App:
             self._coach_lost()  # perfect seats now play "good": their turn is solved next
             return True
 
+    # -- power (fivedice.power) ---------------------------------------------------------
+    def _lights_off(self):
+        """The sleep timer ran out: save, silence, pixels dark, display off. The board may now sleep."""
+        self.flush_save()
+        if self.snd is not None:
+            self.snd.stop()
+        if self.px is not None:
+            self.px.dark()
+        self.pw.off()
+
+    def _lights_on(self):
+        if self.px is not None:
+            self.px.refresh()  # the next update rewrites every pixel
+        self.dirty = True
+
+    def asleep(self):
+        """True while the screen is off: the board may sleep until a button is pressed."""
+        return self.pw.state == _power.OFF
+
+    def wake(self, now_ms):
+        """The board woke from sleep (a button): the screen and pixels come back, the game is as it was.
+        The firmware's loop drops the waking press itself (fdfw.loop)."""
+        self.now = now_ms
+        if self.pw.wake(now_ms):
+            self._lights_on()
+
+    def wait_ms(self, now_ms, most=1000):
+        """ms from now_ms until something is due without input (a frame, a landing, a toast's end, a CPU move,
+        a save, a note, a power timer), at most `most`; 0 when a frame is due now."""
+        if self.dirty or self._fresh or self.thinking:
+            return 0  # (a turn solve in progress: a slice every pass)
+        w = self.pw.wait_ms(now_ms, most)
+        t = self.screen.wait_ms(self, now_ms)
+        if t < w:
+            w = t
+        if self.tumbling:
+            t = ticks_diff(self.land_at if self.land_at else self.next_frame, now_ms)
+            if self.land_at:
+                t2 = ticks_diff(self.next_frame, now_ms)
+                if t2 < t:
+                    t = t2
+            if t < w:
+                w = t
+        if self.toast:
+            t = ticks_diff(self.toast_until, now_ms)
+            if t < w:
+                w = t
+        if self.save_due:
+            t = ticks_diff(self.save_at, now_ms)
+            if t < w:
+                w = t
+        if self.mode == M_TURN and self.cpu_turn():
+            t = ticks_diff(self.cpu_at, now_ms)
+            d = DOTS_MS - now_ms % DOTS_MS  # the "CPU playing" dots' next step
+            if d < t:
+                t = d
+            if t < w:
+                w = t
+        if self.snd is not None and self.snd.playing:
+            t = self.snd.wait_ms(now_ms)
+            if t < w:
+                w = t
+        if self.px is not None and self.px.busy and w > _PIXEL_FRAME_MS:
+            w = _PIXEL_FRAME_MS
+        return w if w > 0 else 0
+
     def _rebase(self, now):
         """The first event after start-up or a resume: every deadline set before it (against a clock that
         read 0, or another power-on's ticks) now counts from `now`. CircuitPython's ticks start about
@@ -569,6 +663,8 @@ class App:
         self._fresh = False
         self.cpu_at = ticks_add(now, self.cpu_step_ms)
         self.next_frame = now
+        self.pw.input_at = now
+        self.pw.battery_at = now
         if self.toast:
             self.toast_until = ticks_add(now, TOAST_MS)
         if self.tumbling and self.land_at:
@@ -599,6 +695,8 @@ class App:
     # -- drawing -------------------------------------------------------------------
     def draw(self):
         self.screen.draw(self.fb, self)
+        if self.mode == M_MENU and self.pw.level >= 0:
+            _power.draw_battery(self.fb, self.pw.level, 114, 1, 0)  # in the menu's title bar
         self.fb.show()
         self.dirty = False
 
@@ -648,7 +746,7 @@ class App:
         rec = bytearray(n + _game.CRC_BYTES)
         rec[0] = _SAVE_MAGIC
         rec[1] = self.rules_i
-        rec[2] = self.nplayers
+        rec[2] = self.nplayers | self.pw.dim_i << 3 | self.pw.sleep_i << 5  # bits 0-2, 3-4, 5-6; 7: muted
         for i in range(4):
             rec[3 + i] = self.kinds[i]
         if self.muted:
@@ -662,6 +760,12 @@ class App:
         if self.store is not None:
             self.save_due = True
             self.save_at = ticks_add(self.now, SAVE_SOON_MS)
+
+    def setting_saved(self):
+        """A menu setting changed: saved with the next write (soon, once presses pause); never over a save
+        that could not be read (kept as it is until a new game starts)."""
+        if not self.save_bad:
+            self._save_soon()
 
     def flush_save(self):
         """Write a change still waiting to be saved (call before the board sleeps or powers down)."""
@@ -710,13 +814,18 @@ class App:
         if not _game.crc_ok(data):
             raise ValueError("the save is corrupt (CRC-32 mismatch)")
         end = len(data) - _game.CRC_BYTES
-        np = data[2] & 0x7F
-        if data[1] >= len(_rules.ALL) or not 1 <= np <= 4 or max(data[3:7]) > 3:
+        np = data[2] & 0x07
+        dim_i = (data[2] >> 3) & 3  # 0 in a save from before the power settings: the defaults
+        sleep_i = (data[2] >> 5) & 3
+        if (data[1] >= len(_rules.ALL) or not 1 <= np <= 4 or max(data[3:7]) > 3 or dim_i >= _power.CHOICES
+                or sleep_i >= _power.CHOICES):
             raise ValueError("the save has impossible settings")
         g = _game.decode(data[_SAVE_HEAD:end], self.dice) if end > _SAVE_HEAD else None
         self.rules_i = data[1]
         self.nplayers = np
         self.muted = bool(data[2] & 0x80)
+        self.pw.dim_i = dim_i
+        self.pw.sleep_i = sleep_i
         if self.snd is not None:
             self.snd.mute = self.muted
         for i in range(4):

@@ -59,6 +59,7 @@ T_TABLE_BAD = const(12)
 T_SAVE_CRASHED = const(13)
 T_NO_PERFECT = const(14)
 T_RECORDS_BAD = const(15)
+T_BATTERY_LOW = const(16)
 MESSAGES = (
     b"",
     b"No rolls left: score",
@@ -76,6 +77,7 @@ MESSAGES = (
     b"Save crashed: kept",
     b"CPU perfect: no table",
     b"Records bad: kept",
+    b"Battery low",
 )
 
 SEATS = (b"Human", b"CPU easy", b"CPU good", b"CPU perfect")

@@ -126,6 +126,15 @@ class PixelsView:
         for j in range(self._n):
             self._last[j] = _UNKNOWN
 
+    def dark(self):
+        """Switch every pixel off now (the board is going to sleep); refresh() + update() bring the dice back."""
+        self._mode = _NORMAL
+        changed = 0
+        for j in range(self._n):
+            changed |= self._put(j, 0)
+        if changed:
+            self._show()
+
     def set_dice(self, dice, held):
         """Copy the faces (5 ints 0..6) and the held bitmask (bit i = die i)."""
         for i in range(5):

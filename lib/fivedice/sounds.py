@@ -90,6 +90,11 @@ class Sounder:
         self.cue = None
         self._i = _IDLE
 
+    def wait_ms(self, now_ms):
+        """ms until the playing cue's next note is due (0 if it is due now); only meaningful while `playing`."""
+        t = ticks_diff(self._end, now_ms)
+        return t if t > 0 else 0
+
     def update(self, now_ms):
         """Advance the cue; call every loop. Returns True while a cue is playing."""
         if self._i == _IDLE:

@@ -18,18 +18,22 @@ irqs = {}  # gpio -> fire(level): a fake machine.Pin's IRQ, called when the leve
 irq_fired = [0]  # pin IRQ handlers run so far
 tick_hooks = []  # fire(now_ms) after every 1 ms of advance(): background scanners (fake keypad)
 timeline = {}  # ms -> [(gpio, level), ...]: level changes that happen *during* an advance() (schedule())
+adc = {}  # gpio -> the 16-bit reading an ADC on that pin returns (read_u16 / AnalogIn.value)
+sleeps = [0, 0, 0]  # ms slept by the firmware's idle (sleep_ms), light sleeps entered, ms spent in light sleep
 
 
 # the watchdog: how the last reset came about ("watchdog" after a hang), and the started watchdog's
 # [timeout ms, feeds] (empty until started)
 last_reset = ["power-on"]
 watchdog = []
+watchdog_stops = [0]
 
 
 def reset():
     clock[0] = 0
     last_reset[0] = "power-on"
     del watchdog[:]
+    watchdog_stops[0] = 0
     levels.clear()
     pulls.clear()
     claimed.clear()
@@ -42,6 +46,8 @@ def reset():
     irq_fired[0] = 0
     del tick_hooks[:]
     timeline.clear()
+    adc.clear()
+    sleeps[0] = sleeps[1] = sleeps[2] = 0
 
 
 def ticks_ms():
@@ -64,6 +70,17 @@ def advance(ms):
                 set_level(st[0], st[1])
         for h in tick_hooks:
             h(t)
+
+
+def sleep_ms(ms):
+    """The board sleeping ms (time.sleep_ms, time.sleep): the fake clock moves on, edges land meanwhile."""
+    sleeps[0] += ms
+    advance(ms)
+
+
+def adc_for_mv(mv, divider, ref_mv=3300):
+    """The 16-bit ADC reading of a supply of mv behind a 1/divider divider (to set fakehw.adc[gpio])."""
+    return min(65535, mv * 65535 // (divider * ref_mv))
 
 
 def schedule(at_ms, gpio, level):

@@ -22,8 +22,8 @@ gc.collect()
 _before_fakes = gc.mem_alloc()
 _C_STANDINS = {"cp": ("fakehw", "microcontroller", "board", "busio", "digitalio", "pwmio", "neopixel_write",
                       "keypad", "supervisor", "adafruit_pixelbuf", "displayio", "bitmaptools", "busdisplay",
-                      "i2cdisplaybus", "fourwire", "paralleldisplaybus"),
-               "mp": ("fakehw", "machine", "neopixel")}
+                      "i2cdisplaybus", "fourwire", "paralleldisplaybus", "analogio", "alarm", "faketime"),
+               "mp": ("fakehw", "machine", "neopixel", "faketime")}
 for _m in _C_STANDINS["mp" if len(sys.argv) > 1 and sys.argv[1] == "mp" else "cp"]:
     try:
         __import__(_m)
@@ -56,6 +56,12 @@ def _watch_app():
             Base.__init__(self, *a, **k)
             self.kinds[1] = 3  # seat 2: CPU perfect (needs the table), seat 1 human
             state["app"] = self
+
+        def _lights_off(self):
+            g = self.game
+            state["dark"] = [self.mode, g.rolls if g else None, g.player if g else None, self.hint_kind, self.toast,
+                             fakehw.clock[0], state["tap"], state["release_at"]]
+            Base._lights_off(self)
 
     appmod.App = Watched
 
@@ -147,6 +153,13 @@ def on_iter(i, now):
 
 
 _watch_app()
+import faketime  # noqa: E402
+
+if len(sys.argv) > 1 and sys.argv[1] == "mp":
+    import fdfw.setup_mp as _setup  # noqa: E402
+else:
+    import fdfw.setup_cp as _setup  # noqa: E402
+_setup.time = faketime  # the board's idle sleeps move the fake clock (fakehw.sleep_ms), not the wall clock
 if len(sys.argv) > 1 and sys.argv[1] == "mp":
     import main as entry  # noqa: E402  firmware/main.py
 else:
@@ -162,6 +175,10 @@ except MemoryError:
 out = {"status": status, "fake_bytes": FAKE_BYTES, "games": state["games"], "turns": state["turns"], "hints": state["hints"], "peak_live": state["peak"],
        "free_min": state["free_min"], "live": state["live"]}
 app = state["app"]
+if app is not None and status != "done":
+    out["dark"] = state.get("dark")
+    out["stuck"] = {"mode": app.mode, "asleep": app.asleep(), "power": app.pw.state, "clock": fakehw.clock[0],
+                    "busy": app.busy(), "rolls": app.game.rolls if app.game is not None else None}
 if app is not None and app.game is not None:
     out["totals"] = [app.game.cards[p].total() for p in range(app.game.players)]
     out["has_coach"] = app.coach is not None

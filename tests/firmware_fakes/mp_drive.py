@@ -58,10 +58,21 @@ class Recording(Base):
         shakes.append(on)
         return Base.shake(self, on, now_ms)
 
+    def _lights_off(self):
+        Base._lights_off(self)  # the loop light-sleeps right after this pass's tick
+        if scenario in ("sleep", "battery") and "asleep_at" not in marks_sleep:
+            marks_sleep["rolls_before_wake"] = self.game.rolls if self.game is not None else None
+            marks_sleep["asleep_at"] = self.now
+            marks_sleep["saved_when_asleep"] = _saved() == bytes(self.save_bytes())
+
 
 appmod.App = Recording
 
 import fdfw.buttons as fb  # noqa: E402
+import fdfw.setup_mp as setup_mp  # noqa: E402
+import faketime  # noqa: E402
+
+setup_mp.time = faketime  # the board's sleeps move the fake clock (fakehw.sleep_ms), not the test's
 
 made = []
 _make = fb.make
@@ -89,6 +100,15 @@ def level(gpio, v):
 
 
 iters = 10
+marks_sleep = {}
+
+
+def _saved():
+    from fdfw.file_store import FileStore
+
+    return FileStore(save_path).read()
+
+
 if scenario == "play":
     tap(OK, 10)
     tap(HOLD1, 30)
@@ -133,6 +153,27 @@ elif scenario == "ringfull":
     fakehw.schedule(1400, OK, 0)
     fakehw.schedule(1430, OK, None)
     iters = 14
+elif scenario in ("sleep", "battery"):
+    # A game idles on the dice screen: it dims at 30 s, goes dark and light-sleeps at 3 min (the loop's
+    # sleep: machine.lightsleep slices); ROLL at 250 s wakes it and does nothing else; ROLL at 260 s rolls.
+    # "battery": the same Pico on a low 3 x AA pack (3.4 V on VSYS, read as VSYS / 3 on GP29).
+    if scenario == "battery":
+        fakehw.adc[29] = fakehw.adc_for_mv(3400, 3)  # on a Feather RP2040, A3 reads this: no profile input there
+        fakehw.devices[0x18] = fakehw.FakeLIS3DH()  # the Feather's shake sensor (the Pico ignores it)
+    tap(OK, 10)
+    tap(ROLL, 30)
+    fakehw.schedule(250000, ROLL, 0)
+    fakehw.schedule(250080, ROLL, None)
+    fakehw.schedule(260000, ROLL, 0)
+    fakehw.schedule(260080, ROLL, None)
+
+    def stop_late(i, now):
+        if "rolls_after_wake" not in marks_sleep and now >= 255000:
+            marks_sleep["rolls_after_wake"] = apps[0].game.rolls
+            marks_sleep["awake_at_255s"] = not apps[0].asleep()
+        return now >= 270000
+
+    iters = 100000
 elif scenario.startswith("heap"):
     # The firmware's own per-pass work under heap_lock (passes 20..299): the real loop, Buttons
     # (adafruit_debouncer over fake machine.Pin) and the shake switch input, with an app that does
@@ -141,9 +182,12 @@ elif scenario.startswith("heap"):
     import micropython
 
     class NullApp:
-        def __init__(self, display, pixels=None, buzzer=None, dice=None, store=None, accel=False, tables=None):
+        def __init__(self, display, pixels=None, buzzer=None, dice=None, store=None, accel=False, tables=None,
+                     battery=None):
             self.presses = 0
             self.shakes = 0
+            self.sleepy = False  # set by the script: the screen is "off", the loop light-sleeps
+            self.wakes = 0
             apps.append(self)
             self.game = None
             self.mode = -1
@@ -163,8 +207,21 @@ elif scenario.startswith("heap"):
         def draw(self):
             pass
 
+        def wait_ms(self, now_ms, most=1000):
+            return 5  # every pass idles 5 ms (fdfw.power.Idle under the lock too)
+
+        def asleep(self):
+            return self.sleepy
+
+        def wake(self, now_ms):
+            self.sleepy = False
+            self.wakes += 1
+
+    def sleepy():
+        apps[0].sleepy = True
+
     appmod.App = NullApp
-    for g in (OK, ROLL, SHAKE_SW, HOLD1):
+    for g in (OK, ROLL, SHAKE_SW, HOLD1, UP):
         fakehw.levels[g] = 1
     marks = [0, 0]  # pin IRQs run before the lock, and by the unlock
 
@@ -186,7 +243,12 @@ elif scenario.startswith("heap"):
         # the ring, then the next poll's replay through adafruit_debouncer, all while the heap is locked)
         fakehw.bounce(1000, OK, 0)
         fakehw.bounce(1040, OK, 1)
-        script[300] = (unlock,)  # at 1500 ms
+        # light sleep (fdfw.sleep_mp.MPSleep: machine.lightsleep slices) from pass 250 (about 2.5 s) until UP is
+        # pressed at 4 s; the waking press is dropped by the loop (the app sees no press for it)
+        script[250] = (sleepy,)
+        fakehw.schedule(4000, UP, 0)
+        fakehw.schedule(4060, UP, None)
+        script[300] = (unlock,)
         iters = 320
     else:  # heap-irq, heap-irq-control: the IRQ handler alone, 300 edges (the ring overflows) under the lock
 
@@ -209,6 +271,8 @@ def on_iter(i, now):
     if frame_ms[0]:
         polls.append(now)
     fakehw.advance(5)
+    if scenario in ("sleep", "battery") and stop_late(i, now):
+        return True
     step = script.get(i)
     if step is not None:  # no slicing or *args: this runs inside the heap-locked window too
         n = len(step)
@@ -248,6 +312,15 @@ if made and hasattr(made[0], "_ring"):
     out["ring_dropped"] = made[0]._ring.state[2]
     out["irq_hard"] = made[0]._ring.pins[0].hard
 out["irq_fired"] = fakehw.irq_fired[0]
+if scenario in ("sleep", "battery"):
+    out.update(marks_sleep)
+    out["sleeps"] = list(fakehw.sleeps)
+    out["pressed_at"] = pressed_at
+    out["oled_commands"] = oled.commands
+    out["toast"] = apps[0].toast
+    out["battery_level"] = apps[0].pw.level
+    out["battery_warned"] = apps[0].pw.warned
+    out["pixel_log"] = [list(w[1]) for w in fakehw.pixel_writes]
 if frame_ms[0]:
     out["polls"] = polls
     out["pressed_at"] = pressed_at
@@ -255,6 +328,9 @@ if scenario.startswith("heap") and apps:
     out["null_presses"] = apps[0].presses
     out["null_shakes"] = apps[0].shakes
     out["irqs_in_lock"] = marks[1] - marks[0]
+    out["null_wakes"] = apps[0].wakes
+    out["sleeps"] = list(fakehw.sleeps)
+    out["clock"] = fakehw.clock[0]
 elif apps:
     g = apps[0].game
     out["mode"] = apps[0].mode

@@ -370,3 +370,87 @@ def test_records_and_initials_screens_allocate_nothing_once_open():
     assert STATE[0] == 0, "the initials screen allocated under heap_lock"
     assert bytes(scr.letters) == b"C A" and scr.at == 2  # B, C, B; next; space; back: C; next, next
     app.store = None
+
+
+class Panel(Display):
+    """The display with the SSD1306 power calls (contrast, poweroff, poweron), as both board drivers have."""
+
+    def __init__(self):
+        super().__init__()
+        self.log = bytearray(8)  # [0] contrast, [1] powered (1/0), [2] poweroffs, [3] poweron calls
+        self.log[1] = 1
+
+    def contrast(self, c):
+        self.log[0] = c
+
+    def poweroff(self):
+        self.log[1] = 0
+        self.log[2] += 1
+
+    def poweron(self):
+        self.log[1] = 1
+        self.log[3] += 1
+
+
+BATTERY = bytearray(b"\x00")  # 0: a full battery, 1: a low one
+
+
+def battery():
+    return 3400 if BATTERY[0] else 4400
+
+
+PANEL = Panel()
+APP3 = A.App(PANEL, pixels=Pixels(), buzzer=Buzzer(), dice=Dice(entropy), cpu_step_ms=40, battery=battery)
+STATE3 = bytearray(8)
+# up from the top wraps to "Self-test"; then "How to score", "Records", Sleep (stepped), Dim (stepped)
+POWER_PRESSES = bytes((A.B_UP, A.B_UP, A.B_UP, A.B_UP, A.B_OK, A.B_UP, A.B_OK))
+
+
+def _idle_minutes(t):
+    """A game idles on the dice screen to dim (30 s) and off (3 min), a press wakes it, the menu's Dim and
+    Sleep lines are stepped, the battery turns low: every pass asks wait_ms, as the firmware loop does."""
+    app = APP3
+    end = t + 200000
+    while t < end:
+        if app.tick(t):
+            app.draw()
+        w = app.wait_ms(t)
+        t += w if w > 5 else 5
+        if app.asleep() and STATE3[1] == 0:
+            STATE3[1] = 1
+            STATE3[2] = PANEL.log[2]
+    STATE3[3] = 1 if PANEL.log[0] == 1 else 0  # left dimmed before the off
+    app.press(A.B_ROLL, t)  # wakes only
+    STATE3[4] = app.game.rolls
+    app.tick(t)
+    app.draw()
+    app.press(A.B_BACK, t)  # the menu
+    app.draw()
+    for b in POWER_PRESSES:
+        app.press(b, t)
+        app.draw()
+    BATTERY[0] = 1
+    t = _run(t + 20000, 100, APP3)
+    STATE3[5] = 1 if app.toast == A.view.T_BATTERY_LOW else 0
+
+
+def test_dim_sleep_wake_battery_and_the_power_settings_allocate_nothing():
+    app = APP3
+    app.nplayers = 1
+    app.kinds[0] = 0
+    app.new_game()
+    t = _run(0, 50, APP3)
+    app.press(A.B_ROLL, t)
+    t = _run(t, 800, APP3)
+    micropython.heap_lock()
+    try:
+        _idle_minutes(t)
+    except MemoryError:
+        STATE3[0] = 1
+    finally:
+        micropython.heap_unlock()
+    assert STATE3[0] == 0, "dimming, sleeping, waking or the battery gauge allocated under heap_lock"
+    assert STATE3[1] == 1 and STATE3[2] == 1 and STATE3[3] == 1, "the screen did not dim and then switch off"
+    assert STATE3[4] == 1 and not app.asleep(), "the waking press rolled, or the screen stayed off"
+    assert app.pw.sleep_i == 1 and app.pw.dim_i == 1, "the Sleep and Dim lines did not step"
+    assert STATE3[5] == 1, "no battery warning"

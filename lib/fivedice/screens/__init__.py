@@ -3,6 +3,7 @@
     press(app, b)     a button: returns 0 or the refusal code of the action it asked for
     shake(app, on)    the shake sensor started (on) or stopped shaking
     tick(app, now)    every loop pass; set app.dirty when the screen needs a new frame
+    wait_ms(app, now) ms until the screen's own next change (the loop may sleep that long without input)
     draw(fb, app)     the frame (the App calls fb.show())
     leave(app)        another screen takes over
 The App routes events to the current screen and owns the shared state (game, coach, seats, settings,
@@ -52,6 +53,9 @@ class Screen:
 
     def tick(self, app, now):
         pass
+
+    def wait_ms(self, app, now):
+        return 1 << 29  # nothing of its own to wait for
 
     def draw(self, fb, app):
         pass

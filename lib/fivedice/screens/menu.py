@@ -1,7 +1,8 @@
-"""The menu: resume or start a game, its rules, players and seats, sound, help."""
+"""The menu: resume or start a game, its rules, players and seats, sound, the dim and sleep timers, help."""
 from fivedice.compat import const
 from fivedice import gfx
 from fivedice import oled_view as view
+from fivedice import power as _power
 from fivedice import rules as _rules
 from fivedice.screens import Screen, B_BACK, B_DOWN, B_OK, B_ROLL, B_UP, B_HOLD1, B_HOLD5, M_HELP, M_RECORDS, M_TEST
 
@@ -15,6 +16,8 @@ I_SOUND = const(8)
 I_HELP = const(9)
 I_TEST = const(10)
 I_RECORDS = const(11)
+I_DIM = const(12)
+I_SLEEP = const(13)
 
 _GOOD = const(1)  # cpu_levels.GOOD, PERFECT
 _PERFECT = const(2)
@@ -51,10 +54,12 @@ class Menu(Screen):
             items[n] = I_P1 + p
             n += 1
         items[n] = I_SOUND
-        items[n + 1] = I_RECORDS
-        items[n + 2] = I_HELP
-        items[n + 3] = I_TEST
-        self.n = n + 4
+        items[n + 1] = I_DIM
+        items[n + 2] = I_SLEEP
+        items[n + 3] = I_RECORDS
+        items[n + 4] = I_HELP
+        items[n + 5] = I_TEST
+        self.n = n + 6
         if app.cursor >= self.n:
             app.cursor = self.n - 1
 
@@ -99,6 +104,12 @@ class Menu(Screen):
             self.build(app)
         elif it == I_SOUND:
             app.set_muted(not app.muted)
+        elif it == I_DIM:
+            app.pw.dim_i = (app.pw.dim_i + step) % _power.CHOICES
+            app.setting_saved()
+        elif it == I_SLEEP:
+            app.pw.sleep_i = (app.pw.sleep_i + step) % _power.CHOICES
+            app.setting_saved()
         elif it == I_HELP:
             if act:
                 app.enter(M_HELP)
@@ -144,6 +155,12 @@ class Menu(Screen):
             elif it == I_SOUND:
                 gfx.text(fb, b"Sound", 2, y, c)
                 gfx.text_right(fb, b"off" if app.muted else b"on", W - 2, y, c)
+            elif it == I_DIM:
+                gfx.text(fb, b"Dim screen", 2, y, c)
+                gfx.text_right(fb, _power.DIM_LABELS[app.pw.dim_i], W - 2, y, c)
+            elif it == I_SLEEP:
+                gfx.text(fb, b"Sleep", 2, y, c)
+                gfx.text_right(fb, _power.SLEEP_LABELS[app.pw.sleep_i], W - 2, y, c)
             elif it == I_HELP:
                 gfx.text(fb, b"How to score", 2, y, c)
             elif it == I_TEST:

@@ -86,6 +86,9 @@ class SelfTest(Screen):
                 app.px.test(self.step // 3, self.step % 3)
         app.dirty = True
 
+    def wait_ms(self, app, now):
+        return ticks_diff(self.next_at, now)  # the checkerboard's or the pixels' next step
+
     def draw(self, fb, app):
         if self.phase != _PHASE_PANEL:
             c = self.phase  # 8x8 squares; the second frame swaps them

@@ -15,9 +15,14 @@ _FEATHER = {"TX": 0, "RX": 1, "D0": 0, "D1": 1, "SDA": 2, "SCL": 3, "D4": 6, "D5
 _made = {}
 
 
+_PICO = {"VOLTAGE_MONITOR": 29, "SMPS_MODE": 23, "VBUS_SENSE": 24}  # the Pico's own signals (not on the header)
+
+
 def _gpio(name):
     if name in _FEATHER:
         return _FEATHER[name]
+    if name in _PICO:
+        return _PICO[name]
     if name.startswith("GP") and name[2:].isdigit() and int(name[2:]) < 30:
         return int(name[2:])
     return -1

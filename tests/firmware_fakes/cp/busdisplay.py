@@ -63,6 +63,8 @@ class BusDisplay:
                 size += 1  # the delay byte; the fake does not wait
             i += 2 + size
         self._brightness = brightness
+        self._brightness_command = brightness_command
+        self._data_as_commands = data_as_commands
         if brightness_command is not None:
             display_bus._begin()
             level = int(0xFF * brightness)
@@ -94,6 +96,22 @@ class BusDisplay:
     @property
     def brightness(self):
         return self._brightness
+
+    @brightness.setter
+    def brightness(self, value):
+        """As shared-module/busdisplay: 0.0-1.0; with a brightness_command, that command and int(0xFF * value)."""
+        if not 0 <= value <= 1:
+            raise ValueError("brightness must be 0.0-1.0")
+        self._brightness = value
+        if self._brightness_command is not None:
+            self._bus._begin()
+            level = int(0xFF * value)
+            if self._data_as_commands:
+                self._bus._send(DISPLAY_COMMAND, bytes([self._brightness_command, level]))
+            else:
+                self._bus._send(DISPLAY_COMMAND, bytes([self._brightness_command]))
+                self._bus._send(DISPLAY_DATA, bytes([level]))
+            self._bus._end()
 
     @property
     def auto_refresh(self):

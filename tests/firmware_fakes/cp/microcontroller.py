@@ -58,6 +58,17 @@ class _WatchDogTimer:
             raise ValueError("WatchDogTimer is not initialized")
         fakehw.watchdog[1] += 1
 
+    def deinit(self):
+        """Stop the watchdog (RP2040 can); `stoppable = False` makes it raise, as a port that cannot."""
+        import fakehw
+
+        if not self.stoppable:
+            raise RuntimeError("fake: this watchdog cannot be stopped")
+        self._mode = None
+        fakehw.watchdog_stops[0] += 1
+
+    stoppable = True
+
 
 cpu = _CPU()
 watchdog = _WatchDogTimer()

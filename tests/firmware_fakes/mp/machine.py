@@ -117,6 +117,32 @@ class PWM:
         pass
 
 
+class ADC:
+    """machine.ADC on a pin (or a channel number): read_u16() returns fakehw.adc[gpio] (0 if unset)."""
+
+    def __init__(self, pin):
+        self.gpio = pin.id if isinstance(pin, Pin) else pin
+
+    def read_u16(self):
+        return fakehw.adc.get(self.gpio, 0)
+
+
+def lightsleep(ms=None):
+    """rp2: a timed light sleep; the clock keeps running (PR #8832). Here: the fake clock moves ms on (edges
+    scheduled meanwhile fire their pin IRQs, and one ends the sleep), counted in fakehw.sleeps[1] (entries) and
+    [2] (ms).
+    lightsleep() without a period is dormant mode with no wake source on rp2: refused here."""
+    if ms is None:
+        raise ValueError("fake rp2: lightsleep() without a period never wakes")
+    fakehw.sleeps[1] += 1
+    fired = fakehw.irq_fired[0]
+    for _ in range(ms):  # a pin IRQ with a handler ends a timed lightsleep early (micropython PR #16442 notes)
+        fakehw.advance(1)
+        fakehw.sleeps[2] += 1
+        if fakehw.irq_fired[0] != fired:
+            return
+
+
 PWRON_RESET = 1  # the rp2 port's values
 WDT_RESET = 3
 
