@@ -9,8 +9,12 @@ import gc
 import json
 import sys
 
-from fivedice import app as A
-from fivedice import rules
+try:
+    from fivedice import app as A
+    from fivedice import rules
+except MemoryError:  # a heap too small even to load the app: no game, said as JSON like any other failure
+    print(json.dumps({"games": 0, "memory_errors": 1, "peak_live": 0, "coach": False}))
+    sys.exit(0)
 
 
 class Display:
