@@ -22,7 +22,7 @@ gc.collect()
 _before_fakes = gc.mem_alloc()
 _C_STANDINS = {"cp": ("fakehw", "microcontroller", "board", "busio", "digitalio", "pwmio", "neopixel_write",
                       "keypad", "supervisor", "adafruit_pixelbuf", "displayio", "bitmaptools", "busdisplay",
-                      "i2cdisplaybus", "fourwire", "paralleldisplaybus", "analogio", "alarm", "faketime"),
+                      "i2cdisplaybus", "fourwire", "paralleldisplaybus", "analogio", "faketime"),
                "mp": ("fakehw", "machine", "neopixel", "faketime")}
 for _m in _C_STANDINS["mp" if len(sys.argv) > 1 and sys.argv[1] == "mp" else "cp"]:
     try:
