@@ -169,7 +169,9 @@ def test_game_over_screen_says_what_the_coach_found_in_words():
 
 def test_menu_scrolled_to_the_dim_and_sleep_settings(dev):
     app = dev.app
-    while app.menu.items[app.cursor] != 11:  # I_SLEEP, last but one line
+    from fivedice.screens import menu as M
+
+    while app.menu.items[app.cursor] != M.I_SLEEP:
         dev.tap(A.B_DOWN)
     dev.tap(A.B_OK)  # Sleep 3m -> 10m
     check("menu_power", dev)
