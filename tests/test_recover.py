@@ -47,10 +47,13 @@ def test_an_unexpected_exception_shows_logs_keeps_the_save_and_restarts_the_app(
     script = {}
     _tap(cp, OK, 10, script)  # New game (saved)
     _tap(cp, ROLL, 30, script)  # roll: landed and saved
-    _tap(cp, ROLL, 200, script)  # the second roll's press raises
+    _tap(cp, ROLL, 100, script)  # the second roll's press raises
     _failing_app(monkeypatch, cp, lambda app, ev: ev == 5 and app.game is not None and app.game.rolls == 1
                  and len(cp.apps) == 1)
-    status = cp.run_code(max_iters=260, script=script)  # the idle loop sleeps to the next deadline: 260 passes stay well inside the 3 min sleep timer
+    # 150 passes (the restarted app's run counts its passes from 0 again): the loop now sleeps between passes
+    # (up to 1 s each when nothing is due), so 400 would idle past the 3 min sleep timer, where the board waits
+    # for a button this script never presses
+    status = cp.run_code(max_iters=150, script=script)
     assert status == "stopped"
     out = capsys.readouterr().out
     assert "fivedice: error ZeroDivisionError at test_recover.py:" in out and "fivedice restarts" in out
@@ -62,7 +65,7 @@ def test_an_unexpected_exception_shows_logs_keeps_the_save_and_restarts_the_app(
     assert "ZeroDivisionError" in log and "test_recover.py" in log
     import fakehw
 
-    assert fakehw.watchdog and fakehw.watchdog[0] == 8000 and fakehw.watchdog[1] > 300  # fed every pass
+    assert fakehw.watchdog and fakehw.watchdog[0] == 8000 and fakehw.watchdog[1] > 150  # fed every pass
 
 
 def test_a_save_that_makes_the_app_fail_twice_is_set_aside_and_the_app_starts_clean(cp, monkeypatch, capsys,
@@ -78,7 +81,7 @@ def test_a_save_that_makes_the_app_fail_twice_is_set_aside_and_the_app_starts_cl
     cp.apps.clear()
     # the next boot: any app that resumes this save fails while starting
     _failing_app(monkeypatch, cp, lambda app, ev: ev == "init" and app.game is not None)
-    status = cp.run_code(max_iters=20)
+    status = cp.run_code(max_iters=1)  # one pass: the next would idle until the message's 1.8 s are over
     assert status == "stopped"
     out = capsys.readouterr().out
     assert out.count("fivedice: error KeyError") == 2
@@ -87,12 +90,12 @@ def test_a_save_that_makes_the_app_fail_twice_is_set_aside_and_the_app_starts_cl
     assert last.game is None and last.toast == 13  # starts clean, "Save crashed: kept" on screen
     import microcontroller
     from fdfw import record
-    from fdfw.nvm_store import NvmStore
+    from fdfw.store import NvmStore
 
     store = NvmStore(microcontroller.nvm)
     assert store.read() is None  # not offered again...
     store._ensure()
-    assert store._st[2] is not None and store._st[2][1] == saved  # ...but kept (KIND_ASIDE), byte for byte
+    assert store._aside is not None and store._payload(store._aside) == saved  # ...but kept, byte for byte
     assert record.KIND_ASIDE == 2
 
 
@@ -113,10 +116,10 @@ def test_two_watchdog_resets_on_the_same_save_set_it_aside(cp, monkeypatch, caps
         assert "the last run hung and the watchdog reset the board" in out
         assert ("set aside" in out) == (boot == 2)
     import microcontroller
-    from fdfw.nvm_store import NvmStore
+    from fdfw.store import NvmStore
 
     store = NvmStore(microcontroller.nvm)
-    assert store.read() is None and store._st[2][1] == saved  # KIND_ASIDE
+    assert store.read() is None and store._payload(store._aside) == saved
 
 
 def test_a_successful_save_clears_the_strikes(cp, monkeypatch, capsys):
@@ -128,7 +131,7 @@ def test_a_successful_save_clears_the_strikes(cp, monkeypatch, capsys):
     _tap(cp, OK, 10, script)  # New game: a save
     cp.run_code(max_iters=60, script=script)
     import microcontroller
-    from fdfw.nvm_store import NvmStore
+    from fdfw.store import NvmStore
 
     assert NvmStore(microcontroller.nvm).strikes() == 0  # the strike of that boot was cleared by the save
 
