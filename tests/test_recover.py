@@ -90,12 +90,12 @@ def test_a_save_that_makes_the_app_fail_twice_is_set_aside_and_the_app_starts_cl
     assert last.game is None and last.toast == 13  # starts clean, "Save crashed: kept" on screen
     import microcontroller
     from fdfw import record
-    from fdfw.store import NvmStore
+    from fdfw.nvm_store import NvmStore
 
     store = NvmStore(microcontroller.nvm)
     assert store.read() is None  # not offered again...
     store._ensure()
-    assert store._aside is not None and store._payload(store._aside) == saved  # ...but kept, byte for byte
+    assert store._st[2] is not None and store._st[2][1] == saved  # ...but kept (KIND_ASIDE), byte for byte
     assert record.KIND_ASIDE == 2
 
 
@@ -116,10 +116,10 @@ def test_two_watchdog_resets_on_the_same_save_set_it_aside(cp, monkeypatch, caps
         assert "the last run hung and the watchdog reset the board" in out
         assert ("set aside" in out) == (boot == 2)
     import microcontroller
-    from fdfw.store import NvmStore
+    from fdfw.nvm_store import NvmStore
 
     store = NvmStore(microcontroller.nvm)
-    assert store.read() is None and store._payload(store._aside) == saved
+    assert store.read() is None and store._st[2][1] == saved  # KIND_ASIDE
 
 
 def test_a_successful_save_clears_the_strikes(cp, monkeypatch, capsys):
@@ -131,7 +131,7 @@ def test_a_successful_save_clears_the_strikes(cp, monkeypatch, capsys):
     _tap(cp, OK, 10, script)  # New game: a save
     cp.run_code(max_iters=60, script=script)
     import microcontroller
-    from fdfw.store import NvmStore
+    from fdfw.nvm_store import NvmStore
 
     assert NvmStore(microcontroller.nvm).strikes() == 0  # the strike of that boot was cleared by the save
 
