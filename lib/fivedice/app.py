@@ -719,13 +719,19 @@ class App:
         from fivedice import records
 
         recs = records.Records()
-        why = records.load(self.store, recs)
-        if why is not None:  # kept aside by load(): the records start again
-            self.records_error = why
-            self.message(view.T_RECORDS_BAD)
-        elif recs.entries(g.rs.index):
+        if self.read_records(records, recs) and recs.entries(g.rs.index):
             self.to_beat = recs.score(g.rs.index, 0)
         unload("fivedice", "records")
+
+    def read_records(self, records, recs):
+        """Fill `recs` from the store (`records`: the fivedice.records module, loaded by the caller). Unreadable
+        records are kept aside by records.load and said once ("Records bad: kept"); False then."""
+        why = records.load(self.store, recs)
+        if why is None:
+            return True
+        self.records_error = why
+        self.message(view.T_RECORDS_BAD)
+        return False
 
     def _compact(self):
         """At "New game", where it has least to lose, let a log store rewrite itself if it must (the

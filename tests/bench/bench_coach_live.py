@@ -78,7 +78,6 @@ def main():
     live = []
     cold = []
     cards = []
-    app_c = [app.coach]
 
     def tick():
         solving = app.thinking
@@ -125,7 +124,7 @@ def main():
     slowest_solving, slowest_other = worst
     # each slice alone, on the turn-start card of every human turn of a game (minimum of 15 runs: the machine is
     # shared, so a single pass can be stretched by other jobs; the minimum is the slice's own cost)
-    c = app_c[0]
+    c = app.coach
     slices = 0
     c._phase = -1
     while not c.work(cards[0]):

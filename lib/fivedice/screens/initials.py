@@ -29,10 +29,7 @@ class Initials(Screen):
 
     def enter(self, app):
         self.recs = _rec.Records()
-        why = _rec.load(app.store, self.recs)
-        if why is not None:  # unreadable records are kept aside: these start new ones
-            app.records_error = why
-            app.message(view.T_RECORDS_BAD)
+        app.read_records(_rec, self.recs)  # unreadable ones are kept aside: these start new records
         g = app.game
         rs = g.rs
         for p in range(g.players):

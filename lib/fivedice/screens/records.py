@@ -22,11 +22,7 @@ class RecordsScreen(Screen):
     def enter(self, app):
         self.recs = _rec.Records()
         self.rs = app.rules_i
-        if app.store is not None:
-            why = _rec.load(app.store, self.recs)
-            if why is not None:
-                app.records_error = why
-                app.message(view.T_RECORDS_BAD)
+        app.read_records(_rec, self.recs)
 
     def leave(self, app):
         self.recs = None
