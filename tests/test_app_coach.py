@@ -118,7 +118,41 @@ def test_the_perfect_cpu_plays_a_whole_game():
             break
         dev.step()
     assert app.game.over and app.mode == A.M_OVER
-    assert app.players[0].level == 2 and app.players[1].level == 1
+    assert list(app.seated[:3]) == [3, 2, 1]  # perfect, good and easy played it to the end
+    dev.close()
+
+
+def test_game_over_lets_the_coach_go_and_keeps_what_the_human_gave_away():
+    import sys
+
+    dev = device(seed=8)
+    start(dev, YACHT.index, [0, 3])
+    app = dev.app
+    while not app.game.over:
+        if app.cpu_turn():
+            dev.step()
+            continue
+        dev.tap(A.B_ROLL)
+        dev.settle()
+        loss = app.prof[0].loss_x100()  # so far, with the coach
+        dev.tap(A.B_OK)  # the first box offered, after one roll: points given away
+        app.cursor = 0
+        dev.tap(A.B_OK)
+        dev.settle()
+    assert app.mode == A.M_OVER
+    assert app.coach is None and app.table is None and app.players == [None] * 4
+    for name in ("coach", "strategy_table", "cpu_levels", "cpu", "keeps"):
+        assert "fivedice." + name not in sys.modules
+    f = open(os.path.join(DATA, "yacht.fdt"), "rb")
+    ref = coach.Coach(YACHT, StrategyTable(f, YACHT))
+    pr = app.prof[0]
+    assert pr.loss_x100() == ref.to_points_x100(pr.loss * coach.WIDE) > max(loss, 1000)
+    assert pr.per_decision_x100() == ref.to_points_x100(pr.loss * coach.WIDE // pr.decisions) > 0
+    f.close()
+    dev.tap(A.B_ROLL)  # again: the next game loads the coach and the perfect CPU back
+    dev.settle()
+    assert not app.game.over and app.coach is not None and app.players[1].level == 2
+    assert app.prof[0].loss_x100() == 0
     dev.close()
 
 

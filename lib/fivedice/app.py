@@ -399,6 +399,32 @@ class App:
         self.tables_mask &= ~(1 << self.game.rs.index)
         self.message(view.T_TABLE_BAD)
 
+    def _drop_coach(self):
+        """The game is over: the coach, its table and the CPU players go, with their modules, before the
+        records are read and written (the end of a game is where a CircuitPython Pico's heap is fullest;
+        README, Memory on the board). The proficiency totals stay for the game-over screen and the
+        records; the next game loads the coach again."""
+        for p in range(4):
+            pr = self.prof[p]
+            if pr is not None:
+                pr.settle()
+            self.players[p] = None
+        self.coach = None
+        self._table_coach = None
+        self._good = None
+        self.thinking = False
+        if self.table is not None:
+            try:
+                self.table.f.close()
+            except OSError:
+                pass
+            self.table = None
+        unload("fivedice", "cpu_levels")
+        unload("fivedice", "cpu")
+        unload("fivedice", "coach")
+        unload("fivedice", "strategy_table")
+        unload("fivedice", "keeps")
+
     def hint(self):
         """Ask the coach for the best action now; shown on the turn screen until the next action."""
         g = self.game
@@ -491,6 +517,7 @@ class App:
         self._sync_pixels()
         self.thinking = not g.over  # the next player's turn: solve it a slice a pass from now
         if g.over:
+            self._drop_coach()
             self.cue(sounds.GAME_OVER)
             self._save()  # the finished game first: a power cut before the records loses only them
             self.enter(M_INITIALS if self._keeps_records() else M_OVER)

@@ -67,6 +67,9 @@ def _watch_app():
 
 
 def _sample():
+    app = state["app"]
+    if app is not None and app.game is not None and not app.game.over and app.coach is not None:
+        state["coached"] = True  # the table's coach (hints, perfect CPU) was there during play
     _forget()
     gc.collect()
     live = gc.mem_alloc()
@@ -181,6 +184,6 @@ if app is not None and status != "done":
                     "busy": app.busy(), "rolls": app.game.rolls if app.game is not None else None}
 if app is not None and app.game is not None:
     out["totals"] = [app.game.cards[p].total() for p in range(app.game.players)]
-    out["has_coach"] = app.coach is not None
+    out["has_coach"] = state.get("coached", False)
 print(json.dumps(out))
 sys.exit(0 if status == "done" else 1)
