@@ -242,3 +242,48 @@ def test_the_cpu_moves_only_once_its_turn_is_solved_and_its_dots_step_meanwhile(
         if app.game.player == 0:
             dots.add(app.dots)
     assert dots == {0, 1, 2, 3}
+
+
+def test_a_rarely_used_screen_opened_mid_game_parks_the_coach_and_resume_brings_it_back():
+    import sys
+
+    from fivedice.screens import menu as menu_screen
+
+    dev = device(seed=5)
+    start(dev, YACHT.index, [0, 3])
+    app = dev.app
+    dev.tap(A.B_ROLL)
+    dev.settle()
+    dev.tap(A.B_OK)  # score the first box offered after one roll: a decision the meter counts
+    app.cursor = 0
+    dev.tap(A.B_OK)
+    dev.settle()  # the perfect CPU's turn
+    assert app.game.player == 0 and app.prof[0].decisions == 1
+    counted = (app.prof[0].loss, app.prof[0].decisions)
+    for item in (menu_screen.I_RECORDS, menu_screen.I_HELP, menu_screen.I_TEST):
+        dev.tap(A.B_BACK)  # the menu
+        assert app.mode == A.M_MENU and app.coach is not None  # the menu alone keeps it
+        app.cursor = bytes(app.menu.items[: app.menu.n]).index(bytes((item,)))
+        dev.tap(A.B_OK)
+        assert app.mode not in (A.M_MENU, A.M_TURN) and app.parked
+        assert app.coach is None and app.players == [None] * 4 and app.table is None and app.prof[0].coach is None
+        for name in ("coach", "strategy_table", "cpu_levels", "keeps"):
+            assert "fivedice." + name not in sys.modules
+        dev.tap(A.B_BACK)
+        if app.mode != A.M_MENU:  # the self-test takes BACK twice
+            dev.tap(A.B_BACK)
+        assert app.mode == A.M_MENU
+        dev.tap(A.B_BACK)  # resume: the coach and the perfect CPU come back
+        assert app.mode == A.M_TURN and not app.parked
+        assert app.coach is not None and app.players[1].level == 2 and app.prof[0].coach is app.coach
+        assert (app.prof[0].loss, app.prof[0].decisions) == counted
+    dev.tap(A.B_ROLL)
+    dev.settle()
+    dev.tap(A.B_UP)  # a hint from the coach that came back
+    assert app.hint_kind in (coach.KEEP, coach.SCORE)
+    dev.tap(A.B_OK)
+    app.cursor = 0
+    dev.tap(A.B_OK)
+    dev.settle()
+    assert app.prof[0].decisions == 2 and bin(app.game.cards[1].filled).count("1") == 2
+    dev.close()

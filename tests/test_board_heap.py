@@ -31,7 +31,7 @@ def test_a_whole_game_with_hints_and_a_perfect_cpu_fits_a_board_sized_heap(runti
     path = board_heap.stage(top, kind == "mpy", runtime=runtime)
     out = board_heap.run(top, path, HEAP_KB[runtime, kind], runtime)
     assert out["status"] == "done", out
-    assert out["turns"] == 13 and out["hints"] >= 13 and out["has_coach"], out
+    assert out["turns"] == 13 and out["hints"] >= 13 and out["has_coach"] and out["visited"] == 2, out
     assert len(out["totals"]) == 2
 
 

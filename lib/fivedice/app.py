@@ -80,6 +80,7 @@ class App:
         self._table_coach = None  # that coach's object, kept for later games (retarget)
         self._good = None  # the "good" CPU player, kept for later games
         self.players = [None, None, None, None]  # per seat: None (human) or a CPU player
+        self.parked = False  # the coach and CPU players are out while a rarely used screen is open (_park_coach)
         self.seated = bytearray(4)  # per seat: the kind the game in progress was seated with
         self.prof = [None, None, None, None]  # per human seat with a table: Proficiency
         self.hint_kind = 0  # what the last hint said (coach.KEEP/SCORE), shown until the next action
@@ -181,6 +182,8 @@ class App:
     def resume(self):
         """Back to the game in progress; a seat changed in the menu meanwhile is re-seated first."""
         g = self.game
+        if self.parked:
+            self._unpark()
         changed = False
         for p in range(g.players):
             if self.kinds[p] != self.seated[p]:
@@ -241,7 +244,10 @@ class App:
 
     def _open(self, mode):
         """A screen that is not kept loaded: its module is imported now (an allocation, like starting a
-        game) and unloads itself when left. Presses and frames inside it allocate nothing."""
+        game) and unloads itself when left. Presses and frames inside it allocate nothing. Mid-game the
+        coach is parked while it is open (_park_coach): the heap holds one or the other."""
+        if self.in_game():
+            self._park_coach()
         if mode == M_HELP:
             from fivedice.screens.help import Help
 
@@ -337,6 +343,7 @@ class App:
 
     def _seat_players(self, rs):
         """Build the CPU players, the coach and the proficiency meters for a game of rule set rs."""
+        self.parked = False
         table = self._open_table(rs)
         self.coach = None
         if table is not None:
@@ -408,6 +415,23 @@ class App:
             pr = self.prof[p]
             if pr is not None:
                 pr.settle()
+        self._let_coach_go()
+
+    def _park_coach(self):
+        """A rarely used screen (help, records, self-test) opens with a game in progress: the coach and the
+        CPU players make room for it, as at game over, and come back at resume (_unpark). Proficiency
+        counts are kept (their coach comes back too)."""
+        if self.coach is None and self.players == [None, None, None, None]:
+            return  # nothing loaded (no table, no CPU seat): nothing to park
+        for p in range(4):
+            pr = self.prof[p]
+            if pr is not None:
+                pr.coach = None  # its counts stay; _unpark gives it the coach back
+        self._let_coach_go()
+        self.parked = True
+
+    def _let_coach_go(self):
+        for p in range(4):
             self.players[p] = None
         self.coach = None
         self._table_coach = None
@@ -424,6 +448,33 @@ class App:
         unload("fivedice", "coach")
         unload("fivedice", "strategy_table")
         unload("fivedice", "keeps")
+
+    def _unpark(self):
+        """Back to the game after a parked screen: the coach and the CPU seats as the game was seated with
+        (a table that no longer opens: "Strategy table bad", the game goes on without it)."""
+        self.parked = False
+        g = self.game
+        rs = g.rs
+        table = self._open_table(rs)
+        if table is not None:
+            from fivedice.coach import Coach
+
+            self._table_coach = Coach(rs, table)
+            self.coach = self._table_coach
+        for p in range(g.players):
+            pr = self.prof[p]
+            if pr is not None:
+                pr.coach = self.coach
+                if self.coach is None:
+                    self.prof[p] = None
+            k = self.seated[p]
+            if k:
+                level = k - 1
+                if level == _PERFECT and table is None:
+                    level = _GOOD
+                    self.kinds[p] = self.seated[p] = 1 + level
+                self.players[p] = self._level_player(level, rs, table)
+        self.thinking = True  # the turn is solved again for whoever is to move
 
     def hint(self):
         """Ask the coach for the best action now; shown on the turn screen until the next action."""

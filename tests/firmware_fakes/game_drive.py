@@ -40,9 +40,13 @@ fakehw.devices[0x3C] = oled
 
 # Pico profile GPIOs (hardware/boards/pico.py)
 ROLL, UP, OK, BACK = 11, 12, 14, 16
+DOWN = 13
 
 GAMES = int(sys.argv[2]) if len(sys.argv) > 2 else 1  # games in a row (ROLL after game over, New game)
-state = {"games": 0, "app": None, "tap": None, "release_at": 0, "turns": 0, "hints": 0, "over": False, "peak": 0,
+# Mid-game, at the human's 5th turn, the player looks at the records and the help (menu lines 11 and 9,
+# fivedice.screens.menu I_RECORDS / I_HELP): those screens load while a game is in progress.
+VISITS = (11, 9)
+state = {"visits": list(VISITS), "games": 0, "app": None, "tap": None, "release_at": 0, "turns": 0, "hints": 0, "over": False, "peak": 0,
          "live": [], "free_min": 1 << 30}
 
 
@@ -135,7 +139,9 @@ def on_iter(i, now):
         return False
     mode = app.mode
     if mode == 1:  # turn (a human's: busy() covers the CPU's)
-        if g.rolls == 0:
+        if g.rolls == 0 and state["turns"] == 5 and state["visits"]:
+            _tap(BACK, i)  # to the menu, for the visits
+        elif g.rolls == 0:
             state["turns"] += 1
             _sample()
             _tap(ROLL, i)
@@ -150,7 +156,14 @@ def on_iter(i, now):
         _tap(OK, i)
     elif mode == 3:  # scorecard: back to the game
         _tap(OK, i)
+    elif mode == 0 and state["visits"]:  # menu mid-game: the cursor down to the next visit, OK
+        menu = app.screen
+        _tap(OK if menu.items[app.cursor] == state["visits"][0] else DOWN, i)
     elif mode == 0:  # menu with a game in progress: back to it
+        _tap(BACK, i)
+    elif mode == 7 or mode == 5:  # the records or the help, opened mid-game
+        _sample()
+        state["visits"].pop(0)
         _tap(BACK, i)
     return False
 
@@ -175,7 +188,7 @@ try:
         status = "unfinished"
 except MemoryError:
     status = "MemoryError"
-out = {"status": status, "fake_bytes": FAKE_BYTES, "games": state["games"], "turns": state["turns"], "hints": state["hints"], "peak_live": state["peak"],
+out = {"status": status, "visited": len(VISITS) - len(state["visits"]), "fake_bytes": FAKE_BYTES, "games": state["games"], "turns": state["turns"], "hints": state["hints"], "peak_live": state["peak"],
        "free_min": state["free_min"], "live": state["live"]}
 app = state["app"]
 if app is not None and status != "done":
