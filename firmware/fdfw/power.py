@@ -57,3 +57,89 @@ class Idle:
 def read_mv(raw_u16, divider, ref_mv=3300):
     """Supply mV from a 16-bit ADC reading behind a 1/divider voltage divider (integers only)."""
     return raw_u16 * ref_mv * divider // 65535
+
+
+_SLICE_S = 0.02  # SLICE_MS in s, made once: ms / 1000 would box a new float every idle slice
+
+
+class SleepS:
+    """CircuitPython's hw.sleep_ms: sleep_ms(ms) over a sleep in seconds (time.sleep). Kept here, not in the
+    setup module, so the setup module can be dropped after start-up."""
+
+    def __init__(self, sleep_s):
+        self._sleep = sleep_s
+
+    def sleep_ms(self, ms):
+        self._sleep(_SLICE_S if ms == SLICE_MS else ms / 1000)
+
+
+class ValueOf:
+    """read() -> obj.value: a CircuitPython pin or ADC (a .value property) as the plain callable a driver takes."""
+
+    def __init__(self, obj):
+        self._obj = obj
+
+    def read(self):
+        return self._obj.value
+
+
+class Battery:
+    """hw.battery: mv() -> the supply in mV from read(), a raw 16-bit ADC reading behind a 1/divider divider."""
+
+    def __init__(self, read, divider, ref_mv=3300):
+        self._read = read
+        self._div = divider
+        self._ref = ref_mv
+
+    def mv(self):
+        return read_mv(self._read(), self._div, self._ref)
+
+
+class LightSleepCP:
+    """CircuitPython's hw.make_sleep: make(buttons, feed) -> the loop's sleep(), or None where the buttons are
+    DigitalInOuts (no keypad: the screen goes dark, the board stays awake). fdfw.sleep_cp.CPSleep and the
+    `alarm` module are imported at the first sleep only (they take heap only from then); on a build without
+    `alarm` the sleep waits for a button with the screen dark. pins: the buttons' board pins, keypad.Keys order."""
+
+    def __init__(self, pins, hw, monotonic):
+        self._pins = pins
+        self._hw = hw
+        self._monotonic = monotonic
+        self._buttons = None
+        self._sleep = None
+        self._made = False
+
+    def make(self, buttons, feed):
+        if not hasattr(buttons, "rebind"):
+            return None
+        self._buttons = buttons
+        self._sleep = None
+        self._made = False
+        return self.sleep
+
+    def _keys(self):
+        import keypad
+
+        from fdfw.buttons import keypad_keys
+
+        return keypad_keys(keypad, self._pins)
+
+    def sleep(self):
+        if not self._made:
+            self._made = True
+            try:
+                import alarm
+                import alarm.pin  # noqa: F401
+            except ImportError:  # no light sleep on this build: the screen is dark, wait for a button
+                pass
+            else:
+                from fdfw.sleep_cp import CPSleep
+
+                self._sleep = CPSleep(alarm, self._pins, self._keys, self._buttons, self._hw, self._monotonic).sleep
+        if self._sleep is None:
+            pending = self._buttons.pending
+            sleep_ms = self._hw.sleep_ms
+            while not pending():
+                sleep_ms(SLICE_MS)
+            return
+        self._sleep()

@@ -155,3 +155,45 @@ class Guard:
             return False
         store.strike()
         return self._maybe_set_aside()
+
+
+class CPWatchdog:
+    """CircuitPython's hw.start_watchdog: start(ms) puts microcontroller.watchdog in RESET mode and sets
+    hw.watchdog to this object, which has MicroPython's WDT names (feed) and stop() for a light sleep."""
+
+    def __init__(self, wd, hw):
+        self._wd = wd
+        self._hw = hw
+        self.feed = wd.feed
+
+    def start(self, ms):
+        hw = self._hw
+        try:
+            from watchdog import WatchDogMode
+
+            wd = self._wd
+            wd.timeout = ms / 1000
+            wd.mode = WatchDogMode.RESET
+            hw.watchdog = self
+            hw.watchdog_ms = ms
+        except (ImportError, NotImplementedError, ValueError):
+            hw.watchdog = None
+        return hw.watchdog
+
+    def stop(self):
+        """Stop it for a light sleep (WatchDogTimer.deinit; RuntimeError where a port cannot)."""
+        self._wd.deinit()
+
+
+class MPWatchdog:
+    """MicroPython's hw.start_watchdog: start(ms) sets hw.watchdog to a new machine.WDT (wdt_class)."""
+
+    def __init__(self, wdt_class, hw):
+        self._wdt = wdt_class
+        self._hw = hw
+
+    def start(self, ms):
+        hw = self._hw
+        hw.watchdog = self._wdt(timeout=ms)
+        hw.watchdog_ms = ms
+        return hw.watchdog

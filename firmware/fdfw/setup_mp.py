@@ -65,6 +65,11 @@ def build(prof, save_path):
     return hw
 
 
+# Nothing built here may refer back to this module (no closure, lambda or class of it): fdfw.start drops it
+# after start-up, and a function object would keep the whole module in the heap. Run-time helpers live in the
+# driver modules (fdfw.power, fdfw.sleep_mp, fdfw.recover).
+
+
 def battery(prof):
     """The supply in mV through the profile's BATTERY ADC pin and divider (Pico: VSYS / 3 on GP29), or None."""
     b = getattr(prof, "BATTERY", None)
@@ -72,41 +77,25 @@ def battery(prof):
         return None
     from machine import ADC
 
-    from fdfw.power import read_mv
+    from fdfw.power import Battery
 
-    read = ADC(Pin(b[1])).read_u16
-    div = prof.BATTERY_DIVIDER
-
-    def mv():
-        return read_mv(read(), div)
-
-    return mv
+    return Battery(ADC(Pin(b[1])).read_u16, prof.BATTERY_DIVIDER).mv
 
 
 def make_sleep(hw):
     """Light sleep until a button: machine.lightsleep in bounded slices (fdfw.sleep_mp.MPSleep)."""
     import machine
 
-    def make(buttons, feed):
-        ring = getattr(buttons, "_ring", None)
-        if ring is None:
-            return None
-        from fdfw.sleep_mp import MPSleep
+    from fdfw.sleep_mp import LightSleepMP
 
-        return MPSleep(getattr(machine, "lightsleep", None), hw.sleep_ms, ring, feed).sleep
-
-    return make
+    return LightSleepMP(getattr(machine, "lightsleep", None), hw).make
 
 
 def watchdog(hw):
     """The reset cause, and how to start machine.WDT (started by the main loop, after the slow start-up)."""
     import machine
 
+    from fdfw.recover import MPWatchdog
+
     hw.after_watchdog = machine.reset_cause() == getattr(machine, "WDT_RESET", -1)
-
-    def start(ms):
-        hw.watchdog = machine.WDT(timeout=ms)
-        hw.watchdog_ms = ms
-        return hw.watchdog
-
-    hw.start_watchdog = start
+    hw.start_watchdog = MPWatchdog(machine.WDT, hw).start
