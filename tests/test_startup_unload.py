@@ -54,3 +54,11 @@ def test_the_check_sees_a_setup_module_function_kept_by_the_built_board(runtime,
     out = _menu(tmp_path, runtime, leak=True)
     assert out["loaded"] == [], out
     assert "fdfw.setup_" + runtime in out["alive"], out
+
+
+@pytest.mark.parametrize("runtime", ["cp", "mp"])
+def test_adafruit_debouncer_is_loaded_only_where_the_buttons_use_it(runtime, tmp_path):
+    """CircuitPython with keypad (the fakes' build) debounces in C; MicroPython's EdgeButtons replay edges
+    through adafruit_debouncer."""
+    out = _menu(tmp_path, runtime)
+    assert out["debouncer"] is (runtime == "mp"), out

@@ -61,6 +61,7 @@ def _buttons(prof):
     try:
         import keypad
     except ImportError:
+        _lib("adafruit_debouncer")  # only this fallback uses it (fdfw.buttons.Buttons)
         return [_input(prof, b[1]) for b in prof.BUTTONS]
     return _keys(keypad, prof)
 
@@ -98,7 +99,6 @@ def build(prof, save_path):
 
     ticks = _lib("adafruit_ticks")
     neopixel = _lib("neopixel")
-    _lib("adafruit_debouncer")
     hw = Hardware()
     hw.ticks_ms = ticks.ticks_ms
     hw.sleep_ms = SleepS(time.sleep).sleep_ms

@@ -10,7 +10,8 @@ reclaims them, so at the menu (after gc.collect()) a descriptor that is still op
 the module's globals are still reachable from something the game keeps (a function, closure or class of that
 module: a function object holds its module's globals). "leak" is the control: the built board keeps one
 function of the setup module, as a closure handed to a driver would.
-Prints one JSON line: {"status": "menu" when the check ran, "loaded": [...], "alive": [...]}.
+Prints one JSON line: {"status": "menu" when the check ran, "loaded": [...], "alive": [...], "debouncer": whether
+adafruit_debouncer is loaded}.
 """
 import gc
 import json
@@ -70,6 +71,7 @@ def on_iter(i, now):
     gc.collect()
     state["loaded"] = [n for n in STARTUP_ONLY if n in sys.modules]
     state["alive"] = [c[0] for c in state["canaries"] if _open(c[1], c[2])]
+    state["debouncer"] = "adafruit_debouncer" in sys.modules  # keypad boards (the cp fakes) need none
     state["status"] = "menu"
     return True
 
@@ -81,4 +83,5 @@ if RUNTIME == "mp":
 else:
     import code as entry  # noqa: E402  firmware/code.py
 out = entry.run(1000, on_iter, "fivedice.sav", "tables")
-print(json.dumps({"status": state["status"], "run": out, "loaded": state["loaded"], "alive": state["alive"]}))
+print(json.dumps({"status": state["status"], "run": out, "loaded": state["loaded"], "alive": state["alive"],
+                  "debouncer": state.get("debouncer")}))
