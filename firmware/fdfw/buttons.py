@@ -41,12 +41,6 @@ def make(inputs, ids):
     return Buttons(inputs, ids)
 
 
-def keypad_keys(keypad, pins):
-    """A CircuitPython keypad.Keys over the buttons' board pins (at start-up, and again after a light sleep)."""
-    # 10 ms scans: a bounce of up to ~8 ms holds at most one scan (no double press), a 20 ms tap at least one
-    return keypad.Keys(pins, value_when_pressed=False, pull=True, interval=0.010)
-
-
 class Buttons:
     """inputs[k]: a DigitalInOut or a callable returning the pin level; ids[k]: the app button number (0..29)."""
 

@@ -11,6 +11,7 @@ import busio
 import digitalio
 import pwmio
 
+from fdfw import run_cp
 from fdfw.hw import Hardware, StartupError, accel_shake, display_missing, oled_addr
 from fdfw.profile import ProfileError
 
@@ -67,9 +68,7 @@ def _buttons(prof):
 
 
 def _keys(keypad, prof):
-    from fdfw.buttons import keypad_keys
-
-    return keypad_keys(keypad, [pin(prof, b[1]) for b in prof.BUTTONS])
+    return run_cp.keys(keypad, [pin(prof, b[1]) for b in prof.BUTTONS])
 
 
 def _battery(prof):
@@ -79,29 +78,26 @@ def _battery(prof):
         return None
     import analogio
 
-    from fdfw.power import Battery, ValueOf
-
     ai = analogio.AnalogIn(pin(prof, b))
     ref = int(ai.reference_voltage * 1000 + 0.5)
-    return Battery(ValueOf(ai).read, prof.BATTERY_DIVIDER, ref).mv
+    return run_cp.battery(ai, prof.BATTERY_DIVIDER, ref)
 
 
 # Nothing built here may refer back to this module (no closure, lambda or class of it): fdfw.start drops it
 # after start-up, and a function object would keep the whole module in the heap. Run-time helpers live in the
-# driver modules (fdfw.power, fdfw.recover).
+# driver modules and fdfw.run_cp.
 
 
 def build(prof, save_path):
     from fdfw.buzzer import CPBuzzer
     from fdfw.shake_input import SwitchShakeInput
     from fdfw.nvm_store import NvmStore
-    from fdfw.power import LightSleepCP, SleepS, ValueOf
 
     ticks = _lib("adafruit_ticks")
     neopixel = _lib("neopixel")
     hw = Hardware()
     hw.ticks_ms = ticks.ticks_ms
-    hw.sleep_ms = SleepS(time.sleep).sleep_ms
+    hw.sleep_ms = run_cp.sleep_ms(time.sleep)
     # the outputs first, so a later failure can still be shown and heard
     hw.pixels = neopixel.NeoPixel(pin(prof, prof.PIXELS), prof.PIXEL_COUNT, brightness=1.0, auto_write=False)
     hw.pixel_count = prof.PIXEL_COUNT
@@ -129,14 +125,13 @@ def build(prof, save_path):
         hw.shake = accel_shake(prof, found, bus, hw)
     else:
         sw = _input(prof, prof.SHAKE_PIN)
-        hw.shake = SwitchShakeInput(ValueOf(sw).read)
+        hw.shake = SwitchShakeInput(run_cp.value_of(sw))
     import microcontroller
 
     hw.store = NvmStore(getattr(microcontroller, "nvm", None), legacy=save_path)  # save_path: the old file, read once
     hw.log_path = save_path + ".log"  # written only where the drive is writable by code (not by default)
     hw.battery = _battery(prof)
-    # light sleep until a button on pin alarms (fdfw.power.LightSleepCP; fdfw.sleep_cp is imported at the first sleep)
-    hw.make_sleep = LightSleepCP([pin(prof, b[1]) for b in prof.BUTTONS], hw, time.monotonic).make
+    hw.make_sleep = run_cp.light_sleep([pin(prof, b[1]) for b in prof.BUTTONS], hw, time.monotonic)
     watchdog(hw, microcontroller)
     return hw
 
@@ -150,6 +145,4 @@ def watchdog(hw, microcontroller):
     wd = getattr(microcontroller, "watchdog", None)
     if wd is None:
         return  # a port without a watchdog: the guard still restarts the app after an exception
-    from fdfw.recover import CPWatchdog
-
-    hw.start_watchdog = CPWatchdog(wd, hw).start
+    hw.start_watchdog = run_cp.watchdog_start(wd, hw)

@@ -8,6 +8,7 @@ import time
 
 from machine import I2C, PWM, Pin
 
+from fdfw import run_mp
 from fdfw.hw import Hardware, StartupError, accel_shake, display_missing, oled_addr
 
 
@@ -67,7 +68,7 @@ def build(prof, save_path):
 
 # Nothing built here may refer back to this module (no closure, lambda or class of it): fdfw.start drops it
 # after start-up, and a function object would keep the whole module in the heap. Run-time helpers live in the
-# driver modules (fdfw.power, fdfw.sleep_mp, fdfw.recover).
+# driver modules and fdfw.run_mp.
 
 
 def battery(prof):
@@ -77,25 +78,19 @@ def battery(prof):
         return None
     from machine import ADC
 
-    from fdfw.power import Battery
-
-    return Battery(ADC(Pin(b[1])).read_u16, prof.BATTERY_DIVIDER).mv
+    return run_mp.battery(ADC(Pin(b[1])).read_u16, prof.BATTERY_DIVIDER)
 
 
 def make_sleep(hw):
     """Light sleep until a button: machine.lightsleep in bounded slices (fdfw.sleep_mp.MPSleep)."""
     import machine
 
-    from fdfw.sleep_mp import LightSleepMP
-
-    return LightSleepMP(getattr(machine, "lightsleep", None), hw).make
+    return run_mp.light_sleep(machine, hw)
 
 
 def watchdog(hw):
     """The reset cause, and how to start machine.WDT (started by the main loop, after the slow start-up)."""
     import machine
 
-    from fdfw.recover import MPWatchdog
-
     hw.after_watchdog = machine.reset_cause() == getattr(machine, "WDT_RESET", -1)
-    hw.start_watchdog = MPWatchdog(machine.WDT, hw).start
+    hw.start_watchdog = run_mp.watchdog_start(machine, hw)

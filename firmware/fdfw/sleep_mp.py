@@ -37,18 +37,3 @@ class MPSleep:
             for k in range(n):
                 if not pins[k].value():
                     return  # held down (its edge came while the IRQ could not see it)
-
-
-class LightSleepMP:
-    """MicroPython's hw.make_sleep: make(buttons, feed) -> an MPSleep's sleep() over the buttons' EdgeRing (None
-    for other readers). lightsleep: machine.lightsleep, or None where the port has none."""
-
-    def __init__(self, lightsleep, hw):
-        self._light = lightsleep
-        self._hw = hw
-
-    def make(self, buttons, feed):
-        ring = getattr(buttons, "_ring", None)
-        if ring is None:
-            return None
-        return MPSleep(self._light, self._hw.sleep_ms, ring, feed).sleep
