@@ -5,7 +5,7 @@ and the live heap at the menu and during play, for each board entry point on the
 Stages the board's flash like tests/bench/board_heap.py and plays one whole game with
 tests/firmware_fakes/game_drive.py at a roomy heap (so the figures are the live bytes, not a fit test):
 "menu" is the live heap (gc.mem_alloc() after a collection) at the menu right after start-up, "play" the
-largest live heap at a turn's start. Code that only start-up needs should not be in the list of modules.
+largest live heap at a turn's start, "peak" the largest of all samples (game over and the initials included). Code that only start-up needs should not be in the list of modules.
 64-bit port figures; a 32-bit board needs about 0.58-0.68 x them (see board_heap.py). The fakes of the
 board's C modules are counted as board_heap.py counts them ("fakes" below, the same in every row).
 """
@@ -42,9 +42,10 @@ def main(argv=None):
     for runtime in a.runtime or ("cp", "mp"):
         for kind in a.kind or ("py", "mpy"):
             out = measure(runtime, kind, a.heap)
-            print("  %s %-4s %-6s menu %6.1f KB, play max %6.1f KB (fakes %4.1f KB); firmware/board modules "
-                  "loaded: %s" % (runtime, "." + kind, out["status"], out["menu"] / 1024, out["play"] / 1024,
-                                  out.get("fake_bytes", 0) / 1024, " ".join(out["modules"])))
+            print("  %s %-4s %-6s menu %6.1f KB, play max %6.1f KB, peak %6.1f KB (fakes %4.1f KB); firmware/board "
+                  "modules loaded: %s" % (runtime, "." + kind, out["status"], out["menu"] / 1024, out["play"] / 1024,
+                                          out.get("peak_live", 0) / 1024, out.get("fake_bytes", 0) / 1024,
+                                          " ".join(out["modules"])))
     return 0
 
 
