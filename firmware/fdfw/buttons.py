@@ -20,9 +20,10 @@ A pressed button reads low, so a press is the debouncer's `fell`.
 """
 from array import array
 
-import adafruit_debouncer
-from adafruit_debouncer import Debouncer
 from fivedice.compat import const
+
+# adafruit_debouncer is imported by the readers that use it (Buttons, EdgeButtons), not here: a CircuitPython
+# board with keypad never needs it, and its 6 KB of code (64-bit unix port) would stay in the heap for nothing.
 
 
 _RING = const(128)  # edges held between two polls: ~10 bouncy taps (a clean tap is 2 edges)
@@ -46,6 +47,8 @@ class Buttons:
     def __init__(self, inputs, ids, interval_s=0.01):
         if len(inputs) != len(ids):
             raise ValueError("one id per input")
+        from adafruit_debouncer import Debouncer
+
         self._deb = [Debouncer(i, interval=interval_s) for i in inputs]
         self._ids = bytes(ids)
         self._n = len(inputs)
@@ -204,7 +207,7 @@ class EdgeRing:
 
 
 _at = array("i", [-1])  # the time adafruit_debouncer sees while edges are replayed; -1: the real clock
-_real_ticks = [adafruit_debouncer.ticks_ms]
+_real_ticks = [None]  # adafruit_debouncer's own ticks_ms, kept by the first EdgeButtons
 
 
 def _replay_ticks():
@@ -225,6 +228,9 @@ class EdgeButtons:
     def __init__(self, ring, ids, interval_s=0.01):
         if ring.n != len(ids):
             raise ValueError("one id per pin")
+        import adafruit_debouncer
+        from adafruit_debouncer import Debouncer
+
         if adafruit_debouncer.ticks_ms is not _replay_ticks:
             _real_ticks[0] = adafruit_debouncer.ticks_ms
             adafruit_debouncer.ticks_ms = _replay_ticks

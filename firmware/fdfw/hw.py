@@ -1,31 +1,32 @@
-"""What a setup module hands to the app, and the plain start-up failure it can raise."""
+"""What a setup module hands to the app, and the plain start-up failure it can raise. Start-up only: fdfw.start
+unloads it once the board is built (signal_failure is imported again on the rare failure after that)."""
 
 
 class Hardware:
-    """The built board: every field is a driver object or None."""
+    """The built board: every field is a driver object or None. Defaults are class attributes and the class
+    has no functions, so a built board does not keep this start-up module loaded (fdfw.start drops it)."""
 
-    def __init__(self):
-        self.display = None
-        self.pixels = None  # px[i] = (r, g, b); show()
-        self.pixel_count = 0
-        self.buzzer = None  # tone(freq, ms) / off()
-        self.button_inputs = None  # profile.BUTTONS order: keypad.Keys, buttons.EdgeRing, or DigitalInOuts/callables
-        self.button_names = None
-        self.shake = None  # .update(now_ms) -> 1 / -1 / 0
-        self.accel = False
-        self.store = None
-        self.ticks_ms = None
-        self.sleep_ms = None  # sleep_ms(ms): the idle loop's slices (fdfw.power.Idle); None: the loop spins
-        self.idle = None
-        self.make_sleep = None  # make_sleep(buttons, feed) -> sleep(): light sleep until a button, or None
-        self.battery = None  # battery() -> supply mV (the profile's BATTERY input), or None: no such input
-        # recovery (fdfw.recover): the watchdog once started, how to start it, whether the last reset was
-        # the watchdog's, and where the error log goes (None: the console only)
-        self.watchdog = None
-        self.start_watchdog = None
-        self.after_watchdog = False
-        self.watchdog_ms = 0  # the timeout it was started with (a sleep that stops it starts it again)
-        self.log_path = None
+    display = None
+    pixels = None  # px[i] = (r, g, b); show()
+    pixel_count = 0
+    buzzer = None  # tone(freq, ms) / off()
+    button_inputs = None  # profile.BUTTONS order: keypad.Keys, buttons.EdgeRing, or DigitalInOuts/callables
+    button_names = None
+    shake = None  # .update(now_ms) -> 1 / -1 / 0
+    accel = False
+    store = None
+    ticks_ms = None
+    sleep_ms = None  # sleep_ms(ms): the idle loop's slices (fdfw.power.Idle); None: the loop spins
+    idle = None
+    make_sleep = None  # make_sleep(buttons, feed) -> sleep(): light sleep until a button, or None
+    battery = None  # battery() -> supply mV (the profile's BATTERY input), or None: no such input
+    # recovery (fdfw.recover): the watchdog once started, how to start it, whether the last reset was
+    # the watchdog's, and where the error log goes (None: the console only)
+    watchdog = None
+    start_watchdog = None
+    after_watchdog = False
+    watchdog_ms = 0  # the timeout it was started with (a sleep that stops it starts it again)
+    log_path = None
 
 
 class StartupError(Exception):

@@ -11,6 +11,7 @@ import busio
 import digitalio
 import pwmio
 
+from fdfw import run_cp
 from fdfw.hw import Hardware, StartupError, accel_shake, display_missing, oled_addr
 from fdfw.profile import ProfileError
 
@@ -61,13 +62,13 @@ def _buttons(prof):
     try:
         import keypad
     except ImportError:
+        _lib("adafruit_debouncer")  # only this fallback uses it (fdfw.buttons.Buttons)
         return [_input(prof, b[1]) for b in prof.BUTTONS]
     return _keys(keypad, prof)
 
 
 def _keys(keypad, prof):
-    # 10 ms scans: a bounce of up to ~8 ms holds at most one scan (no double press), a 20 ms tap at least one
-    return keypad.Keys([pin(prof, b[1]) for b in prof.BUTTONS], value_when_pressed=False, pull=True, interval=0.010)
+    return run_cp.keys(keypad, [pin(prof, b[1]) for b in prof.BUTTONS])
 
 
 def _battery(prof):
@@ -77,57 +78,14 @@ def _battery(prof):
         return None
     import analogio
 
-    from fdfw.power import read_mv
-
     ai = analogio.AnalogIn(pin(prof, b))
     ref = int(ai.reference_voltage * 1000 + 0.5)
-    div = prof.BATTERY_DIVIDER
-
-    def mv():
-        return read_mv(ai.value, div, ref)
-
-    return mv
+    return run_cp.battery(ai, prof.BATTERY_DIVIDER, ref)
 
 
-def _make_sleep(prof, hw):
-    """Light sleep until a button on pin alarms (fdfw.sleep_cp.CPSleep, built at the first sleep: the `alarm`
-    module and that code take heap only from then); None on a build without `alarm` or without `keypad`."""
-
-    def make(buttons, feed):
-        if not hasattr(buttons, "rebind"):
-            return None  # buttons on DigitalInOuts (no keypad): the screen goes dark, the board stays awake
-        made = []
-
-        def sleep():
-            if not made:
-                try:
-                    import alarm
-                    import alarm.pin  # noqa: F401
-                except ImportError:  # no light sleep on this build: the screen is dark, wait for a button
-                    made.append(None)
-                else:
-                    import keypad
-
-                    from fdfw.sleep_cp import CPSleep
-
-                    pins = [pin(prof, b[1]) for b in prof.BUTTONS]
-                    made.append(CPSleep(alarm, pins, lambda: _keys(keypad, prof), buttons, hw, time.monotonic).sleep)
-            if made[0] is None:
-                while not buttons.pending():
-                    _sleep_ms(20)
-                return
-            made[0]()
-
-        return sleep
-
-    return make
-
-
-_SLICE_S = 0.02  # fdfw.power.SLICE_MS in s, made once: ms / 1000 would box a new float every idle slice
-
-
-def _sleep_ms(ms):
-    time.sleep(_SLICE_S if ms == 20 else ms / 1000)
+# Nothing built here may refer back to this module (no closure, lambda or class of it): fdfw.start drops it
+# after start-up, and a function object would keep the whole module in the heap. Run-time helpers live in the
+# driver modules and fdfw.run_cp.
 
 
 def build(prof, save_path):
@@ -137,10 +95,9 @@ def build(prof, save_path):
 
     ticks = _lib("adafruit_ticks")
     neopixel = _lib("neopixel")
-    _lib("adafruit_debouncer")
     hw = Hardware()
     hw.ticks_ms = ticks.ticks_ms
-    hw.sleep_ms = _sleep_ms
+    hw.sleep_ms = run_cp.sleep_ms(time.sleep)
     # the outputs first, so a later failure can still be shown and heard
     hw.pixels = neopixel.NeoPixel(pin(prof, prof.PIXELS), prof.PIXEL_COUNT, brightness=1.0, auto_write=False)
     hw.pixel_count = prof.PIXEL_COUNT
@@ -168,31 +125,15 @@ def build(prof, save_path):
         hw.shake = accel_shake(prof, found, bus, hw)
     else:
         sw = _input(prof, prof.SHAKE_PIN)
-        hw.shake = SwitchShakeInput(lambda: sw.value)
+        hw.shake = SwitchShakeInput(run_cp.value_of(sw))
     import microcontroller
 
     hw.store = NvmStore(getattr(microcontroller, "nvm", None), legacy=save_path)  # save_path: the old file, read once
     hw.log_path = save_path + ".log"  # written only where the drive is writable by code (not by default)
     hw.battery = _battery(prof)
-    hw.make_sleep = _make_sleep(prof, hw)
+    hw.make_sleep = run_cp.light_sleep([pin(prof, b[1]) for b in prof.BUTTONS], hw, time.monotonic)
     watchdog(hw, microcontroller)
     return hw
-
-
-class _CPWatchdog:
-    """microcontroller.watchdog in RESET mode, with MicroPython's WDT names (feed)."""
-
-    def __init__(self, wd, ms):
-        from watchdog import WatchDogMode
-
-        wd.timeout = ms / 1000
-        wd.mode = WatchDogMode.RESET
-        self.feed = wd.feed
-        self._wd = wd
-
-    def stop(self):
-        """Stop it for a light sleep (WatchDogTimer.deinit; RuntimeError where a port cannot)."""
-        self._wd.deinit()
 
 
 def watchdog(hw, microcontroller):
@@ -204,13 +145,4 @@ def watchdog(hw, microcontroller):
     wd = getattr(microcontroller, "watchdog", None)
     if wd is None:
         return  # a port without a watchdog: the guard still restarts the app after an exception
-
-    def start(ms):
-        try:
-            hw.watchdog = _CPWatchdog(wd, ms)
-            hw.watchdog_ms = ms
-        except (ImportError, NotImplementedError, ValueError):
-            hw.watchdog = None
-        return hw.watchdog
-
-    hw.start_watchdog = start
+    hw.start_watchdog = run_cp.watchdog_start(wd, hw)

@@ -8,6 +8,7 @@ import time
 
 from machine import I2C, PWM, Pin
 
+from fdfw import run_mp
 from fdfw.hw import Hardware, StartupError, accel_shake, display_missing, oled_addr
 
 
@@ -65,6 +66,11 @@ def build(prof, save_path):
     return hw
 
 
+# Nothing built here may refer back to this module (no closure, lambda or class of it): fdfw.start drops it
+# after start-up, and a function object would keep the whole module in the heap. Run-time helpers live in the
+# driver modules and fdfw.run_mp.
+
+
 def battery(prof):
     """The supply in mV through the profile's BATTERY ADC pin and divider (Pico: VSYS / 3 on GP29), or None."""
     b = getattr(prof, "BATTERY", None)
@@ -72,30 +78,14 @@ def battery(prof):
         return None
     from machine import ADC
 
-    from fdfw.power import read_mv
-
-    read = ADC(Pin(b[1])).read_u16
-    div = prof.BATTERY_DIVIDER
-
-    def mv():
-        return read_mv(read(), div)
-
-    return mv
+    return run_mp.battery(ADC(Pin(b[1])).read_u16, prof.BATTERY_DIVIDER)
 
 
 def make_sleep(hw):
     """Light sleep until a button: machine.lightsleep in bounded slices (fdfw.sleep_mp.MPSleep)."""
     import machine
 
-    def make(buttons, feed):
-        ring = getattr(buttons, "_ring", None)
-        if ring is None:
-            return None
-        from fdfw.sleep_mp import MPSleep
-
-        return MPSleep(getattr(machine, "lightsleep", None), hw.sleep_ms, ring, feed).sleep
-
-    return make
+    return run_mp.light_sleep(machine, hw)
 
 
 def watchdog(hw):
@@ -103,10 +93,4 @@ def watchdog(hw):
     import machine
 
     hw.after_watchdog = machine.reset_cause() == getattr(machine, "WDT_RESET", -1)
-
-    def start(ms):
-        hw.watchdog = machine.WDT(timeout=ms)
-        hw.watchdog_ms = ms
-        return hw.watchdog
-
-    hw.start_watchdog = start
+    hw.start_watchdog = run_mp.watchdog_start(machine, hw)

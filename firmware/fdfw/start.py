@@ -1,12 +1,11 @@
 """Start-up shared by code.py (CircuitPython) and main.py (MicroPython).
 
-Order: board profile -> hardware -> fivedice.app -> main loop. Every failure a builder can cause
+Order: board profile -> hardware -> fivedice.app -> main loop. The start-up half (fdfw.startup) is dropped
+once the board is built; this module keeps the loop under its guard. Every failure a builder can cause
 (unknown profile, missing display or library, wrong pin names) prints one plain line, shows red on
 the pixels and beeps when those exist, and returns a status word; nothing is written to the save.
 Errors nobody expected are re-raised with their traceback.
 """
-from fdfw.hw import StartupError, signal_failure
-
 SAVE_PATH = "/fivedice.sav"  # MicroPython: slots <path>.0 and .1; CircuitPython saves to nvm, this is the old file
 TABLES_DIR = "/tables"  # <rule set id>.fdt from `make tables`, copied by the deploy when present
 
@@ -19,54 +18,37 @@ def say(msg):
 
 
 def _forget_startup():
-    """Drop what only start-up needed (the profile checker's code) and collect, before the game's
-    first allocation: on CircuitPython every KB of heap counts (see README, Memory)."""
+    """Drop what only start-up needed and collect, before the app is built: on CircuitPython every KB of
+    heap counts (see README, Memory). fdfw.startup, the profile checker, the setup module, fdfw.hw (a built
+    board's Hardware has no functions, so it does not keep it), fdfw.i2cmem (the bus scan; an LIS3DH on
+    CircuitPython keeps its own reference), the board profile, boards and board_config. None of them may
+    leave a function, closure or class behind in what the game keeps, or that module stays in the heap
+    (tests/test_startup_unload.py checks it)."""
     import gc
+    import sys
 
     from fivedice.compat import unload
 
-    unload("fdfw", "profile")
+    for name in ("startup", "profile", "setup_cp", "setup_mp", "hw", "i2cmem"):
+        unload("fdfw", name)
+    for name in list(sys.modules):
+        if name == "board_config" or name == "boards" or name.startswith("boards."):
+            del sys.modules[name]
     gc.collect()
 
 
 def main(runtime, max_iters=0, on_iter=None, save_path=SAVE_PATH, tables_dir=TABLES_DIR):
     """runtime is "cp" or "mp". Returns a status word: "stopped" after max_iters / on_iter,
     else the reason it could not start ("bad-profile", "no-display", "no-app", ...)."""
-    from fdfw import profile  # a local, so start-up can drop the module once the board is built
-    try:
-        prof = profile.load(profile.configured_name())
-    except profile.ProfileError as e:
-        say(str(e))
-        return "bad-profile"
-    # The app's code first, then the drivers: the big imports load onto a clean heap, and the
-    # long-lived driver objects do not end up scattered between their leftovers.
-    why = None
-    try:
-        import fivedice.app as appmod
-    except ImportError as e:
-        why = str(e)
-    if runtime == "cp":
-        from fdfw import setup_cp as setup
-    else:
-        from fdfw import setup_mp as setup
-    try:
-        hw = setup.build(prof, save_path)
-    except StartupError as e:
-        say(e.message)
-        signal_failure(e.hw)
-        return e.status
-    except profile.ProfileError as e:
-        say(str(e))
-        return "bad-profile"
+    from fdfw import startup  # a local, so the module can be dropped once the board is built
 
-    if why is not None:
-        say("cannot import fivedice.app (" + why + "): copy lib/fivedice to the board's /lib")
-        signal_failure(hw)
-        return "no-app"
-    ids = [getattr(appmod, "B_" + name) for name in hw.button_names]
-    from fdfw import buttons as buttons_mod
-
-    buttons = buttons_mod.make(hw.button_inputs, ids)
+    got = startup.build(runtime, save_path, say)
+    startup = None
+    if isinstance(got, str):
+        return got
+    hw, appmod, buttons, name = got
+    got = None
+    _forget_startup()
     from fivedice.rng import RandomSourceError
     from fdfw.recover import WATCHDOG_MS, Guard
     from fdfw.loop import run
@@ -83,15 +65,15 @@ def main(runtime, max_iters=0, on_iter=None, save_path=SAVE_PATH, tables_dir=TAB
                 )
             except RandomSourceError as e:  # no os.urandom, or it keeps failing: the dice cannot be fair
                 say(str(e) + "; the saved game is untouched")
+                from fdfw.hw import signal_failure
+
                 signal_failure(hw)
                 return "no-random"
             if set_aside:
                 app.message(appmod.view.T_SAVE_CRASHED)  # "Save crashed: kept"
             if first:
-                say("running on " + prof.NAME + ("" if app.tables_mask else
-                                                 " (no strategy tables: no hints, CPU up to good)"))
-                profile = None
-                _forget_startup()
+                say("running on " + name + ("" if app.tables_mask else
+                                            " (no strategy tables: no hints, CPU up to good)"))
                 first = False
             if hw.watchdog is None and hw.start_watchdog is not None:
                 hw.start_watchdog(WATCHDOG_MS)  # from here on a hung pass resets the board

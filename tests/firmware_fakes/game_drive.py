@@ -77,6 +77,8 @@ def _sample():
     _forget()
     gc.collect()
     live = gc.mem_alloc()
+    if not state["live"]:  # the menu, start-up done: which firmware and board modules are still loaded
+        state["resident"] = [k for k in sys.modules if k.startswith("fdfw") or k.startswith("board")]
     state["live"].append(live)
     if live > state["peak"]:
         state["peak"] = live
@@ -176,6 +178,7 @@ if len(sys.argv) > 1 and sys.argv[1] == "mp":
 else:
     import fdfw.setup_cp as _setup  # noqa: E402
 _setup.time = faketime  # the board's idle sleeps move the fake clock (fakehw.sleep_ms), not the wall clock
+del _setup  # start-up may drop the setup module: this driver must not keep it alive
 if len(sys.argv) > 1 and sys.argv[1] == "mp":
     import main as entry  # noqa: E402  firmware/main.py
 else:
@@ -188,8 +191,9 @@ try:
         status = "unfinished"
 except MemoryError:
     status = "MemoryError"
-out = {"status": status, "visited": len(VISITS) - len(state["visits"]), "fake_bytes": FAKE_BYTES, "games": state["games"], "turns": state["turns"], "hints": state["hints"], "peak_live": state["peak"],
-       "free_min": state["free_min"], "live": state["live"]}
+out = {"status": status, "visited": len(VISITS) - len(state["visits"]), "fake_bytes": FAKE_BYTES, "games": state["games"],
+       "turns": state["turns"], "hints": state["hints"], "peak_live": state["peak"], "free_min": state["free_min"],
+       "live": state["live"], "resident": state.get("resident")}
 app = state["app"]
 if app is not None and status != "done":
     out["dark"] = state.get("dark")

@@ -1,0 +1,106 @@
+"""CircuitPython: the small run-time callables fdfw.setup_cp hands to the built board (hw.sleep_ms, the shake
+switch's read, hw.battery, hw.make_sleep, hw.start_watchdog). They live here and not in the setup module
+because a function keeps its module's globals, hence the whole module, in the heap: fdfw.start drops
+fdfw.setup_cp once the board is built, this module stays while the game runs. Keep it small.
+"""
+
+_SLICE_S = 0.02  # fdfw.power.SLICE_MS in s, made once: ms / 1000 would box a new float every idle slice
+
+
+def sleep_ms(sleep_s):
+    """hw.sleep_ms over time.sleep (seconds)."""
+
+    def sleep(ms):
+        sleep_s(_SLICE_S if ms == 20 else ms / 1000)
+
+    return sleep
+
+
+def value_of(io):
+    """read() -> io.value: a DigitalInOut as the plain callable fdfw.shake_input takes."""
+
+    def read():
+        return io.value
+
+    return read
+
+
+def battery(ai, div, ref):
+    """hw.battery: the supply in mV from an analogio.AnalogIn behind a 1/div divider, reference ref mV."""
+    from fdfw.power import read_mv
+
+    def mv():
+        return read_mv(ai.value, div, ref)
+
+    return mv
+
+
+def keys(keypad, pins):
+    """A keypad.Keys over the buttons' board pins (at start-up, and again after each light sleep)."""
+    # 10 ms scans: a bounce of up to ~8 ms holds at most one scan (no double press), a 20 ms tap at least one
+    return keypad.Keys(pins, value_when_pressed=False, pull=True, interval=0.010)
+
+
+def light_sleep(pins, hw, monotonic):
+    """hw.make_sleep: light sleep until a button on pin alarms (fdfw.sleep_cp.CPSleep, built at the first sleep:
+    the `alarm` module and that code take heap only from then); None on a build without `alarm` or without
+    `keypad`. pins: the buttons' board pins, in keypad.Keys order."""
+
+    def make(buttons, feed):
+        if not hasattr(buttons, "rebind"):
+            return None  # buttons on DigitalInOuts (no keypad): the screen goes dark, the board stays awake
+        made = []
+
+        def sleep():
+            if not made:
+                try:
+                    import alarm
+                    import alarm.pin  # noqa: F401
+                except ImportError:  # no light sleep on this build: the screen is dark, wait for a button
+                    made.append(None)
+                else:
+                    import keypad
+
+                    from fdfw.sleep_cp import CPSleep
+
+                    made.append(CPSleep(alarm, pins, lambda: keys(keypad, pins), buttons, hw, monotonic).sleep)
+            if made[0] is None:
+                while not buttons.pending():
+                    hw.sleep_ms(20)
+                return
+            made[0]()
+
+        return sleep
+
+    return make
+
+
+class _Watchdog:
+    """microcontroller.watchdog in RESET mode, with MicroPython's WDT names (feed)."""
+
+    def __init__(self, wd, ms):
+        from watchdog import WatchDogMode
+
+        wd.timeout = ms / 1000
+        wd.mode = WatchDogMode.RESET
+        self.feed = wd.feed
+        self._wd = wd
+
+    def stop(self):
+        """Stop it for a light sleep (WatchDogTimer.deinit; RuntimeError where a port cannot)."""
+        self._wd.deinit()
+
+
+def watchdog_start(wd, hw):
+    """hw.start_watchdog(ms): microcontroller.watchdog `wd` started in RESET mode as hw.watchdog (None where the
+    port refuses)."""
+
+    def start(ms):
+        try:
+            hw.watchdog = _Watchdog(wd, ms)
+            hw.watchdog_ms = ms
+        except (ImportError, NotImplementedError, ValueError):
+            hw.watchdog = None
+        return hw.watchdog
+
+    return start
