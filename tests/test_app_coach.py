@@ -287,3 +287,20 @@ def test_a_rarely_used_screen_opened_mid_game_parks_the_coach_and_resume_brings_
     dev.settle()
     assert app.prof[0].decisions == 2 and bin(app.game.cards[1].filled).count("1") == 2
     dev.close()
+
+
+def test_the_easy_cpu_code_loads_only_for_an_easy_seat():
+    import sys
+
+    import fivedice
+    from fivedice import cpu, cpu_levels
+
+    assert (cpu_levels.ROLL, cpu_levels.SCORE) == (cpu.ROLL, cpu.SCORE)  # the copies cpu_levels keeps
+    for kinds, loaded in (([0, 3, 2], False), ([0, 3, 1], True)):
+        sys.modules.pop("fivedice.cpu", None)
+        if hasattr(fivedice, "cpu"):
+            delattr(fivedice, "cpu")
+        dev = device()
+        start(dev, YACHT.index, kinds)
+        assert ("fivedice.cpu" in sys.modules) == loaded, kinds
+        dev.close()

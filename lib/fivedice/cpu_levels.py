@@ -14,7 +14,6 @@ extra-bonus chance. The pars are each box's expected points when chased alone fo
 (PARS, checked against the coach in tests/test_coach.py), times GOOD_PAR_PCT percent.
 """
 from fivedice.compat import const
-from fivedice import cpu as _cpu
 
 # fivedice.coach is imported where a coach is built, not here: a game with only "easy" CPUs and no
 # strategy table never loads the coach (its code, keeps' tables and the table reader).
@@ -25,8 +24,8 @@ GOOD = const(1)
 PERFECT = const(2)
 NAMES = ("easy", "good", "perfect")
 
-ROLL = _cpu.ROLL
-SCORE = _cpu.SCORE
+ROLL = const(1)  # cpu.ROLL, cpu.SCORE: fivedice.cpu (the easy level) is loaded only for an easy seat
+SCORE = const(2)
 
 _HSCALE = const(64)  # units per point of the heuristic valuer
 GOOD_PAR_PCT = const(80)
@@ -161,6 +160,8 @@ def make(rs, level, table=None, coach=None):
     `coach`: an existing coach on `table` for the perfect player to share (it caches one turn
     solve at a time, keyed by the card, so seats and hints can share it and save its ~7.5 KB)."""
     if level == EASY:
+        from fivedice import cpu as _cpu
+
         p = _cpu.Cpu(_cpu.EASY)
         p.prepare(rs)
         return p
