@@ -304,3 +304,18 @@ def test_the_easy_cpu_code_loads_only_for_an_easy_seat():
         start(dev, YACHT.index, kinds)
         assert ("fivedice.cpu" in sys.modules) == loaded, kinds
         dev.close()
+
+
+def test_the_good_cpus_valuer_loads_only_for_a_good_seat():
+    import sys
+
+    import fivedice
+
+    for kinds, loaded in (([0, 3], False), ([0, 2], True)):
+        sys.modules.pop("fivedice.good_valuer", None)
+        if hasattr(fivedice, "good_valuer"):
+            delattr(fivedice, "good_valuer")
+        dev = device()
+        start(dev, YACHT.index, kinds)
+        assert ("fivedice.good_valuer" in sys.modules) == loaded, kinds
+        dev.close()

@@ -5,7 +5,7 @@ import random
 import pytest
 
 from brute_expectimax import Brute
-from fivedice import coach, cpu_levels, rules, strategy_table as st
+from fivedice import coach, cpu_levels, good_valuer, rules, strategy_table as st
 from fivedice.proficiency import Proficiency
 from fivedice.scorecard import Card
 from host_sim.solver import fixtures, tablefile
@@ -123,7 +123,7 @@ def test_proficiency_totals_are_the_sum_of_decisions():
 
 @pytest.mark.parametrize("rs", rules.ALL, ids=lambda r: r.id)
 def test_stored_pars_are_what_compute_pars_gives(rs):
-    assert cpu_levels.PARS[rs.index] == cpu_levels.compute_pars(rs)
+    assert good_valuer.PARS[rs.index] == good_valuer.compute_pars(rs)
 
 
 def test_levels_degrade_without_a_table():
@@ -148,11 +148,11 @@ def test_players_take_prepare_like_cpu_cpu():
 
 def test_a_retargeted_coach_gives_the_same_hints_as_a_new_one():
     dice = bytearray(b"\x02\x03\x03\x05\x06")
-    c = coach.Coach(rules.get("yum"), cpu_levels.HeuristicValuer(rules.get("yum")))
+    c = coach.Coach(rules.get("yum"), good_valuer.HeuristicValuer(rules.get("yum")))
     for rid in ("yatzy", "yacht", "yahtzee", "yum"):
         rs = rules.get(rid)
-        c.retarget(rs, cpu_levels.HeuristicValuer(rs))
-        fresh = coach.Coach(rs, cpu_levels.HeuristicValuer(rs))
+        c.retarget(rs, good_valuer.HeuristicValuer(rs))
+        fresh = coach.Coach(rs, good_valuer.HeuristicValuer(rs))
         card = Card(rs)
         card.fill(0, 2)
         for rolls in (1, 2, 3):
@@ -229,8 +229,8 @@ def test_every_rule_set_fits_the_coachs_grouped_points_buffers():
     for rid in rules.IDS:
         rs = rules.get(rid)
         if c is None:
-            c = coach.Coach(rs, cpu_levels.HeuristicValuer(rs))
+            c = coach.Coach(rs, good_valuer.HeuristicValuer(rs))
         else:
-            c.retarget(rs, cpu_levels.HeuristicValuer(rs))  # raises ValueError when a buffer is too small
+            c.retarget(rs, good_valuer.HeuristicValuer(rs))  # raises ValueError when a buffer is too small
         n = sum(c._gend[g] - (c._gend[g - 1] if g else 0) for g in range(c._gfirst[rs.n]))
         assert n == c._gend[c._gfirst[rs.n] - 1] <= coach._MAXNZ and c._gfirst[rs.n] <= coach._MAXG

@@ -444,6 +444,7 @@ class App:
                 pass
             self.table = None
         unload("fivedice", "cpu_levels")
+        unload("fivedice", "good_valuer")
         unload("fivedice", "cpu")
         unload("fivedice", "coach")
         unload("fivedice", "strategy_table")

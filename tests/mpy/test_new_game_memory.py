@@ -5,7 +5,7 @@ import gc
 from coachfix import _DIR
 from heaplock import assert_no_alloc
 from fivedice import app as A
-from fivedice import coach, cpu_levels, rules
+from fivedice import coach, cpu_levels, good_valuer, rules
 from fivedice.rng import Dice
 
 ENTROPY = bytes((i * 37 + 11) & 0xFF for i in range(32))
@@ -56,7 +56,7 @@ def test_later_new_games_reuse_the_coach_table_and_cpu_buffers():
 
 
 RS = (rules.get("yahtzee"), rules.get("yacht"))
-VAL = (cpu_levels.HeuristicValuer(RS[0]), cpu_levels.HeuristicValuer(RS[1]))
+VAL = (good_valuer.HeuristicValuer(RS[0]), good_valuer.HeuristicValuer(RS[1]))
 C = coach.Coach(RS[0], VAL[0])
 
 
