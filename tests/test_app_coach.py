@@ -122,12 +122,37 @@ def test_the_perfect_cpu_plays_a_whole_game():
     dev.close()
 
 
-def test_game_over_lets_the_coach_go_and_keeps_what_the_human_gave_away():
+def test_with_room_the_coach_stays_after_game_over_and_the_next_game_reuses_it():
+    dev = device(seed=8)
+    start(dev, YACHT.index, [0, 3, 2])
+    app = dev.app
+    table_coach, good = app.coach, app.players[2]
+    assert good.coach.groups is table_coach.groups  # one set of final-roll groups for both coaches
+    while not app.game.over:
+        if app.cpu_turn():
+            dev.step()
+            continue
+        dev.tap(A.B_ROLL)
+        dev.settle()
+        dev.tap(A.B_OK)
+        app.cursor = 0
+        dev.tap(A.B_OK)
+        dev.settle()
+    assert app.mode == A.M_OVER and app.coach is table_coach and app.players[2] is good
+    dev.tap(A.B_ROLL)  # again
+    dev.settle()
+    assert app.coach is table_coach and app.players[2] is good and app.players[1].coach is table_coach
+    dev.close()
+
+
+def test_game_over_on_a_tight_heap_lets_the_coach_go_and_keeps_what_the_human_gave_away():
     import sys
 
     dev = device(seed=8)
     start(dev, YACHT.index, [0, 3])
     app = dev.app
+    app.room = 1 << 41  # more than the free heap: as on a CircuitPython Pico
+    groups = app.coach.groups
     while not app.game.over:
         if app.cpu_turn():
             dev.step()
@@ -152,6 +177,7 @@ def test_game_over_lets_the_coach_go_and_keeps_what_the_human_gave_away():
     dev.tap(A.B_ROLL)  # again: the next game loads the coach and the perfect CPU back
     dev.settle()
     assert not app.game.over and app.coach is not None and app.players[1].level == 2
+    assert app.coach.groups is groups and groups[0] is YACHT  # built again without scoring 3,276 rolls
     assert app.prof[0].loss_x100() == 0
     dev.close()
 
@@ -244,7 +270,7 @@ def test_the_cpu_moves_only_once_its_turn_is_solved_and_its_dots_step_meanwhile(
     assert dots == {0, 1, 2, 3}
 
 
-def test_a_rarely_used_screen_opened_mid_game_parks_the_coach_and_resume_brings_it_back():
+def test_a_rarely_used_screen_opened_mid_game_on_a_tight_heap_parks_the_coach_and_resume_brings_it_back():
     import sys
 
     from fivedice.screens import menu as menu_screen
@@ -252,6 +278,7 @@ def test_a_rarely_used_screen_opened_mid_game_parks_the_coach_and_resume_brings_
     dev = device(seed=5)
     start(dev, YACHT.index, [0, 3])
     app = dev.app
+    app.room = 1 << 41  # more than the free heap: as on a CircuitPython Pico
     dev.tap(A.B_ROLL)
     dev.settle()
     dev.tap(A.B_OK)  # score the first box offered after one roll: a decision the meter counts

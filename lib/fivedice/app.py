@@ -13,6 +13,8 @@ Event-driven and hardware-free. The board (firmware/) or the simulator (host_sim
     app.wake(now_ms)            the board woke from sleep
 Handling an event and drawing a frame allocate nothing after start-up (tests/mpy/test_heap_app.py).
 """
+import gc
+
 from fivedice.compat import const, unload
 from fivedice import game as _game
 from fivedice import oled_view as view
@@ -46,6 +48,7 @@ _SAVE_HEAD = const(7)
 _CPU_ROLL = const(1)  # cpu.ROLL
 _GOOD = const(1)  # cpu_levels.GOOD, PERFECT
 _PERFECT = const(2)
+_ROOM = const(65536)  # free heap (bytes) under which the coach is let go at game over and for a parked screen
 _PIXEL_FRAME_MS = const(10)  # the loop wakes this often while the pixels animate
 
 
@@ -79,6 +82,8 @@ class App:
         self.coach = None  # the coach on the table: hints, proficiency, the perfect CPU
         self._table_coach = None  # that coach's object, kept for later games (retarget)
         self._good = None  # the "good" CPU player, kept for later games
+        self._groups = None  # the coaches' final-roll groups (coach.new_groups), kept even when they go
+        self.room = _ROOM  # free heap under which the coach goes at game over and for a parked screen (_tight)
         self.players = [None, None, None, None]  # per seat: None (human) or a CPU player
         self.parked = False  # the coach and CPU players are out while a rarely used screen is open (_park_coach)
         self.seated = bytearray(4)  # per seat: the kind the game in progress was seated with
@@ -246,7 +251,7 @@ class App:
         """A screen that is not kept loaded: its module is imported now (an allocation, like starting a
         game) and unloads itself when left. Presses and frames inside it allocate nothing. Mid-game the
         coach is parked while it is open (_park_coach): the heap holds one or the other."""
-        if self.in_game():
+        if self.in_game() and self._tight():
             self._park_coach()
         if mode == M_HELP:
             from fivedice.screens.help import Help
@@ -350,7 +355,8 @@ class App:
             if self._table_coach is None:
                 from fivedice.coach import Coach
 
-                self._table_coach = Coach(rs, table)
+                self._table_coach = Coach(rs, table, self._groups)
+                self._groups = self._table_coach.groups
             else:
                 self._table_coach.retarget(rs, table)  # its ~7.5 KB of buffers (32-bit), reused by every game
             self.coach = self._table_coach
@@ -376,7 +382,8 @@ class App:
         if self._good is None:
             from fivedice import cpu_levels
 
-            self._good = cpu_levels.make(rs, cpu_levels.GOOD)
+            self._good = cpu_levels.make(rs, cpu_levels.GOOD, None, None, self._groups)
+            self._groups = self._good.coach.groups
         else:
             self._good.prepare(rs)
         return self._good
@@ -406,10 +413,18 @@ class App:
         self.tables_mask &= ~(1 << self.game.rs.index)
         self.message(view.T_TABLE_BAD)
 
+    def _tight(self):
+        """True when free heap is under `room` (a CircuitPython Pico): the coach is then a cache the app lets
+        go at game over and while a rarely used screen is open, and builds again after (its final-roll
+        groups kept: on a Pico about 1.5 s from .mpy, 4 s from .py; README, Memory on the board). With
+        room (a Pico 2, MicroPython on a Pico, the host) it stays: the next game reuses its buffers."""
+        free = gc.mem_free() if hasattr(gc, "mem_free") else 1 << 40  # CPython: no heap limit to speak of
+        return free < self.room
+
     def _drop_coach(self):
         """The game is over: the coach, its table and the CPU players go, with their modules, before the
-        records are read and written (the end of a game is where a CircuitPython Pico's heap is fullest;
-        README, Memory on the board). The proficiency totals stay for the game-over screen and the
+        records are read and written when the heap is tight (the end of a game is where a CircuitPython
+        Pico's heap is fullest; README, Memory on the board). The proficiency totals stay for the game-over screen and the
         records; the next game loads the coach again."""
         for p in range(4):
             pr = self.prof[p]
@@ -460,7 +475,8 @@ class App:
         if table is not None:
             from fivedice.coach import Coach
 
-            self._table_coach = Coach(rs, table)
+            self._table_coach = Coach(rs, table, self._groups)
+            self._groups = self._table_coach.groups
             self.coach = self._table_coach
         for p in range(g.players):
             pr = self.prof[p]
@@ -569,7 +585,8 @@ class App:
         self._sync_pixels()
         self.thinking = not g.over  # the next player's turn: solve it a slice a pass from now
         if g.over:
-            self._drop_coach()
+            if self._tight():
+                self._drop_coach()
             self.cue(sounds.GAME_OVER)
             self._save()  # the finished game first: a power cut before the records loses only them
             self.enter(M_INITIALS if self._keeps_records() else M_OVER)
