@@ -152,7 +152,7 @@ def test_game_over_on_a_tight_heap_lets_the_coach_go_and_keeps_what_the_human_ga
     start(dev, YACHT.index, [0, 3])
     app = dev.app
     app.room = 1 << 41  # more than the free heap: as on a CircuitPython Pico
-    groups = app.coach.groups
+    groups, work = app.coach.groups, app.coach.arrays
     while not app.game.over:
         if app.cpu_turn():
             dev.step()
@@ -178,6 +178,7 @@ def test_game_over_on_a_tight_heap_lets_the_coach_go_and_keeps_what_the_human_ga
     dev.settle()
     assert not app.game.over and app.coach is not None and app.players[1].level == 2
     assert app.coach.groups is groups and groups[0] is YACHT  # built again without scoring 3,276 rolls
+    assert app.coach.arrays is work  # and on the same arrays: no KB-sized block needed from the heap
     assert app.prof[0].loss_x100() == 0
     dev.close()
 

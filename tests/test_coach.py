@@ -234,3 +234,10 @@ def test_every_rule_set_fits_the_coachs_grouped_points_buffers():
             c.retarget(rs, good_valuer.HeuristicValuer(rs))  # raises ValueError when a buffer is too small
         n = sum(c._gend[g] - (c._gend[g - 1] if g else 0) for g in range(c._gfirst[rs.n]))
         assert n == c._gend[c._gfirst[rs.n] - 1] <= coach._MAXNZ and c._gfirst[rs.n] <= coach._MAXG
+
+
+def test_the_coach_buffers_module_sizes_the_arrays_as_the_coach_does():
+    from fivedice import coach_buffers as b
+
+    assert (b.SLOTS, b.L5, b.MAXNZ, b.MAXG, b.MAX_BOXES) == (coach._SLOTS, coach._L5, coach._MAXNZ, coach._MAXG,
+                                                             rules.MAX_BOXES)

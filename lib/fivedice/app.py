@@ -82,7 +82,15 @@ class App:
         self.coach = None  # the coach on the table: hints, proficiency, the perfect CPU
         self._table_coach = None  # that coach's object, kept for later games (retarget)
         self._good = None  # the "good" CPU player, kept for later games
-        self._groups = None  # the coaches' final-roll groups (coach.new_groups), kept even when they go
+        self._groups = None  # the coaches' final-roll groups (coach_buffers.new_groups), kept even when they go
+        self._work = None  # the table coach's turn-solve arrays (coach_buffers.new_work), kept likewise
+        self._good_work = None  # the good CPU's coach's
+        if self.tables_mask:  # a table: the coach's big arrays now, on a clean heap (fivedice.coach_buffers)
+            from fivedice import coach_buffers
+
+            self._groups = coach_buffers.new_groups()
+            self._work = coach_buffers.new_work()
+            unload("fivedice", "coach_buffers")
         self.room = _ROOM  # free heap under which the coach goes at game over and for a parked screen (_tight)
         self.players = [None, None, None, None]  # per seat: None (human) or a CPU player
         self.parked = False  # the coach and CPU players are out while a rarely used screen is open (_park_coach)
@@ -355,8 +363,9 @@ class App:
             if self._table_coach is None:
                 from fivedice.coach import Coach
 
-                self._table_coach = Coach(rs, table, self._groups)
+                self._table_coach = Coach(rs, table, self._groups, self._work)
                 self._groups = self._table_coach.groups
+                self._work = self._table_coach.arrays
             else:
                 self._table_coach.retarget(rs, table)  # its ~7.5 KB of buffers (32-bit), reused by every game
             self.coach = self._table_coach
@@ -382,8 +391,9 @@ class App:
         if self._good is None:
             from fivedice import cpu_levels
 
-            self._good = cpu_levels.make(rs, cpu_levels.GOOD, None, None, self._groups)
+            self._good = cpu_levels.make(rs, cpu_levels.GOOD, None, None, self._groups, self._good_work)
             self._groups = self._good.coach.groups
+            self._good_work = self._good.coach.arrays
         else:
             self._good.prepare(rs)
         return self._good
@@ -475,8 +485,9 @@ class App:
         if table is not None:
             from fivedice.coach import Coach
 
-            self._table_coach = Coach(rs, table, self._groups)
+            self._table_coach = Coach(rs, table, self._groups, self._work)
             self._groups = self._table_coach.groups
+            self._work = self._table_coach.arrays
             self.coach = self._table_coach
         for p in range(g.players):
             pr = self.prof[p]

@@ -17,6 +17,7 @@ Cost: see docs/coach.md (µs per hint on the MicroPython unix port, RP2040 estim
 """
 
 from fivedice.compat import const, zeros
+from fivedice import coach_buffers as _buf
 from fivedice import keeps as _k
 from fivedice import rules as _r
 from fivedice import scoring
@@ -59,25 +60,23 @@ _PV = (_k.PARENT, memoryview(_k.PARENT)[1:], memoryview(_k.PARENT)[2:], memoryvi
 _POPC = b"\x00\x01\x01\x02\x01\x02\x02\x03\x01\x02\x02\x03\x02\x03\x03\x04\x01\x02\x02\x03\x02\x03\x03\x04\x02\x03\x03\x04\x03\x04\x04\x05"
 
 
-def new_groups():
-    """Room for a coach's final-roll groups: [rule set they are for (None: none yet), rolls, points, ends,
-    firsts]. About 1.9 KB; pass it to every Coach that may share it."""
-    nb = _r.MAX_BOXES
-    return [None, bytearray(_MAXNZ), bytearray(_MAXG), zeros("H", _MAXG), bytearray(nb + 1)]
-
-
 class Coach:
-    def __init__(self, rs, valuer, groups=None):
+    def __init__(self, rs, valuer, groups=None, work=None):
         # Buffers sized for the largest rule set, allocated once: retarget() moves the coach to another
         # game or rule set without allocating (a fragmented heap cannot fail a later "New game" here).
         nb = _r.MAX_BOXES
         # the final roll's points on an empty card, sparse: for each box its groups of rolls scoring the same
         # points p > 0 (rolls scoring 0 take the box's scratch value): box b's groups are _gfirst[b] ..
         # _gfirst[b + 1] - 1, group g scores _gpts[g] with the rolls _grolls[_gend[g - 1] .. _gend[g] - 1].
-        # `groups` (new_groups()) may be shared: coaches of one rule set (the table's, the good CPU's, a
-        # coach built again after the app let one go) compute them once (3,276 scorings, ~3 s on a Pico).
+        # `groups` (coach_buffers.new_groups()) may be shared: coaches of one rule set (the table's, the
+        # good CPU's, one built again after the app let one go) compute them once (3,276 scorings, ~5 s on
+        # a Pico). `work` (coach_buffers.new_work()): the turn solve's arrays, for one coach at a time; the
+        # app keeps both when it lets a coach go, so the next one needs no KB-sized block of a fragmented heap.
         if groups is None:
-            groups = new_groups()
+            groups = _buf.new_groups()
+        if work is None:
+            work = _buf.new_work()
+        self.arrays = work
         self.groups = groups
         self._grolls = groups[1]
         self._gpts = groups[2]
@@ -85,17 +84,17 @@ class Coach:
         self._gfirst = groups[4]
         self._dice = bytearray(5)
         self._five = bytearray(5)
-        self._hl = bytearray(252)
+        self._hl = work[4]
         self._empty = Card(rs)
         self._face = bytearray(nb)
         self._mode = bytearray(nb)
         self._open = bytearray(nb)
         self._nopen = 0
-        self._env = zeros("l", nb * _SLOTS)
+        self._env = work[3]
         # keep values, wide units; level 5 of k2 holds V3 (x WIDE) and level 5 of k1 holds V2 (x WIDE)
-        self.k2 = zeros("l", 462)
-        self.k1 = zeros("l", 462)
-        self._m = zeros("l", _L5)  # best sub-keeps of levels 0..4
+        self.k2 = work[0]
+        self.k1 = work[1]
+        self._m = work[2]  # best sub-keeps of levels 0..4
         self._k0 = None  # only for turn_value() (host checks), allocated there
         # views of levels 1..5 (k2, k1) and 0..4 (_m): an index inside a level needs no add (measured: -20 %
         # of the turn solve's bytecodes in the averages, the final roll and the best sub-keeps)

@@ -34,12 +34,12 @@ def available_levels(has_table):
 class TablePlayer:
     """A level driven by a coach (GOOD with the heuristic valuer, PERFECT with the table)."""
 
-    def __init__(self, rs, valuer, level, coach=None, groups=None):
+    def __init__(self, rs, valuer, level, coach=None, groups=None, work=None):
         self.level = level
         if coach is None:
             from fivedice.coach import Coach
 
-            coach = Coach(rs, valuer, groups)
+            coach = Coach(rs, valuer, groups, work)
         self.coach = coach
         self.keep = 0
         self.box = -1
@@ -68,12 +68,12 @@ class TablePlayer:
         return ROLL
 
 
-def make(rs, level, table=None, coach=None, groups=None):
+def make(rs, level, table=None, coach=None, groups=None, work=None):
     """A player for `level`; ValueError if "perfect" is asked for without a table.
 
     `coach`: an existing coach on `table` for the perfect player to share (it caches one turn
     solve at a time, keyed by the card, so seats and hints can share it and save its ~7.5 KB).
-    `groups`: coach.new_groups() for the good CPU's coach to share (see Coach)."""
+    `groups`, `work`: coach.new_groups() to share and coach.new_work() to reuse for the good CPU's coach."""
     if level == EASY:
         from fivedice import cpu as _cpu
 
@@ -83,7 +83,7 @@ def make(rs, level, table=None, coach=None, groups=None):
     if level == GOOD:
         from fivedice.good_valuer import HeuristicValuer
 
-        return TablePlayer(rs, HeuristicValuer(rs), GOOD, None, groups)
+        return TablePlayer(rs, HeuristicValuer(rs), GOOD, None, groups, work)
     if level == PERFECT:
         if table is None:
             raise ValueError("the perfect CPU needs the strategy table (make tables, copy tables/%s.fdt)" % rs.id)

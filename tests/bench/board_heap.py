@@ -74,11 +74,11 @@ def run(top, path, heap_kb, runtime="cp", games=1, timeout=1800):
     return json.loads(lines[-1])
 
 
-def scan(top, path, sizes, runtime="cp", log=print):
+def scan(top, path, sizes, runtime="cp", log=print, games=1):
     """Pass/fail per heap size; the smallest size from which every larger one in `sizes` passes."""
     results = {}
     for kb in sizes:
-        out = run(top, path, kb, runtime)
+        out = run(top, path, kb, runtime, games)
         results[kb] = out
         log("  %4d KB: %-12s peak live %6s B (fakes of C modules %s B), turns %s, hints %s" % (
             kb, out["status"], out.get("peak_live", "-"), out.get("fake_bytes", "-"), out.get("turns", "-"),
@@ -99,6 +99,7 @@ def main(argv=None):
     ap.add_argument("--to", dest="hi", type=int, default=260)
     ap.add_argument("--step", type=int, default=4)
     ap.add_argument("--rules", default="yahtzee")
+    ap.add_argument("--games", type=int, default=1, help="games in a row in one process (ROLL again after each)")
     ap.add_argument("--build", default=os.path.join(ROOT, "build", "board-heap"))
     a = ap.parse_args(argv)
     top = "%s-%s-%s" % (a.build, a.runtime, "mpy" if a.mpy else "py")
@@ -106,8 +107,8 @@ def main(argv=None):
     kind = ".mpy" if a.mpy else ".py"
     entry = "CircuitPython (code.py)" if a.runtime == "cp" else "MicroPython (main.py)"
     print("%s entry point on the MicroPython unix port (64-bit), lib as %s, %s table, 2 players "
-          "(human with a hint after every roll vs CPU perfect):" % (entry, kind, a.rules))
-    floor, _ = scan(top, path, list(range(a.lo, a.hi + 1, a.step)), a.runtime)
+          "(human with a hint after every roll vs CPU perfect), %d game(s) in a row:" % (entry, kind, a.rules, a.games))
+    floor, _ = scan(top, path, list(range(a.lo, a.hi + 1, a.step)), a.runtime, games=a.games)
     if floor is None:
         print("no heap size in %d..%d KB passes from there up" % (a.lo, a.hi))
         return 1
