@@ -166,7 +166,7 @@ def test_game_over_on_a_tight_heap_lets_the_coach_go_and_keeps_what_the_human_ga
         dev.settle()
     assert app.mode == A.M_OVER
     assert app.coach is None and app.table is None and app.players == [None] * 4
-    for name in ("coach", "strategy_table", "cpu_levels", "cpu", "keeps"):
+    for name in ("coach", "strategy_table", "cpu_levels", "cpu"):
         assert "fivedice." + name not in sys.modules
     f = open(os.path.join(DATA, "yacht.fdt"), "rb")
     ref = coach.Coach(YACHT, StrategyTable(f, YACHT))
@@ -295,7 +295,7 @@ def test_a_rarely_used_screen_opened_mid_game_on_a_tight_heap_parks_the_coach_an
         dev.tap(A.B_OK)
         assert app.mode not in (A.M_MENU, A.M_TURN) and app.parked
         assert app.coach is None and app.players == [None] * 4 and app.table is None and app.prof[0].coach is None
-        for name in ("coach", "strategy_table", "cpu_levels", "keeps"):
+        for name in ("coach", "strategy_table", "cpu_levels"):
             assert "fivedice." + name not in sys.modules
         dev.tap(A.B_BACK)
         if app.mode != A.M_MENU:  # the self-test takes BACK twice

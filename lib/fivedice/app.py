@@ -473,7 +473,8 @@ class App:
         unload("fivedice", "cpu")
         unload("fivedice", "coach")
         unload("fivedice", "strategy_table")
-        unload("fivedice", "keeps")
+        # fivedice.keeps stays: its tables (KB-sized arrays built at import) would need blocks a fragmented
+        # heap may not have when the coach comes back
 
     def _unpark(self):
         """Back to the game after a parked screen: the coach and the CPU seats as the game was seated with
