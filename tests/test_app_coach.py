@@ -123,6 +123,7 @@ def test_the_perfect_cpu_plays_a_whole_game():
 
 
 def test_with_room_the_coach_stays_after_game_over_and_the_next_game_reuses_it():
+    """So it does on a tight heap when nothing needs its room: no records to write (no store here)."""
     dev = device(seed=8)
     start(dev, YACHT.index, [0, 3, 2])
     app = dev.app
@@ -145,10 +146,12 @@ def test_with_room_the_coach_stays_after_game_over_and_the_next_game_reuses_it()
     dev.close()
 
 
-def test_game_over_on_a_tight_heap_lets_the_coach_go_and_keeps_what_the_human_gave_away():
+def test_game_over_on_a_tight_heap_lets_the_coach_go_for_the_records_and_keeps_what_the_human_gave_away(tmp_path):
     import sys
 
-    dev = device(seed=8)
+    from host_sim.sim import FileStore
+
+    dev = SimDevice(dice=Dice(SeededBytes(8)), cpu_step_ms=20, tables=DATA, store=FileStore(str(tmp_path / "s.sav")))
     start(dev, YACHT.index, [0, 3])
     app = dev.app
     app.room = 1 << 41  # more than the free heap: as on a CircuitPython Pico
@@ -164,7 +167,7 @@ def test_game_over_on_a_tight_heap_lets_the_coach_go_and_keeps_what_the_human_ga
         app.cursor = 0
         dev.tap(A.B_OK)
         dev.settle()
-    assert app.mode == A.M_OVER
+    assert app.mode == A.M_INITIALS  # the records are read and written: the coach made room for them
     assert app.coach is None and app.table is None and app.players == [None] * 4
     for name in ("coach", "strategy_table", "cpu_levels", "cpu"):
         assert "fivedice." + name not in sys.modules
@@ -174,6 +177,9 @@ def test_game_over_on_a_tight_heap_lets_the_coach_go_and_keeps_what_the_human_ga
     assert pr.loss_x100() == ref.to_points_x100(pr.loss * coach.WIDE) > max(loss, 1000)
     assert pr.per_decision_x100() == ref.to_points_x100(pr.loss * coach.WIDE // pr.decisions) > 0
     f.close()
+    for _ in range(3):
+        dev.tap(A.B_OK)  # initials AAA
+    assert app.mode == A.M_OVER
     dev.tap(A.B_ROLL)  # again: the next game loads the coach and the perfect CPU back
     dev.settle()
     assert not app.game.over and app.coach is not None and app.players[1].level == 2
@@ -347,3 +353,17 @@ def test_the_good_cpus_valuer_loads_only_for_a_good_seat():
         start(dev, YACHT.index, kinds)
         assert ("fivedice.good_valuer" in sys.modules) == loaded, kinds
         dev.close()
+
+
+def test_on_a_tight_heap_the_coach_stays_when_the_game_over_writes_no_records():
+    dev = device(seed=8)
+    start(dev, YACHT.index, [3, 2])  # CPUs only, and no store: nothing needs the coach's room
+    app = dev.app
+    app.room = 1 << 41
+    table_coach = app.coach
+    for _ in range(100000):
+        if app.game.over:
+            break
+        dev.step()
+    assert app.mode == A.M_OVER and app.coach is table_coach and app.players[0] is not None
+    dev.close()

@@ -597,11 +597,12 @@ class App:
         self._sync_pixels()
         self.thinking = not g.over  # the next player's turn: solve it a slice a pass from now
         if g.over:
-            if self._tight():
-                self._drop_coach()
+            records = self._keeps_records()
+            if records and self._tight():
+                self._drop_coach()  # room for the records and the initials
             self.cue(sounds.GAME_OVER)
             self._save()  # the finished game first: a power cut before the records loses only them
-            self.enter(M_INITIALS if self._keeps_records() else M_OVER)
+            self.enter(M_INITIALS if records else M_OVER)
         else:
             self.cue(sounds.SCORE)
             self.enter(M_TURN)

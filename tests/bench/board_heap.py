@@ -59,13 +59,14 @@ def stage(top, mpy=False, rules="yahtzee", board="pico", runtime="cp"):
     return ":".join([os.path.join(top, "lib"), top, os.path.join(FAKES, runtime), FAKES])
 
 
-def run(top, path, heap_kb, runtime="cp", games=1, timeout=1800):
-    """`games` games in a row at -X heapsize=<heap_kb>K: the driver's JSON (status "done" = all finished)."""
+def run(top, path, heap_kb, runtime="cp", games=1, timeout=1800, tight=False):
+    """`games` games in a row at -X heapsize=<heap_kb>K: the driver's JSON (status "done" = all finished).
+    tight: the app lets the coach go whenever it may (App.room forced), as on a board short of heap."""
     for n in os.listdir(top):
         if n.startswith("fivedice.sav"):
             os.remove(os.path.join(top, n))
     env = dict(os.environ, MICROPYPATH=path)
-    cmd = [os.path.join(BIN, "micropython"), "-X", "heapsize=%dK" % heap_kb, DRIVER, runtime, str(games)]
+    cmd = [os.path.join(BIN, "micropython"), "-X", "heapsize=%dK" % heap_kb, DRIVER, runtime, str(games)] + (["tight"] if tight else [])
     r = subprocess.run(cmd, cwd=top, env=env, capture_output=True, text=True, timeout=timeout)
     lines = [ln for ln in r.stdout.splitlines() if ln.startswith("{")]
     if not lines:

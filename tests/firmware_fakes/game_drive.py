@@ -3,7 +3,7 @@ whole two-player game: a human seat that asks for a hint after every roll, again
 (a strategy table in ./tables), the human's score going into the records with initials at the end. The
 heap proxy of issue #7.
 
-    micropython -X heapsize=N game_drive.py cp|mp [GAMES]
+    micropython -X heapsize=N game_drive.py cp|mp [GAMES [tight]]
 cp runs firmware/code.py (CircuitPython) over tests/firmware_fakes/cp, mp runs firmware/main.py
 (MicroPython) over tests/firmware_fakes/mp. Run from a folder laid out like the board's flash
 (code.py or main.py, board_config.py, lib/..., tables/), with MICROPYPATH listing that folder's lib,
@@ -43,6 +43,7 @@ ROLL, UP, OK, BACK = 11, 12, 14, 16
 DOWN = 13
 
 GAMES = int(sys.argv[2]) if len(sys.argv) > 2 else 1  # games in a row (ROLL after game over, New game)
+TIGHT = len(sys.argv) > 3 and sys.argv[3] == "tight"  # App.room forced: the coach goes at game over and for help
 # Mid-game, at the human's 5th turn, the player looks at the records and the help (menu lines 11 and 9,
 # fivedice.screens.menu I_RECORDS / I_HELP): those screens load while a game is in progress.
 VISITS = (11, 9)
@@ -59,6 +60,8 @@ def _watch_app():
         def __init__(self, *a, **k):
             Base.__init__(self, *a, **k)
             self.kinds[1] = 3  # seat 2: CPU perfect (needs the table), seat 1 human
+            if TIGHT:
+                self.room = 1 << 40  # the coach is let go whenever it may be, as on a tight board's heap
             state["app"] = self
 
         def _lights_off(self):
