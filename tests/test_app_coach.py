@@ -2,6 +2,8 @@
 import os
 import shutil
 
+import pytest
+
 from fivedice import app as A
 from fivedice import coach, rules
 from fivedice.rng import Dice, SeededBytes
@@ -323,35 +325,28 @@ def test_a_rarely_used_screen_opened_mid_game_on_a_tight_heap_parks_the_coach_an
     dev.close()
 
 
-def test_the_easy_cpu_code_loads_only_for_an_easy_seat():
-    import sys
-
-    import fivedice
+def test_cpu_levels_keeps_the_easy_cpus_action_codes():
     from fivedice import cpu, cpu_levels
 
-    assert (cpu_levels.ROLL, cpu_levels.SCORE) == (cpu.ROLL, cpu.SCORE)  # the copies cpu_levels keeps
-    for kinds, loaded in (([0, 3, 2], False), ([0, 3, 1], True)):
-        sys.modules.pop("fivedice.cpu", None)
-        if hasattr(fivedice, "cpu"):
-            delattr(fivedice, "cpu")
-        dev = device()
-        start(dev, YACHT.index, kinds)
-        assert ("fivedice.cpu" in sys.modules) == loaded, kinds
-        dev.close()
+    assert (cpu_levels.ROLL, cpu_levels.SCORE) == (cpu.ROLL, cpu.SCORE)  # copies: fivedice.cpu loads on demand
 
 
-def test_the_good_cpus_valuer_loads_only_for_a_good_seat():
+@pytest.mark.parametrize("module,without,with_it", [
+    ("cpu", [0, 3, 2], [0, 3, 1]),  # the easy CPU's code: only for an easy seat
+    ("good_valuer", [0, 3], [0, 2]),  # the good CPU's valuer: only for a good seat
+])
+def test_a_game_loads_the_code_of_the_cpu_levels_it_seats_only(module, without, with_it):
     import sys
 
     import fivedice
 
-    for kinds, loaded in (([0, 3], False), ([0, 2], True)):
-        sys.modules.pop("fivedice.good_valuer", None)
-        if hasattr(fivedice, "good_valuer"):
-            delattr(fivedice, "good_valuer")
+    for kinds, loaded in ((without, False), (with_it, True)):
+        sys.modules.pop("fivedice." + module, None)
+        if hasattr(fivedice, module):
+            delattr(fivedice, module)
         dev = device()
         start(dev, YACHT.index, kinds)
-        assert ("fivedice.good_valuer" in sys.modules) == loaded, kinds
+        assert ("fivedice." + module in sys.modules) == loaded, kinds
         dev.close()
 
 

@@ -414,12 +414,7 @@ class App:
                 if good is None:
                     good = self._good_player(self.game.rs)
                 self.players[p] = good
-        if self.table is not None:
-            try:
-                self.table.f.close()
-            except OSError:
-                pass
-            self.table = None
+        self._close_table()
         self.tables_mask &= ~(1 << self.game.rs.index)
         self.message(view.T_TABLE_BAD)
 
@@ -455,6 +450,14 @@ class App:
         self._let_coach_go()
         self.parked = True
 
+    def _close_table(self):
+        if self.table is not None:
+            try:
+                self.table.f.close()
+            except OSError:
+                pass
+            self.table = None
+
     def _let_coach_go(self):
         for p in range(4):
             self.players[p] = None
@@ -462,12 +465,7 @@ class App:
         self._table_coach = None
         self._good = None
         self.thinking = False
-        if self.table is not None:
-            try:
-                self.table.f.close()
-            except OSError:
-                pass
-            self.table = None
+        self._close_table()
         unload("fivedice", "cpu_levels")
         unload("fivedice", "good_valuer")
         unload("fivedice", "cpu")
