@@ -29,6 +29,24 @@ def start(dev, rules_i, kinds):
     dev.settle()
 
 
+def play_first_boxes(dev, after_roll=None):
+    """To the game's end: the human scores the first box offered after one roll (points given away), CPU
+    seats play themselves; after_roll() is called after each human roll."""
+    app = dev.app
+    while not app.game.over:
+        if app.cpu_turn():
+            dev.step()
+            continue
+        dev.tap(A.B_ROLL)
+        dev.settle()
+        if after_roll is not None:
+            after_roll()
+        dev.tap(A.B_OK)
+        app.cursor = 0
+        dev.tap(A.B_OK)
+        dev.settle()
+
+
 def test_perfect_cpu_is_offered_only_for_rule_sets_with_a_table():
     dev = device()
     app = dev.app
@@ -131,16 +149,7 @@ def test_with_room_the_coach_stays_after_game_over_and_the_next_game_reuses_it()
     app = dev.app
     table_coach, good = app.coach, app.players[2]
     assert good.coach.groups is table_coach.groups  # one set of final-roll groups for both coaches
-    while not app.game.over:
-        if app.cpu_turn():
-            dev.step()
-            continue
-        dev.tap(A.B_ROLL)
-        dev.settle()
-        dev.tap(A.B_OK)
-        app.cursor = 0
-        dev.tap(A.B_OK)
-        dev.settle()
+    play_first_boxes(dev)
     assert app.mode == A.M_OVER and app.coach is table_coach and app.players[2] is good
     dev.tap(A.B_ROLL)  # again
     dev.settle()
@@ -158,17 +167,9 @@ def test_game_over_on_a_tight_heap_lets_the_coach_go_for_the_records_and_keeps_w
     app = dev.app
     app.room = 1 << 41  # more than the free heap: as on a CircuitPython Pico
     groups, work = app.coach.groups, app.coach.arrays
-    while not app.game.over:
-        if app.cpu_turn():
-            dev.step()
-            continue
-        dev.tap(A.B_ROLL)
-        dev.settle()
-        loss = app.prof[0].loss_x100()  # so far, with the coach
-        dev.tap(A.B_OK)  # the first box offered, after one roll: points given away
-        app.cursor = 0
-        dev.tap(A.B_OK)
-        dev.settle()
+    seen = []
+    play_first_boxes(dev, lambda: seen.append(app.prof[0].loss_x100()))  # so far, with the coach
+    loss = seen[-1]
     assert app.mode == A.M_INITIALS  # the records are read and written: the coach made room for them
     assert app.coach is None and app.table is None and app.players == [None] * 4
     for name in ("coach", "strategy_table", "cpu_levels", "cpu"):

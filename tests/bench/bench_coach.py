@@ -18,16 +18,7 @@ posted in micropython PR #12846 (9 integer benchmarks, geometric mean of the rat
 import sys
 
 sys.path.insert(0, "lib")
-try:
-    from time import ticks_us, ticks_diff
-except ImportError:
-    from time import perf_counter_ns
-
-    def ticks_us():
-        return perf_counter_ns() // 1000
-
-    def ticks_diff(a, b):
-        return a - b
+from bench_clock import ticks_diff, ticks_us  # noqa: E402
 
 import os  # noqa: E402
 

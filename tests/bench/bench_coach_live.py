@@ -14,16 +14,7 @@ from MicroPython's tests/perf_bench suite on this port against the Pico figures 
 import sys
 
 sys.path.insert(0, "lib")
-try:
-    from time import ticks_us, ticks_diff
-except ImportError:
-    from time import perf_counter_ns
-
-    def ticks_us():
-        return perf_counter_ns() // 1000
-
-    def ticks_diff(a, b):
-        return a - b
+from bench_clock import ticks_diff, ticks_us  # noqa: E402
 
 from fivedice import app as A  # noqa: E402
 from fivedice.rng import Dice, SeededBytes  # noqa: E402

@@ -19,16 +19,7 @@ import reference_scorer as ref  # noqa: E402
 from fivedice import rules, scoring  # noqa: E402
 from fivedice.scorecard import Card  # noqa: E402
 
-try:
-    from time import ticks_diff, ticks_us  # MicroPython
-except ImportError:
-    from time import perf_counter_ns
-
-    def ticks_us():
-        return perf_counter_ns() // 1000
-
-    def ticks_diff(a, b):
-        return a - b
+from bench_clock import ticks_diff, ticks_us  # noqa: E402
 
 
 def rolls():
