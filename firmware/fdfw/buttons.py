@@ -1,23 +1,21 @@
-"""Ten (or any number of) active-low buttons read as one press bitmask; no tap lost to a slow frame.
-
-Every reader has the same calls: poll() -> bitmask of the app buttons pressed since the last poll,
-down() -> bitmask of the app buttons held now, and for the idle loop (fdfw.power): pending() -> True when an
-edge waits to be read (checked between sleep slices), wait_ms() -> how soon the next poll is needed anyway
-(0: now; a debouncer still settling; else IDLE_MS). make(inputs, ids) picks the reader for what the board's
-setup module built (hw.button_inputs):
-
-- KeypadButtons: a CircuitPython `keypad.Keys`. The C core scans the pins in the background (debounced,
-  timestamped events in a queue), so a tap during a 250 ms frame waits in the queue. poll() drains it with
-  `events.get_into()` into one Event made at start-up (get() would allocate an Event per call).
-- EdgeButtons: MicroPython pins whose hard IRQ (EdgeRing) writes every edge, with its ticks, into a
-  preallocated ring. poll() replays the edges, oldest first, through one adafruit_debouncer.Debouncer per
-  button *at the edge's own time*, so a 20 ms tap that starts and ends inside one frame is still one press,
-  and contact chatter (edges a few ms apart) is still filtered by the debouncer's 10 ms interval.
-- Buttons: a list of DigitalInOut objects or pin-level callables, each under adafruit_debouncer, polled once
-  a pass (CircuitPython builds without `keypad`, host tools). A tap shorter than a pass can be missed here.
-
-A pressed button reads low, so a press is the debouncer's `fell`.
-"""
+"""Ten (or any number of) active-low buttons read as one press bitmask; no tap lost to a slow frame."""
+# Every reader has the same calls: poll() -> bitmask of the app buttons pressed since the last poll,
+# down() -> bitmask of the app buttons held now, and for the idle loop (fdfw.power): pending() -> True when an
+# edge waits to be read (checked between sleep slices), wait_ms() -> how soon the next poll is needed anyway
+# (0: now; a debouncer still settling; else IDLE_MS). make(inputs, ids) picks the reader for what the board's
+# setup module built (hw.button_inputs):
+#
+# - KeypadButtons: a CircuitPython `keypad.Keys`. The C core scans the pins in the background (debounced,
+#   timestamped events in a queue), so a tap during a 250 ms frame waits in the queue. poll() drains it with
+#   `events.get_into()` into one Event made at start-up (get() would allocate an Event per call).
+# - EdgeButtons: MicroPython pins whose hard IRQ (EdgeRing) writes every edge, with its ticks, into a
+#   preallocated ring. poll() replays the edges, oldest first, through one adafruit_debouncer.Debouncer per
+#   button *at the edge's own time*, so a 20 ms tap that starts and ends inside one frame is still one press,
+#   and contact chatter (edges a few ms apart) is still filtered by the debouncer's 10 ms interval.
+# - Buttons: a list of DigitalInOut objects or pin-level callables, each under adafruit_debouncer, polled once
+#   a pass (CircuitPython builds without `keypad`, host tools). A tap shorter than a pass can be missed here.
+#
+# A pressed button reads low, so a press is the debouncer's `fell`.
 from array import array
 
 from fivedice.compat import const
@@ -81,15 +79,14 @@ class Buttons:
 
 
 class KeypadButtons:
-    """keys: a keypad.Keys (value_when_pressed=False); key k is app button ids[k].
-
-    Overflow (more than max_events transitions between two polls, e.g. a long flash write): the queued
-    events are still good and are used; then the queue is cleared and the scanner reset, which scans at
-    once, and what that scan reports gives the held keys afresh. The documented reset() reports every held
-    key as a new press; the C code of some 9.x releases reports every released key as a release instead.
-    Either way a key held before the overflow is not reported twice; a key pressed during it and still
-    held is reported under the first; a tap that began and ended inside the lost events stays lost
-    (counted in `overflows`)."""
+    """keys: a keypad.Keys (value_when_pressed=False); key k is app button ids[k]."""
+    # Overflow (more than max_events transitions between two polls, e.g. a long flash write): the queued
+    # events are still good and are used; then the queue is cleared and the scanner reset, which scans at
+    # once, and what that scan reports gives the held keys afresh. The documented reset() reports every held
+    # key as a new press; the C code of some 9.x releases reports every released key as a release instead.
+    # Either way a key held before the overflow is not reported twice; a key pressed during it and still
+    # held is reported under the first; a tap that began and ended inside the lost events stays lost
+    # (counted in `overflows`).
 
     def __init__(self, keys, ids):
         from keypad import Event

@@ -1,15 +1,13 @@
-"""CircuitPython display backend: the app's frames drawn by C code (displayio + bitmaptools), not Python loops.
-
-BitmapDisplay is a framebuf-style target for fivedice.gfx / oled_view (fill, fill_rect, pixel, rect, hline,
-vline, show). Drawing goes into a back displayio.Bitmap with bitmaptools.fill_region; text is one
-bitmaptools.blit per glyph from a font Bitmap built once here from fivedice.font (gfx takes that path when
-the target says GLYPH_BLIT). show() compares the back bitmap with the one on screen, 8 rows (one SSD1306
-page) at a time through memoryviews made at start-up, blits each run of changed pages to the front
-bitmap (the one in the TileGrid) and refreshes: displayio sends only that dirty area over I2C. An unchanged
-frame sends nothing. Nothing here allocates per frame.
-
-`display` is a busdisplay.BusDisplay (adafruit_displayio_ssd1306.SSD1306) made with auto_refresh=False.
-"""
+"""CircuitPython display backend: the app's frames drawn by C code (displayio + bitmaptools), not Python loops."""
+# BitmapDisplay is a framebuf-style target for fivedice.gfx / oled_view (fill, fill_rect, pixel, rect, hline,
+# vline, show). Drawing goes into a back displayio.Bitmap with bitmaptools.fill_region; text is one
+# bitmaptools.blit per glyph from a font Bitmap built once here from fivedice.font (gfx takes that path when
+# the target says GLYPH_BLIT). show() compares the back bitmap with the one on screen, 8 rows (one SSD1306
+# page) at a time through memoryviews made at start-up, blits each run of changed pages to the front
+# bitmap (the one in the TileGrid) and refreshes: displayio sends only that dirty area over I2C. An unchanged
+# frame sends nothing. Nothing here allocates per frame.
+#
+# `display` is a busdisplay.BusDisplay (adafruit_displayio_ssd1306.SSD1306) made with auto_refresh=False.
 import bitmaptools
 import displayio
 

@@ -1,14 +1,12 @@
-"""MicroPython display: micropython-lib's SSD1306 driver, sending only the 8-row pages that changed.
-
-A full 128x64 frame is 1,025 bytes on the bus, about 23 ms at 400 kHz I2C. PagedSSD1306.show() compares
-each page of the frame buffer with a shadow copy of what the panel holds (memoryviews made once, compared
-in C), and for each run of changed pages sends one command write (column and page window, Co=0) and one
-data write of just those pages; then it copies them to the shadow with FrameBuffer.blit (C). An unchanged
-frame sends nothing. Text is one FrameBuffer.blit per glyph (gfx's GLYPH_BLIT path) from 5x8 FrameBuffers over
-a copy of fivedice.font made at start-up, instead of a fill_rect per run of ink. It allocates nothing per frame.
-
-The driver is `ssd1306` from micropython-lib (`mpremote mip install ssd1306`); only show() is replaced.
-"""
+"""MicroPython display: micropython-lib's SSD1306 driver, sending only the 8-row pages that changed."""
+# A full 128x64 frame is 1,025 bytes on the bus, about 23 ms at 400 kHz I2C. PagedSSD1306.show() compares
+# each page of the frame buffer with a shadow copy of what the panel holds (memoryviews made once, compared
+# in C), and for each run of changed pages sends one command write (column and page window, Co=0) and one
+# data write of just those pages; then it copies them to the shadow with FrameBuffer.blit (C). An unchanged
+# frame sends nothing. Text is one FrameBuffer.blit per glyph (gfx's GLYPH_BLIT path) from 5x8 FrameBuffers over
+# a copy of fivedice.font made at start-up, instead of a fill_rect per run of ink. It allocates nothing per frame.
+#
+# The driver is `ssd1306` from micropython-lib (`mpremote mip install ssd1306`); only show() is replaced.
 import framebuf
 from ssd1306 import SSD1306_I2C
 

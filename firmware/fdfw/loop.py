@@ -1,17 +1,15 @@
-"""The main loop: buttons -> app.press, shake sensor -> app.shake, app.tick, app.draw when a frame is due.
-
-run() is the same on both runtimes; everything it touches comes in as arguments. Per pass it makes
-no allocation of its own (ints, cached bound methods); `max_iters` and `on_iter(i, now_ms)` are the
-test hooks (0 = run forever; on_iter is called after each pass, and a true return stops the loop).
-
-With `idle` (fdfw.power.Idle.idle) a pass that draws nothing sleeps until the next deadline: the soonest of
-app.wait_ms (a frame, a landing, a toast, a CPU move, a save, a note, the dim and sleep timers),
-buttons.wait_ms (a debouncer still settling) and shake.wait_ms (a shake being sampled); idle returns early on
-a button edge or a shake. Without it the loop spins as before.
-With `sleep` (fdfw.sleep_mp.MPSleep / fdfw.sleep_cp.CPSleep .sleep), once the app has switched the screen off (app.asleep()) the
-board light-sleeps until a button; then app.wake(), and the presses of that wake are dropped: none reaches
-the app until WAKE_QUIET_MS have passed and every button is up again.
-"""
+"""The main loop: buttons -> app.press, shake sensor -> app.shake, app.tick, app.draw when a frame is due."""
+# run() is the same on both runtimes; everything it touches comes in as arguments. Per pass it makes
+# no allocation of its own (ints, cached bound methods); `max_iters` and `on_iter(i, now_ms)` are the
+# test hooks (0 = run forever; on_iter is called after each pass, and a true return stops the loop).
+#
+# With `idle` (fdfw.power.Idle.idle) a pass that draws nothing sleeps until the next deadline: the soonest of
+# app.wait_ms (a frame, a landing, a toast, a CPU move, a save, a note, the dim and sleep timers),
+# buttons.wait_ms (a debouncer still settling) and shake.wait_ms (a shake being sampled); idle returns early on
+# a button edge or a shake. Without it the loop spins as before.
+# With `sleep` (fdfw.sleep_mp.MPSleep / fdfw.sleep_cp.CPSleep .sleep), once the app has switched the screen off (app.asleep()) the
+# board light-sleeps until a button; then app.wake(), and the presses of that wake are dropped: none reaches
+# the app until WAKE_QUIET_MS have passed and every button is up again.
 from fivedice.ticks import ticks_add, ticks_diff
 
 WAKE_QUIET_MS = 60  # after a wake: the waking press is dropped (it is debounced and released within this)

@@ -1,33 +1,31 @@
-"""One saved record, the same bytes in every save backend (nvm log, slot files, the set-aside copy).
-
-    offset  size  field
-    0       2     magic b"FD" (0x46 0x44: never erased flash 0xFF 0xFF)
-    2       1     kind: KIND_SAVE (a game the app wrote) or KIND_ASIDE (a save the app could not read, kept)
-    3       4     sequence number, little-endian; the newest valid record has the highest
-    7       2     payload length n, little-endian, at most MAX_PAYLOAD
-    9       n     payload (the app's save bytes)
-    9+n     4     CRC-32 (binascii.crc32) of bytes 0 .. 9+n-1, little-endian
-
-Kinds: KIND_SAVE (a game the app wrote), KIND_ASIDE (a save the app could not read, kept), KIND_RECORDS
-(the high scores and stats, fivedice.records bytes) and KIND_RECORDS_ASIDE (records that would not decode).
-
-A delta record (the nvm log only) is the next state of a stream as a few changed bytes against the state
-before it (the newest save or records the log holds), so most saves append ~20-30 bytes, not ~60-110:
-
-    0       2     magic b"FD"
-    2       1     kind | DELTA (0x80)
-    3       1     body length m (at most 255)
-    4       m     body: runs of (skip, count, count bytes): skip unchanged bytes, then count new ones
-    4+m     4     CRC-32 of bytes 0 .. 4+m-1 continued over the whole NEW payload (crc32(new, crc32(head)))
-
-Its sequence number is the base's plus one. The CRC covers the payload the delta produces, so a delta
-read against the wrong base (or torn) never yields a state: it is skipped like a torn record.
-
-A record is valid when its header parses and its CRC matches. parse_header() refuses a length above
-MAX_PAYLOAD before anything is read, so a torn or corrupt length never makes a reader allocate more
-than HEADER + MAX_PAYLOAD + TRAILER bytes. The app's payload is 60-120 bytes today; MAX_PAYLOAD (1 KB)
-leaves room to grow.
-"""
+"""One saved record, the same bytes in every save backend (nvm log, slot files, the set-aside copy)."""
+#     offset  size  field
+#     0       2     magic b"FD" (0x46 0x44: never erased flash 0xFF 0xFF)
+#     2       1     kind: KIND_SAVE (a game the app wrote) or KIND_ASIDE (a save the app could not read, kept)
+#     3       4     sequence number, little-endian; the newest valid record has the highest
+#     7       2     payload length n, little-endian, at most MAX_PAYLOAD
+#     9       n     payload (the app's save bytes)
+#     9+n     4     CRC-32 (binascii.crc32) of bytes 0 .. 9+n-1, little-endian
+#
+# Kinds: KIND_SAVE (a game the app wrote), KIND_ASIDE (a save the app could not read, kept), KIND_RECORDS
+# (the high scores and stats, fivedice.records bytes) and KIND_RECORDS_ASIDE (records that would not decode).
+#
+# A delta record (the nvm log only) is the next state of a stream as a few changed bytes against the state
+# before it (the newest save or records the log holds), so most saves append ~20-30 bytes, not ~60-110:
+#
+#     0       2     magic b"FD"
+#     2       1     kind | DELTA (0x80)
+#     3       1     body length m (at most 255)
+#     4       m     body: runs of (skip, count, count bytes): skip unchanged bytes, then count new ones
+#     4+m     4     CRC-32 of bytes 0 .. 4+m-1 continued over the whole NEW payload (crc32(new, crc32(head)))
+#
+# Its sequence number is the base's plus one. The CRC covers the payload the delta produces, so a delta
+# read against the wrong base (or torn) never yields a state: it is skipped like a torn record.
+#
+# A record is valid when its header parses and its CRC matches. parse_header() refuses a length above
+# MAX_PAYLOAD before anything is read, so a torn or corrupt length never makes a reader allocate more
+# than HEADER + MAX_PAYLOAD + TRAILER bytes. The app's payload is 60-120 bytes today; MAX_PAYLOAD (1 KB)
+# leaves room to grow.
 from fivedice.compat import const, crc32  # crc32: binascii's (C), or the same CRC-32 in Python
 
 HEADER = const(9)

@@ -1,16 +1,14 @@
-"""A board that recovers: the main loop under a guard, a watchdog, a bounded error log, and strikes.
-
-- An exception nobody expected (a bug, a bad table read that slipped through, MemoryError) does not
-  freeze the handheld: the guard shows a short error screen (the exception's name, file and line), appends
-  the traceback to a log file of bounded size (`<save>.log`, where the board can write files), keeps the
-  save and starts the app again, which resumes the saved game.
-- A watchdog (machine.WDT on MicroPython, microcontroller.watchdog on CircuitPython) resets a loop that
-  hangs; the loop feeds it every pass.
-- Strikes: each failure (an exception, or a boot after a watchdog reset) is one strike against the saved
-  game, kept in the store (`strike()`, `strikes()`; a successful save clears them: the game moved on). When
-  the same save has failed twice in a row, it is set aside (kept, as an unreadable save is) and the app
-  starts clean, saying so.
-"""
+"""A board that recovers: the main loop under a guard, a watchdog, a bounded error log, and strikes."""
+# - An exception nobody expected (a bug, a bad table read that slipped through, MemoryError) does not
+#   freeze the handheld: the guard shows a short error screen (the exception's name, file and line), appends
+#   the traceback to a log file of bounded size (`<save>.log`, where the board can write files), keeps the
+#   save and starts the app again, which resumes the saved game.
+# - A watchdog (machine.WDT on MicroPython, microcontroller.watchdog on CircuitPython) resets a loop that
+#   hangs; the loop feeds it every pass.
+# - Strikes: each failure (an exception, or a boot after a watchdog reset) is one strike against the saved
+#   game, kept in the store (`strike()`, `strikes()`; a successful save clears them: the game moved on). When
+#   the same save has failed twice in a row, it is set aside (kept, as an unreadable save is) and the app
+#   starts clean, saying so.
 import sys
 
 WATCHDOG_MS = 8000  # the RP2040's watchdog tops out at about 8.3 s; a save with an nvm erase takes 0.4 s at worst

@@ -1,11 +1,9 @@
-"""Start-up shared by code.py (CircuitPython) and main.py (MicroPython).
-
-Order: board profile -> hardware -> fivedice.app -> main loop. The start-up half (fdfw.startup) is dropped
-once the board is built; this module keeps the loop under its guard. Every failure a builder can cause
-(unknown profile, missing display or library, wrong pin names) prints one plain line, shows red on
-the pixels and beeps when those exist, and returns a status word; nothing is written to the save.
-Errors nobody expected are re-raised with their traceback.
-"""
+"""Start-up shared by code.py (CircuitPython) and main.py (MicroPython)."""
+# Order: board profile -> hardware -> fivedice.app -> main loop. The start-up half (fdfw.startup) is dropped
+# once the board is built; this module keeps the loop under its guard. Every failure a builder can cause
+# (unknown profile, missing display or library, wrong pin names) prints one plain line, shows red on
+# the pixels and beeps when those exist, and returns a status word; nothing is written to the save.
+# Errors nobody expected are re-raised with their traceback.
 SAVE_PATH = "/fivedice.sav"  # MicroPython: slots <path>.0 and .1; CircuitPython saves to nvm, this is the old file
 TABLES_DIR = "/tables"  # <rule set id>.fdt from `make tables`, copied by the deploy when present
 
@@ -18,12 +16,12 @@ def say(msg):
 
 
 def _forget_startup():
-    """Drop what only start-up needed and collect, before the app is built: on CircuitPython every KB of
-    heap counts (see README, Memory). fdfw.startup, the profile checker, the setup module, fdfw.hw (a built
-    board's Hardware has no functions, so it does not keep it), fdfw.i2cmem (the bus scan; an LIS3DH on
-    CircuitPython keeps its own reference), the board profile, boards and board_config. None of them may
-    leave a function, closure or class behind in what the game keeps, or that module stays in the heap
-    (tests/test_startup_unload.py checks it)."""
+    """Drop what only start-up needed and collect, before the app is built: on CircuitPython every KB of"""
+    # heap counts (see README, Memory). fdfw.startup, the profile checker, the setup module, fdfw.hw (a built
+    # board's Hardware has no functions, so it does not keep it), fdfw.i2cmem (the bus scan; an LIS3DH on
+    # CircuitPython keeps its own reference), the board profile, boards and board_config. None of them may
+    # leave a function, closure or class behind in what the game keeps, or that module stays in the heap
+    # (tests/test_startup_unload.py checks it).
     import gc
     import sys
 

@@ -1,20 +1,18 @@
-"""Board profiles: one small data module per board (pins and buses only, no code).
-
-Each profile names the same things, so the firmware never hard-codes a pin:
-  NAME                  human name of the board
-  SDA, SCL, I2C_ID      the I2C bus of the SSD1306 (and the LIS3DH if fitted); I2C_ID is MicroPython's bus number
-  I2C_HZ, OLED_ADDRS    bus speed; the SSD1306's possible 7-bit addresses, in the order they are tried (0x3C, 0x3D)
-  PIXELS, PIXEL_COUNT   NeoPixel data pin and how many pixels (>= 5)
-  PIXEL_ORDER           bytes: the pixel index under hold button 1..5
-  BUZZER                passive piezo on a PWM-capable pin
-  BUTTONS               (name, pin) pairs; names are the fivedice.app button names without "B_"
-                        (HOLD1..HOLD5, ROLL, UP, DOWN, OK, BACK); all active-low with the internal pull-up
-  SHAKE                 "switch" (SHAKE_PIN, a tilt/vibration switch to GND) or "lis3dh" (LIS3DH_ADDR on the I2C bus)
-  BOOT_BUTTON           the button which, held at reset, kept CircuitPython's drive writable over USB under the
-                        boot.py of fivedice before nvm saves (today's boot.py never remounts the drive)
-  BATTERY               optional: the ADC pin reading the supply through a divider of 1/BATTERY_DIVIDER (the Pico's
-                        VSYS / 3 on GP29), for the battery gauge; None (or absent) where the board has no such input
-A pin is a pair (CircuitPython `board` attribute name, MicroPython `machine.Pin` id).
-"""
+"""Board profiles: one small data module per board (pins and buses only, no code)."""
+# Each profile names the same things, so the firmware never hard-codes a pin:
+#   NAME                  human name of the board
+#   SDA, SCL, I2C_ID      the I2C bus of the SSD1306 (and the LIS3DH if fitted); I2C_ID is MicroPython's bus number
+#   I2C_HZ, OLED_ADDRS    bus speed; the SSD1306's possible 7-bit addresses, in the order they are tried (0x3C, 0x3D)
+#   PIXELS, PIXEL_COUNT   NeoPixel data pin and how many pixels (>= 5)
+#   PIXEL_ORDER           bytes: the pixel index under hold button 1..5
+#   BUZZER                passive piezo on a PWM-capable pin
+#   BUTTONS               (name, pin) pairs; names are the fivedice.app button names without "B_"
+#                         (HOLD1..HOLD5, ROLL, UP, DOWN, OK, BACK); all active-low with the internal pull-up
+#   SHAKE                 "switch" (SHAKE_PIN, a tilt/vibration switch to GND) or "lis3dh" (LIS3DH_ADDR on the I2C bus)
+#   BOOT_BUTTON           the button which, held at reset, kept CircuitPython's drive writable over USB under the
+#                         boot.py of fivedice before nvm saves (today's boot.py never remounts the drive)
+#   BATTERY               optional: the ADC pin reading the supply through a divider of 1/BATTERY_DIVIDER (the Pico's
+#                         VSYS / 3 on GP29), for the battery gauge; None (or absent) where the board has no such input
+# A pin is a pair (CircuitPython `board` attribute name, MicroPython `machine.Pin` id).
 
 NAMES = ("pico", "feather_rp2040", "pico2")

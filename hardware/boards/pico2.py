@@ -1,15 +1,13 @@
-"""Raspberry Pi Pico 2 (RP2350, 4 MB flash, 520 KB SRAM), MicroPython or CircuitPython.
-
-The same wiring as the Pico (hardware/boards/pico.py): the Pico 2 keeps the Pico's header pinout and GPIO
-functions (GP4/GP5 are I2C0, GP15 is PWM slice 7 B on both chips). CircuitPython's `board` for
-raspberry_pi_pico2 names them GP0..GP28 like the Pico's; MicroPython's rp2 port (board RPI_PICO2) takes
-the GPIO number. Every input uses the internal pull-up to an active-low button, so the RP2350-A2 erratum
-E9 (inputs that rely on the internal pull-DOWN can latch high) does not apply.
-Recommended build for CircuitPython: its 4 MB flash holds the strategy tables (hints, perfect CPU), which
-a 2 MB Pico's CIRCUITPY drive cannot.
-
-Pin = (CircuitPython board name, MicroPython machine.Pin id). Physical header pin in the comment.
-"""
+"""Raspberry Pi Pico 2 (RP2350, 4 MB flash, 520 KB SRAM), MicroPython or CircuitPython."""
+# The same wiring as the Pico (hardware/boards/pico.py): the Pico 2 keeps the Pico's header pinout and GPIO
+# functions (GP4/GP5 are I2C0, GP15 is PWM slice 7 B on both chips). CircuitPython's `board` for
+# raspberry_pi_pico2 names them GP0..GP28 like the Pico's; MicroPython's rp2 port (board RPI_PICO2) takes
+# the GPIO number. Every input uses the internal pull-up to an active-low button, so the RP2350-A2 erratum
+# E9 (inputs that rely on the internal pull-DOWN can latch high) does not apply.
+# Recommended build for CircuitPython: its 4 MB flash holds the strategy tables (hints, perfect CPU), which
+# a 2 MB Pico's CIRCUITPY drive cannot.
+#
+# Pin = (CircuitPython board name, MicroPython machine.Pin id). Physical header pin in the comment.
 
 NAME = "Raspberry Pi Pico 2 (RP2350)"
 

@@ -1,18 +1,16 @@
 """The device app: routes events to the current screen and owns the shared state (the game, the coach,
 the seats and their CPU players, the settings, the save), sound cues, NeoPixel dice and shake-to-roll.
 Each screen (menu, dice, box picker, scorecard, game over, help) is one object in fivedice.screens with
-its own press handling and drawing.
-
-Event-driven and hardware-free. The board (firmware/) or the simulator (host_sim/) feeds it:
-    app.press(button, now_ms)   a debounced press edge; buttons B_HOLD1..B_HOLD5, B_ROLL, B_UP, B_DOWN, B_OK, B_BACK
-    app.shake(on, now_ms)       shake started (True) / stopped (False)
-    app.tick(now_ms)            every loop pass: animations, CPU moves, sound; True when a new frame is due
-    app.draw()                  draw the current screen into the display and show() it
-    app.wait_ms(now_ms)         ms until something is due without input (the loop may sleep that long)
-    app.asleep()                True when the screen is off and the board may sleep until a button (fivedice.power)
-    app.wake(now_ms)            the board woke from sleep
-Handling an event and drawing a frame allocate nothing after start-up (tests/mpy/test_heap_app.py).
-"""
+its own press handling and drawing."""
+# Event-driven and hardware-free. The board (firmware/) or the simulator (host_sim/) feeds it:
+#     app.press(button, now_ms)   a debounced press edge; buttons B_HOLD1..B_HOLD5, B_ROLL, B_UP, B_DOWN, B_OK, B_BACK
+#     app.shake(on, now_ms)       shake started (True) / stopped (False)
+#     app.tick(now_ms)            every loop pass: animations, CPU moves, sound; True when a new frame is due
+#     app.draw()                  draw the current screen into the display and show() it
+#     app.wait_ms(now_ms)         ms until something is due without input (the loop may sleep that long)
+#     app.asleep()                True when the screen is off and the board may sleep until a button (fivedice.power)
+#     app.wake(now_ms)            the board woke from sleep
+# Handling an event and drawing a frame allocate nothing after start-up (tests/mpy/test_heap_app.py).
 import gc
 
 from fivedice.compat import const, unload

@@ -1,20 +1,18 @@
-"""The optimal coach on the device: best keep or box for the current roll, and what a choice costs.
-
-Give it the rule set and a valuer: a StrategyTable (exact, from `make tables`) or anything with
-`value(filled, u, z)` and `scale` (fivedice.players uses a table-free heuristic valuer the same way).
-For the current card, `prepare` solves the turn once from the values of the next states:
-
-    V3[r]  = best box for roll r: (points + extra bonus) * scale + value(next state)
-    K2[k]  = expected V3 after keeping multiset k and rerolling the rest
-    V2[r]  = best K2 over the keeps of roll r;   K1[k] = expected V2 after keeping k
-
-k2 and k1 hold K2 and K1 for the 462 keeps (fivedice.keeps order); their level 5 (the rolls) holds V3
-and V2 in wide units. Everything is integer (floats allocate on the boards): V in table units (1/scale point); K in
-"wide" units, scale * 7776 per point, where 7776 = 6**5 lets the one-die-at-a-time averages stay
-exact. With scale <= 256 every value stays below 2**30, a small int on 32-bit ports.
-After the constructor nothing allocates (proved under heap_lock in tests/mpy/test_heap_coach.py).
-Cost: see docs/coach.md (µs per hint on the MicroPython unix port, RP2040 estimate).
-"""
+"""The optimal coach on the device: best keep or box for the current roll, and what a choice costs."""
+# Give it the rule set and a valuer: a StrategyTable (exact, from `make tables`) or anything with
+# `value(filled, u, z)` and `scale` (fivedice.players uses a table-free heuristic valuer the same way).
+# For the current card, `prepare` solves the turn once from the values of the next states:
+#
+#     V3[r]  = best box for roll r: (points + extra bonus) * scale + value(next state)
+#     K2[k]  = expected V3 after keeping multiset k and rerolling the rest
+#     V2[r]  = best K2 over the keeps of roll r;   K1[k] = expected V2 after keeping k
+#
+# k2 and k1 hold K2 and K1 for the 462 keeps (fivedice.keeps order); their level 5 (the rolls) holds V3
+# and V2 in wide units. Everything is integer (floats allocate on the boards): V in table units (1/scale point); K in
+# "wide" units, scale * 7776 per point, where 7776 = 6**5 lets the one-die-at-a-time averages stay
+# exact. With scale <= 256 every value stays below 2**30, a small int on 32-bit ports.
+# After the constructor nothing allocates (proved under heap_lock in tests/mpy/test_heap_coach.py).
+# Cost: see docs/coach.md (µs per hint on the MicroPython unix port, RP2040 estimate).
 
 from fivedice.compat import const, zeros
 from fivedice import coach_buffers as _buf

@@ -1,17 +1,15 @@
-"""CPU opponent levels: "easy" (the #3 heuristic), "good" (table-free) and "perfect" (the strategy table).
-
-Every level speaks the protocol of fivedice.cpu.Cpu: `prepare(rs)` at game start, then `decide(game)`
-returns cpu.ROLL after setting `keep` (bit i = hold die i) or cpu.SCORE after setting `box`;
-decisions allocate nothing.
-
-    levels = available_levels(has_table)        # 3 with a table, else 2 ("perfect" needs it)
-    p = make(rs, level, table=None)             # table: an open fivedice.strategy_table.StrategyTable
-    a = p.decide(game)
-
-"good" runs the coach's exact within-turn optimisation against a heuristic value of the next
-state: a par for every open box, the upper bonus scaled by how reachable it still is, and the
-extra-bonus chance (fivedice.good_valuer, loaded only for a "good" seat).
-"""
+"""CPU opponent levels: "easy" (the #3 heuristic), "good" (table-free) and "perfect" (the strategy table)."""
+# Every level speaks the protocol of fivedice.cpu.Cpu: `prepare(rs)` at game start, then `decide(game)`
+# returns cpu.ROLL after setting `keep` (bit i = hold die i) or cpu.SCORE after setting `box`;
+# decisions allocate nothing.
+#
+#     levels = available_levels(has_table)        # 3 with a table, else 2 ("perfect" needs it)
+#     p = make(rs, level, table=None)             # table: an open fivedice.strategy_table.StrategyTable
+#     a = p.decide(game)
+#
+# "good" runs the coach's exact within-turn optimisation against a heuristic value of the next
+# state: a par for every open box, the upper bonus scaled by how reachable it still is, and the
+# extra-bonus chance (fivedice.good_valuer, loaded only for a "good" seat).
 from fivedice.compat import const
 
 # fivedice.coach is imported where a coach is built, not here: a game with only "easy" CPUs and no

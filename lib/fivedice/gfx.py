@@ -1,22 +1,20 @@
-"""Drawing on any framebuf-style target with the fivedice font: text, numbers, dice.
-
-A target needs fill_rect(x, y, w, h, c), pixel(x, y, c) and rect(x, y, w, h, c):
-MicroPython's framebuf.FrameBuffer, adafruit_framebuf.FrameBuffer and host_sim's
-SimDisplay all qualify. Text is drawn from fivedice.font with fill_rect runs, never
-with fb.text, so a frame is pixel-identical on every backend.
-
-Colours are 1 (ink) and 0 (paper) for mono displays; the "background" used for
-clearing and inverted parts is `c ^ 1`.
-
-A target may draw glyphs itself: one with a true class attribute GLYPH_BLIT provides
-glyph(code, x, y, c) and glyphs(bytes, x, y, c) -> x after the text, which must draw the very
-pixels glyph() below would (firmware/fdfw/display_cp.py and display_mp.py blit them in C).
-Scale 1 only; str text and scaled text always take the fill_rect path.
-
-Every function here allocates nothing (no strings, tuples or floats are built), so
-they may run with the MicroPython heap locked. Methods are called as fb.method(...)
-directly: that form does not create a bound-method object on MicroPython.
-"""
+"""Drawing on any framebuf-style target with the fivedice font: text, numbers, dice."""
+# A target needs fill_rect(x, y, w, h, c), pixel(x, y, c) and rect(x, y, w, h, c):
+# MicroPython's framebuf.FrameBuffer, adafruit_framebuf.FrameBuffer and host_sim's
+# SimDisplay all qualify. Text is drawn from fivedice.font with fill_rect runs, never
+# with fb.text, so a frame is pixel-identical on every backend.
+#
+# Colours are 1 (ink) and 0 (paper) for mono displays; the "background" used for
+# clearing and inverted parts is `c ^ 1`.
+#
+# A target may draw glyphs itself: one with a true class attribute GLYPH_BLIT provides
+# glyph(code, x, y, c) and glyphs(bytes, x, y, c) -> x after the text, which must draw the very
+# pixels glyph() below would (firmware/fdfw/display_cp.py and display_mp.py blit them in C).
+# Scale 1 only; str text and scaled text always take the fill_rect path.
+#
+# Every function here allocates nothing (no strings, tuples or floats are built), so
+# they may run with the MicroPython heap locked. Methods are called as fb.method(...)
+# directly: that form does not create a bound-method object on MicroPython.
 from fivedice.compat import const
 from fivedice.font import FONT
 

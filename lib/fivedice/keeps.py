@@ -1,18 +1,16 @@
-"""The 462 dice multisets (0 to 5 dice) in one fixed order, shared by the host solver and the device coach.
-
-A multiset is packed as face counts, 3 bits per face: key = c1 | c2 << 3 | ... | c6 << 15.
-Level j holds the multisets of j dice, sorted by key; a multiset's index is its position inside its
-level (always < 256, so the link tables below are bytes). Level 5 is the 252 sorted rolls: "roll
-index" everywhere in fivedice.coach and the solver means this order.
-
-    START[j]          first global index of level j (START[6] = 462)
-    KEYS[START[j]+i]  key of multiset i of level j
-    CHILD[6*(START[j]+i)+f-1]  index in level j+1 of multiset i of level j plus one die f (j < 5)
-    PARENT[PSTART[j]+j*i+t]    index in level j-1 of multiset i of level j minus its t-th distinct
-                               face (t < j; padded by repeating the first, so max() is unchanged)
-
-Built once at import with a few KB of allocation; the lookups allocate nothing.
-"""
+"""The 462 dice multisets (0 to 5 dice) in one fixed order, shared by the host solver and the device coach."""
+# A multiset is packed as face counts, 3 bits per face: key = c1 | c2 << 3 | ... | c6 << 15.
+# Level j holds the multisets of j dice, sorted by key; a multiset's index is its position inside its
+# level (always < 256, so the link tables below are bytes). Level 5 is the 252 sorted rolls: "roll
+# index" everywhere in fivedice.coach and the solver means this order.
+#
+#     START[j]          first global index of level j (START[6] = 462)
+#     KEYS[START[j]+i]  key of multiset i of level j
+#     CHILD[6*(START[j]+i)+f-1]  index in level j+1 of multiset i of level j plus one die f (j < 5)
+#     PARENT[PSTART[j]+j*i+t]    index in level j-1 of multiset i of level j minus its t-th distinct
+#                                face (t < j; padded by repeating the first, so max() is unchanged)
+#
+# Built once at import with a few KB of allocation; the lookups allocate nothing.
 from fivedice.compat import const, zeros
 
 N_ROLLS = const(252)

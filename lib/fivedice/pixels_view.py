@@ -1,23 +1,21 @@
-"""NeoPixel view of the five dice: a colour per face, held dice lit under their buttons.
-
-The pixel object is passed in: anything with `px[i] = (r, g, b)` and `show()`
-(neopixel.NeoPixel on MicroPython or CircuitPython, host_sim's SimPixels). Leave
-its own brightness at 1.0: this view scales colours itself from tables built when
-the brightness is set, so a frame only indexes prebuilt tuples.
-
-What the LEDs show (die i is pixel order[i], the one under hold button i):
-- not rolled yet (face 0): off;
-- rolled, not held: the face colour, dim;
-- held: the face colour, full brightness;
-- tumbling (tumble(True, t)): unheld dice flicker through the face colours,
-  each die out of step; held dice stay lit;
-- celebrate(t) (five of a kind): a rainbow runs round every pixel for CELEBRATE_MS,
-  then the dice view comes back;
-- test(j, c) (the self-test): pixel j alone, pure red, green or blue (c = 0, 1, 2) at
-  the brightness set, until test(-1, 0) brings the dice view back.
-update(now_ms) writes only pixels whose colour changed and calls show() only then;
-it allocates nothing.
-"""
+"""NeoPixel view of the five dice: a colour per face, held dice lit under their buttons."""
+# The pixel object is passed in: anything with `px[i] = (r, g, b)` and `show()`
+# (neopixel.NeoPixel on MicroPython or CircuitPython, host_sim's SimPixels). Leave
+# its own brightness at 1.0: this view scales colours itself from tables built when
+# the brightness is set, so a frame only indexes prebuilt tuples.
+#
+# What the LEDs show (die i is pixel order[i], the one under hold button i):
+# - not rolled yet (face 0): off;
+# - rolled, not held: the face colour, dim;
+# - held: the face colour, full brightness;
+# - tumbling (tumble(True, t)): unheld dice flicker through the face colours,
+#   each die out of step; held dice stay lit;
+# - celebrate(t) (five of a kind): a rainbow runs round every pixel for CELEBRATE_MS,
+#   then the dice view comes back;
+# - test(j, c) (the self-test): pixel j alone, pure red, green or blue (c = 0, 1, 2) at
+#   the brightness set, until test(-1, 0) brings the dice view back.
+# update(now_ms) writes only pixels whose colour changed and calls show() only then;
+# it allocates nothing.
 from fivedice.compat import const
 from fivedice.ticks import ticks_diff
 

@@ -1,23 +1,21 @@
 """Power: dim the OLED after a while without input, then switch it and the pixels off and let the board
-sleep; the battery gauge. Pure logic; the App owns one Power and calls it from press/tick/draw.
-
-States (Power.state):
-    ON    the display at full contrast
-    DIM   no input for DIM_MS[dim_i]: the OLED's contrast is lowered (a press restores it and acts as usual)
-    OFF   no input for SLEEP_MS[sleep_i]: the OLED is switched off (its RAM is kept), the pixels are dark, the
-          game is saved, and the board may sleep (fdfw.loop asks hw to). A press only wakes: it does nothing else.
-Input, and anything the app does on its own (dice tumbling, a CPU turn, a sound), restarts the timers.
-The choices are menu settings kept in the save record (3 values each: index 0 is the default).
-
-The panel is the display object when it has contrast(), poweroff() and poweron() (micropython-lib's ssd1306,
-fdfw.display_cp.BitmapDisplay, host_sim's SimDisplay); other displays simply never dim.
-
-Battery: `battery` is a callable returning the supply in mV (the board's VSYS monitor, see fdfw.battery), or
-None when the board has no such input. It is read every BATTERY_MS; `level` is 0..4 bars between EMPTY_MV and
-FULL_MV; below LOW_MV the app says "Battery low" once (until the supply recovers above LOW_MV + 200 mV). A reading
-under VALID_MV (an input that reads ~0: not wired) shows no gauge and no warning.
-Nothing here allocates after construction.
-"""
+sleep; the battery gauge. Pure logic; the App owns one Power and calls it from press/tick/draw."""
+# States (Power.state):
+#     ON    the display at full contrast
+#     DIM   no input for DIM_MS[dim_i]: the OLED's contrast is lowered (a press restores it and acts as usual)
+#     OFF   no input for SLEEP_MS[sleep_i]: the OLED is switched off (its RAM is kept), the pixels are dark, the
+#           game is saved, and the board may sleep (fdfw.loop asks hw to). A press only wakes: it does nothing else.
+# Input, and anything the app does on its own (dice tumbling, a CPU turn, a sound), restarts the timers.
+# The choices are menu settings kept in the save record (3 values each: index 0 is the default).
+#
+# The panel is the display object when it has contrast(), poweroff() and poweron() (micropython-lib's ssd1306,
+# fdfw.display_cp.BitmapDisplay, host_sim's SimDisplay); other displays simply never dim.
+#
+# Battery: `battery` is a callable returning the supply in mV (the board's VSYS monitor, see fdfw.battery), or
+# None when the board has no such input. It is read every BATTERY_MS; `level` is 0..4 bars between EMPTY_MV and
+# FULL_MV; below LOW_MV the app says "Battery low" once (until the supply recovers above LOW_MV + 200 mV). A reading
+# under VALID_MV (an input that reads ~0: not wired) shows no gauge and no warning.
+# Nothing here allocates after construction.
 from fivedice.compat import const
 from fivedice.ticks import ticks_add, ticks_diff
 

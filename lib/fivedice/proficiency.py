@@ -1,16 +1,14 @@
-"""Proficiency: how many expected points a player's own choices cost against optimal play.
-
-As in Verhoeff's Yahtzee Proficiency Test: at every decision (each re-roll with the dice held, and
-the box scored) the coach values the chosen action and the best one; the difference is the
-expected final score given away. The sum over a game and the mean per decision go on the
-game-over screen. Allocation-free after construction; needs a coach on the strategy table.
-
-    prof = Proficiency(coach)            # one per human player; prof.reset() at a new game
-    prof.before_roll(game)               # just before game.roll() on the 2nd or 3rd roll
-    prof.before_score(game, box)         # just before game.score(box)
-    prof.loss_x100(), prof.per_decision_x100(), prof.decisions, prof.mistakes
-    prof.settle()                        # game over: keeps those totals, drops the coach
-"""
+"""Proficiency: how many expected points a player's own choices cost against optimal play."""
+# As in Verhoeff's Yahtzee Proficiency Test: at every decision (each re-roll with the dice held, and
+# the box scored) the coach values the chosen action and the best one; the difference is the
+# expected final score given away. The sum over a game and the mean per decision go on the
+# game-over screen. Allocation-free after construction; needs a coach on the strategy table.
+#
+#     prof = Proficiency(coach)            # one per human player; prof.reset() at a new game
+#     prof.before_roll(game)               # just before game.roll() on the 2nd or 3rd roll
+#     prof.before_score(game, box)         # just before game.score(box)
+#     prof.loss_x100(), prof.per_decision_x100(), prof.decisions, prof.mistakes
+#     prof.settle()                        # game over: keeps those totals, drops the coach
 from fivedice.compat import const
 from fivedice.coach import WIDE
 

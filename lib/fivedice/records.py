@@ -1,42 +1,40 @@
 """High scores and lifetime stats per rule set (issue #9 part 2): pure data, encode/decode, and the three
-updates a finished game makes. No user interface here: the app draws it and asks for initials.
-
-Per rule set played: the top 5 scores with 3-letter initials and the order they were set (the rule set's
-game number, so "the 12th game" needs no clock), and lifetime stats: games, sum of scores (mean = sum /
-games), best, five-of-a-kinds (the five-of-a-kind box scored in full plus every extra bonus), upper
-bonuses, and over the games played with a strategy table the proficiency loss (points x 100) and the
-decisions it was counted over (mean loss per decision = loss / decisions).
-
-Ties: a new score equal to one already in the table ranks below it, as arcade tables do (the earlier
-player keeps the place); a score makes the table when it beats the fifth entry or the table has room.
-
-Record format, version 1, little-endian (what the store keeps: 8 bytes + 74 per rule set played, so 82
-bytes for one rule set and at most 452 for all six):
-
-    offset  size  field
-    0       2     magic b"FR"
-    2       1     version (1)
-    3       1     k: rule sets in the record (0-6), blocks sorted by rule set index
-    4       70*k  blocks:
-              0   1   rule set index (fivedice.rules.ALL)
-              1   4   games
-              5   4   sum of scores
-              9   2   best score
-              11  4   five-of-a-kinds
-              15  4   upper bonuses
-              19  4   proficiency loss, points x 100, over the games with a table
-              23  2   games with a table
-              25  4   decisions counted in that loss
-              29  45  top 5, best first, entry i at 29 + 9*i: score (2), initials (3 bytes, A-Z 0-9 or
-                      space), game number (4; 0 = an empty entry, all nine bytes zero)
-    4+74k   4     CRC-32 (binascii.crc32) of every byte before it
-
-decode() refuses (ValueError, one plain sentence) anything that is not a record some sequence of games
-can produce: bad magic, version, length or CRC; unknown or repeated rule sets; a table out of order, with
-a gap, a game number past the games played or used twice, initials outside A-Z 0-9 space; stats that do
-not add up (best above the sum, a mean above the best, more bonuses than games).
-Runs on CPython, MicroPython and CircuitPython; updates allocate nothing (they run once per game anyway).
-"""
+updates a finished game makes. No user interface here: the app draws it and asks for initials."""
+# Per rule set played: the top 5 scores with 3-letter initials and the order they were set (the rule set's
+# game number, so "the 12th game" needs no clock), and lifetime stats: games, sum of scores (mean = sum /
+# games), best, five-of-a-kinds (the five-of-a-kind box scored in full plus every extra bonus), upper
+# bonuses, and over the games played with a strategy table the proficiency loss (points x 100) and the
+# decisions it was counted over (mean loss per decision = loss / decisions).
+#
+# Ties: a new score equal to one already in the table ranks below it, as arcade tables do (the earlier
+# player keeps the place); a score makes the table when it beats the fifth entry or the table has room.
+#
+# Record format, version 1, little-endian (what the store keeps: 8 bytes + 74 per rule set played, so 82
+# bytes for one rule set and at most 452 for all six):
+#
+#     offset  size  field
+#     0       2     magic b"FR"
+#     2       1     version (1)
+#     3       1     k: rule sets in the record (0-6), blocks sorted by rule set index
+#     4       70*k  blocks:
+#               0   1   rule set index (fivedice.rules.ALL)
+#               1   4   games
+#               5   4   sum of scores
+#               9   2   best score
+#               11  4   five-of-a-kinds
+#               15  4   upper bonuses
+#               19  4   proficiency loss, points x 100, over the games with a table
+#               23  2   games with a table
+#               25  4   decisions counted in that loss
+#               29  45  top 5, best first, entry i at 29 + 9*i: score (2), initials (3 bytes, A-Z 0-9 or
+#                       space), game number (4; 0 = an empty entry, all nine bytes zero)
+#     4+74k   4     CRC-32 (binascii.crc32) of every byte before it
+#
+# decode() refuses (ValueError, one plain sentence) anything that is not a record some sequence of games
+# can produce: bad magic, version, length or CRC; unknown or repeated rule sets; a table out of order, with
+# a gap, a game number past the games played or used twice, initials outside A-Z 0-9 space; stats that do
+# not add up (best above the sum, a mean above the best, more bonuses than games).
+# Runs on CPython, MicroPython and CircuitPython; updates allocate nothing (they run once per game anyway).
 from fivedice.compat import const, crc32
 
 VERSION = const(1)

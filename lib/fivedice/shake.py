@@ -1,20 +1,18 @@
-"""Shake detection as pure logic: a tilt/vibration switch or an accelerometer.
-
-Feed samples with the time they were taken (ticks in ms, wrap-safe: see fivedice.ticks).
-After each update read `.shaking` (level), `.started` / `.stopped` (true for the one
-update where the shake began / ended, like adafruit_debouncer's rose/fell).
-
-How both detectors decide (the same burst logic, different "hits"):
-- a hit is a switch edge (either direction), or an accelerometer sample whose
-  magnitude is over the threshold (or, optionally, under a free-fall floor);
-- hits closer than `min_gap_ms` to the last counted hit are chatter: they keep the
-  shake alive but are not counted again (a knock rings for a few ms: one count);
-- a shake starts when `count` counted hits fall within `window_ms`;
-- it stops once no hit at all has arrived for `holdoff_ms`.
-
-Integers only; no allocation per update after construction (the hit times live in a
-preallocated array).
-"""
+"""Shake detection as pure logic: a tilt/vibration switch or an accelerometer."""
+# Feed samples with the time they were taken (ticks in ms, wrap-safe: see fivedice.ticks).
+# After each update read `.shaking` (level), `.started` / `.stopped` (true for the one
+# update where the shake began / ended, like adafruit_debouncer's rose/fell).
+#
+# How both detectors decide (the same burst logic, different "hits"):
+# - a hit is a switch edge (either direction), or an accelerometer sample whose
+#   magnitude is over the threshold (or, optionally, under a free-fall floor);
+# - hits closer than `min_gap_ms` to the last counted hit are chatter: they keep the
+#   shake alive but are not counted again (a knock rings for a few ms: one count);
+# - a shake starts when `count` counted hits fall within `window_ms`;
+# - it stops once no hit at all has arrived for `holdoff_ms`.
+#
+# Integers only; no allocation per update after construction (the hit times live in a
+# preallocated array).
 from array import array
 
 from fivedice.compat import const
@@ -112,19 +110,17 @@ class SwitchShake(_Burst):
 
 
 class AccelShake(_Burst):
-    """Accelerometer: a shake is a burst of samples whose magnitude is over a threshold.
-
-    update_accel(x, y, z, now_ms): integer axes. With shift=0 they are milli-g; raw
-    sensor counts can be brought near milli-g with `shift` (arithmetic right shift,
-    e.g. LIS3DH +-2g 16-bit: 16384 counts/g, shift=4 gives 1024 per g); thresholds are
-    in the same (shifted) units. Axes are clamped to +-16383 so the squared magnitude
-    stays a small int; it is compared with threshold**2 (no sqrt, no float).
-    At rest the magnitude is about 1 g (1000), so thresholds sit well above that.
-    low_mg > 0 also counts samples whose magnitude is under it (free fall while tossed).
-    Defaults: 4 counted samples over 1800 mg within 700 ms start a shake; samples
-    closer than 60 ms to the last counted one are not counted again; 350 ms with no
-    sample over threshold ends it.
-    """
+    """Accelerometer: a shake is a burst of samples whose magnitude is over a threshold."""
+    # update_accel(x, y, z, now_ms): integer axes. With shift=0 they are milli-g; raw
+    # sensor counts can be brought near milli-g with `shift` (arithmetic right shift,
+    # e.g. LIS3DH +-2g 16-bit: 16384 counts/g, shift=4 gives 1024 per g); thresholds are
+    # in the same (shifted) units. Axes are clamped to +-16383 so the squared magnitude
+    # stays a small int; it is compared with threshold**2 (no sqrt, no float).
+    # At rest the magnitude is about 1 g (1000), so thresholds sit well above that.
+    # low_mg > 0 also counts samples whose magnitude is under it (free fall while tossed).
+    # Defaults: 4 counted samples over 1800 mg within 700 ms start a shake; samples
+    # closer than 60 ms to the last counted one are not counted again; 350 ms with no
+    # sample over threshold ends it.
 
     def __init__(self, threshold_mg=1800, samples=4, window_ms=700, min_gap_ms=60, holdoff_ms=350, shift=0, low_mg=0):
         t = threshold_mg if threshold_mg < _CLAMP else _CLAMP

@@ -1,15 +1,13 @@
-"""Sound cues as data, and a non-blocking player for a buzzer.
-
-A cue is a flat constant tuple (freq_hz, ms, freq_hz, ms, ...); freq 0 is a rest.
-
-The buzzer is passed in: either an object with tone(freq_hz, ms) and off(), or a
-plain callable f(freq_hz, ms) where freq 0 means silence. tone() must start the
-tone and return at once (ms is advisory; Sounder calls off()/f(0, 0) itself at the
-end of every note). A board's buzzer is typically a PWM pin: tone sets the
-frequency and a 50% duty, off sets duty 0.
-
-Sounder.update(now_ms) advances the cue from the main loop and allocates nothing.
-"""
+"""Sound cues as data, and a non-blocking player for a buzzer."""
+# A cue is a flat constant tuple (freq_hz, ms, freq_hz, ms, ...); freq 0 is a rest.
+#
+# The buzzer is passed in: either an object with tone(freq_hz, ms) and off(), or a
+# plain callable f(freq_hz, ms) where freq 0 means silence. tone() must start the
+# tone and return at once (ms is advisory; Sounder calls off()/f(0, 0) itself at the
+# end of every note). A board's buzzer is typically a PWM pin: tone sets the
+# frequency and a 50% duty, off sets duty 0.
+#
+# Sounder.update(now_ms) advances the cue from the main loop and allocates nothing.
 from fivedice.compat import const
 from fivedice.ticks import ticks_add, ticks_diff
 

@@ -1,55 +1,53 @@
-"""Optimal-strategy tables on the device: the state model and a seek-based reader (no numpy, no typing).
-
-State of a solitaire game at the start of a turn: (filled, u, z)
-    filled  bitmask of used boxes (bit i = box i, as Card.filled); boxes 0..5 are the upper boxes
-    u       upper total capped at the bonus threshold (always 0 when the rule set has no upper bonus)
-    z       what else the rules need, as a small code:
-            rule sets with an extra five-of-a-kind bonus: 1 if the five box holds its full score, else 0
-            Yum: the value in High or Low while exactly one of them is filled (0 if scratched, else
-            value - 20, i.e. 1..10); 0 otherwise
-            others: 0
-The table holds E(state): the expected points still to come under optimal play (bonuses included),
-as unsigned 16-bit fixed point with `scale` units per point.
-
-File layout (little endian), written by host_sim.solver.tablefile (format FDT3; an FDT1 or FDT2 table
-from an older `make tables` is refused with "rebuild it with `make tables`"):
-    0   b"FDT3"
-    4   u8 rule-set index, u8 boxes, u8 U (u values), u8 Z (z codes), u16 scale, u16 base mask (boxes
-        filled in every stored state: 0 for a whole game, more for a sub-game), u32 states, u32 segments,
-        u32 offset of the upper records, u32 offset of the segment records, u32 offset of the rows,
-        u32 offset of the block CRCs (= end of the data), u16 block size B, u16 zero, u32 zero,
-        u32 CRC-32 of header bytes 0..43  (header: 48 bytes)
-    A row is one (lower pattern, z, upper pattern) with its values over the reachable u, in increasing u;
-    a segment is one (lower pattern, z): the rows of every upper pattern, in order. Patterns are the
-    free boxes' bits compressed (a whole game: the bits themselves).
-    upper records, one per upper pattern, upper_stride(U) = 2 + U + 2 (U - 1) bytes each:
-                 u8 k0, u8 n: every row of this pattern is constant over its first k0 + 1 u ranks and
-                 stores the n values of ranks k0 .. k0 + n - 1 (a lookup below k0 reads rank k0);
-                 U bytes: the rank of each u among the reachable totals (255 = unreachable);
-                 n - 1 i16 (then zeros): the prototype, the median over the pattern's rows of the step
-                 from one stored rank to the next
-    segment records, one per (lower pattern, z) in that order, segment_stride(nup) = 4 + 2 (nup + 1)
-                 bytes: u32 offset of its rows (0xFFFFFFFF: this z cannot occur with these boxes), then
-                 nup + 1 u16: each row's start (and the end) relative to it
-    rows:        per row: u16 value at rank k0, then n - 1 residuals r (value step = prototype step + r),
-                 each in a byte code: b < 240: r = b - 120; 240 <= b < 255: r = ((b - 240) << 8 | next)
-                 - 1920; b = 255: r = the next 3 bytes as a signed 24-bit int. Then ROW_READ zero bytes
-                 (a row is read as ROW_READ bytes from its start).
-    block CRCs:  u32 CRC-32 per B-byte block of the data (bytes 48 .. CRC offset, the last block shorter);
-                 the file ends right after them.
-The values change slowly with the upper total u (flat while the bonus is out of reach, then much the
-same curve in every row of one upper pattern), so the residuals are small: 0.78 bytes per state for
-Yahtzee against 2 in FDT2 (docs/coach.md has the sizes). A lookup reads at most 3 records (segment,
-upper, row: one seek + readinto each) and keeps each; it decodes the row only up to the rank it needs,
-with integer arithmetic into a preallocated buffer, and goes on from there for a later rank. The six
-values of an upper box's next state share a row; the lower boxes' next states share an upper record.
-Verified, then trusted: the header (its CRC, every offset, the file size) is checked at open; a data
-block is checked against its CRC the first time a read touches it (the board reads with seeks and
-never loads a table whole), then remembered as good. Any failure raises TableError (an OSError):
-the app shows "Strategy table bad" and drops the coach for the rest of the game.
-The check is allocation-free: CRC-32 over a block followed by its own CRC is the constant residue
-0x2144DF1C (below 2**30, a small int on 32-bit ports too), so no long int is made for a good block.
-"""
+"""Optimal-strategy tables on the device: the state model and a seek-based reader (no numpy, no typing)."""
+# State of a solitaire game at the start of a turn: (filled, u, z)
+#     filled  bitmask of used boxes (bit i = box i, as Card.filled); boxes 0..5 are the upper boxes
+#     u       upper total capped at the bonus threshold (always 0 when the rule set has no upper bonus)
+#     z       what else the rules need, as a small code:
+#             rule sets with an extra five-of-a-kind bonus: 1 if the five box holds its full score, else 0
+#             Yum: the value in High or Low while exactly one of them is filled (0 if scratched, else
+#             value - 20, i.e. 1..10); 0 otherwise
+#             others: 0
+# The table holds E(state): the expected points still to come under optimal play (bonuses included),
+# as unsigned 16-bit fixed point with `scale` units per point.
+#
+# File layout (little endian), written by host_sim.solver.tablefile (format FDT3; an FDT1 or FDT2 table
+# from an older `make tables` is refused with "rebuild it with `make tables`"):
+#     0   b"FDT3"
+#     4   u8 rule-set index, u8 boxes, u8 U (u values), u8 Z (z codes), u16 scale, u16 base mask (boxes
+#         filled in every stored state: 0 for a whole game, more for a sub-game), u32 states, u32 segments,
+#         u32 offset of the upper records, u32 offset of the segment records, u32 offset of the rows,
+#         u32 offset of the block CRCs (= end of the data), u16 block size B, u16 zero, u32 zero,
+#         u32 CRC-32 of header bytes 0..43  (header: 48 bytes)
+#     A row is one (lower pattern, z, upper pattern) with its values over the reachable u, in increasing u;
+#     a segment is one (lower pattern, z): the rows of every upper pattern, in order. Patterns are the
+#     free boxes' bits compressed (a whole game: the bits themselves).
+#     upper records, one per upper pattern, upper_stride(U) = 2 + U + 2 (U - 1) bytes each:
+#                  u8 k0, u8 n: every row of this pattern is constant over its first k0 + 1 u ranks and
+#                  stores the n values of ranks k0 .. k0 + n - 1 (a lookup below k0 reads rank k0);
+#                  U bytes: the rank of each u among the reachable totals (255 = unreachable);
+#                  n - 1 i16 (then zeros): the prototype, the median over the pattern's rows of the step
+#                  from one stored rank to the next
+#     segment records, one per (lower pattern, z) in that order, segment_stride(nup) = 4 + 2 (nup + 1)
+#                  bytes: u32 offset of its rows (0xFFFFFFFF: this z cannot occur with these boxes), then
+#                  nup + 1 u16: each row's start (and the end) relative to it
+#     rows:        per row: u16 value at rank k0, then n - 1 residuals r (value step = prototype step + r),
+#                  each in a byte code: b < 240: r = b - 120; 240 <= b < 255: r = ((b - 240) << 8 | next)
+#                  - 1920; b = 255: r = the next 3 bytes as a signed 24-bit int. Then ROW_READ zero bytes
+#                  (a row is read as ROW_READ bytes from its start).
+#     block CRCs:  u32 CRC-32 per B-byte block of the data (bytes 48 .. CRC offset, the last block shorter);
+#                  the file ends right after them.
+# The values change slowly with the upper total u (flat while the bonus is out of reach, then much the
+# same curve in every row of one upper pattern), so the residuals are small: 0.78 bytes per state for
+# Yahtzee against 2 in FDT2 (docs/coach.md has the sizes). A lookup reads at most 3 records (segment,
+# upper, row: one seek + readinto each) and keeps each; it decodes the row only up to the rank it needs,
+# with integer arithmetic into a preallocated buffer, and goes on from there for a later rank. The six
+# values of an upper box's next state share a row; the lower boxes' next states share an upper record.
+# Verified, then trusted: the header (its CRC, every offset, the file size) is checked at open; a data
+# block is checked against its CRC the first time a read touches it (the board reads with seeks and
+# never loads a table whole), then remembered as good. Any failure raises TableError (an OSError):
+# the app shows "Strategy table bad" and drops the coach for the rest of the game.
+# The check is allocation-free: CRC-32 over a block followed by its own CRC is the constant residue
+# 0x2144DF1C (below 2**30, a small int on 32-bit ports too), so no long int is made for a good block.
 from fivedice.compat import const, crc32, popcount, zeros
 from fivedice import rules as _rules
 

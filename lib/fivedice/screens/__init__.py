@@ -1,15 +1,14 @@
-"""The app's screens. Each is one small object with its own press handling and drawing:
-    enter(app)        it becomes the current screen (cursor and scroll were reset to 0)
-    press(app, b)     a button: returns 0 or the refusal code of the action it asked for
-    shake(app, on)    the shake sensor started (on) or stopped shaking
-    tick(app, now)    every loop pass; set app.dirty when the screen needs a new frame
-    wait_ms(app, now) ms until the screen's own next change (the loop may sleep that long without input)
-    draw(fb, app)     the frame (the App calls fb.show())
-    leave(app)        another screen takes over
-The App routes events to the current screen and owns the shared state (game, coach, seats, settings,
-save); app.cursor and app.top are the current screen's list cursor and scroll. Presses and frames
-allocate nothing.
-"""
+"""The app's screens. Each is one small object with its own press handling and drawing:"""
+#     enter(app)        it becomes the current screen (cursor and scroll were reset to 0)
+#     press(app, b)     a button: returns 0 or the refusal code of the action it asked for
+#     shake(app, on)    the shake sensor started (on) or stopped shaking
+#     tick(app, now)    every loop pass; set app.dirty when the screen needs a new frame
+#     wait_ms(app, now) ms until the screen's own next change (the loop may sleep that long without input)
+#     draw(fb, app)     the frame (the App calls fb.show())
+#     leave(app)        another screen takes over
+# The App routes events to the current screen and owns the shared state (game, coach, seats, settings,
+# save); app.cursor and app.top are the current screen's list cursor and scroll. Presses and frames
+# allocate nothing.
 from fivedice.compat import const
 
 # Buttons (the App's press() codes; firmware maps its pins to them by name, fivedice.app.B_*)
