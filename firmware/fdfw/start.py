@@ -16,8 +16,8 @@ def say(msg):
 
 
 def _forget_startup():
-    """Drop what only start-up needed and collect, before the app is built: on CircuitPython every KB of"""
-    # heap counts (see README, Memory). fdfw.startup, the profile checker, the setup module, fdfw.hw (a built
+    """Drop what only start-up needed and collect, before the app is built."""
+    # On CircuitPython every KB of heap counts (see README, Memory). fdfw.startup, the profile checker, the setup module, fdfw.hw (a built
     # board's Hardware has no functions, so it does not keep it), fdfw.i2cmem (the bus scan; an LIS3DH on
     # CircuitPython keeps its own reference), the board profile, boards and board_config. None of them may
     # leave a function, closure or class behind in what the game keeps, or that module stays in the heap

@@ -213,16 +213,22 @@ class App:
         self.players[p] = None
         self.prof[p] = None
         if k:
-            level = k - 1
-            if level == _PERFECT and self.coach is None:
-                level = _GOOD
-                self.kinds[p] = 1 + level
-            self.players[p] = self._level_player(level, rs, self.table if self.coach is not None else None)
+            self._seat_cpu(p, k, rs, self.table if self.coach is not None else None)
         elif self.coach is not None:
             from fivedice.proficiency import Proficiency
 
             self.prof[p] = Proficiency(self.coach)  # counts this seat's decisions from now on
         self.seated[p] = self.kinds[p]
+
+    def _seat_cpu(self, p, k, rs, table):
+        """Seat p plays CPU kind k (1 + level); a perfect seat without the table plays good, and the settings
+        and the game's seating say so (a saved "perfect" seat on a board without the table, a table lost)."""
+        level = k - 1
+        if level == _PERFECT and table is None:
+            level = _GOOD
+            self.kinds[p] = 1 + level
+        self.seated[p] = 1 + level
+        self.players[p] = self._level_player(level, rs, table)
 
     def _level_player(self, level, rs, table):
         """The CPU player of `level` for this game: the one another seat already plays, else a new one."""
@@ -356,33 +362,32 @@ class App:
         """Build the CPU players, the coach and the proficiency meters for a game of rule set rs."""
         self.parked = False
         table = self._open_table(rs)
-        self.coach = None
-        if table is not None:
-            if self._table_coach is None:
-                from fivedice.coach import Coach
-
-                self._table_coach = Coach(rs, table, self._groups, self._work)
-                self._groups = self._table_coach.groups
-                self._work = self._table_coach.arrays
-            else:
-                self._table_coach.retarget(rs, table)  # its ~7.5 KB of buffers (32-bit), reused by every game
-            self.coach = self._table_coach
+        self.coach = self._table_coach_for(rs, table) if table is not None else None
         for p in range(4):
             self.prof[p] = None
             self.players[p] = None  # one player per level, shared by the seats of that level (_level_player)
         for p in range(self.nplayers):
             k = self.kinds[p]
             if k:
-                level = k - 1
-                if level == _PERFECT and table is None:
-                    level = _GOOD  # a saved "perfect" seat on a board without the table
-                    self.kinds[p] = 1 + level
-                self.players[p] = self._level_player(level, rs, table)
+                self._seat_cpu(p, k, rs, table)
             elif self.coach is not None:
                 from fivedice.proficiency import Proficiency
 
                 self.prof[p] = Proficiency(self.coach)
             self.seated[p] = self.kinds[p]
+
+    def _table_coach_for(self, rs, table):
+        """The coach on `table`: the one kept from the last game, retargeted (its ~7.5 KB of buffers on a
+        32-bit board reused by every game), else a new one on the arrays the app keeps."""
+        if self._table_coach is None:
+            from fivedice.coach import Coach
+
+            self._table_coach = Coach(rs, table, self._groups, self._work)
+            self._groups = self._table_coach.groups
+            self._work = self._table_coach.arrays
+        else:
+            self._table_coach.retarget(rs, table)
+        return self._table_coach
 
     def _good_player(self, rs):
         """The "good" CPU for rule set rs: one player (and its coach's buffers) for every game."""
@@ -480,12 +485,7 @@ class App:
         rs = g.rs
         table = self._open_table(rs)
         if table is not None:
-            from fivedice.coach import Coach
-
-            self._table_coach = Coach(rs, table, self._groups, self._work)
-            self._groups = self._table_coach.groups
-            self._work = self._table_coach.arrays
-            self.coach = self._table_coach
+            self.coach = self._table_coach_for(rs, table)
         for p in range(g.players):
             pr = self.prof[p]
             if pr is not None:
@@ -494,11 +494,7 @@ class App:
                     self.prof[p] = None
             k = self.seated[p]
             if k:
-                level = k - 1
-                if level == _PERFECT and table is None:
-                    level = _GOOD
-                    self.kinds[p] = self.seated[p] = 1 + level
-                self.players[p] = self._level_player(level, rs, table)
+                self._seat_cpu(p, k, rs, table)
         self.thinking = True  # the turn is solved again for whoever is to move
 
     def hint(self):

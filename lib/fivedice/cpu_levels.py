@@ -24,6 +24,7 @@ NAMES = ("easy", "good", "perfect")
 ROLL = const(1)  # cpu.ROLL, cpu.SCORE: fivedice.cpu (the easy level) is loaded only for an easy seat
 SCORE = const(2)
 
+
 def available_levels(has_table):
     """How many levels this board offers: 3 (easy, good, perfect) with a table, else 2."""
     return 3 if has_table else 2
@@ -71,7 +72,8 @@ def make(rs, level, table=None, coach=None, groups=None, work=None):
 
     `coach`: an existing coach on `table` for the perfect player to share (it caches one turn
     solve at a time, keyed by the card, so seats and hints can share it and save its ~7.5 KB).
-    `groups`, `work`: coach.new_groups() to share and coach.new_work() to reuse for the good CPU's coach."""
+    `groups`, `work`: fivedice.coach_buffers.new_groups() to share and new_work() to reuse for the good CPU's
+    coach."""
     if level == EASY:
         from fivedice import cpu as _cpu
 
@@ -85,6 +87,5 @@ def make(rs, level, table=None, coach=None, groups=None, work=None):
     if level == PERFECT:
         if table is None:
             raise ValueError("the perfect CPU needs the strategy table (make tables, copy tables/%s.fdt)" % rs.id)
-        p = TablePlayer(rs, table, PERFECT, coach)
-        return p
+        return TablePlayer(rs, table, PERFECT, coach)
     raise ValueError("unknown CPU level %r" % (level,))

@@ -1,4 +1,5 @@
-"""The app's screens. Each is one small object with its own press handling and drawing:"""
+"""The app's screens: each is one small object with its own press handling and drawing."""
+# A screen has:
 #     enter(app)        it becomes the current screen (cursor and scroll were reset to 0)
 #     press(app, b)     a button: returns 0 or the refusal code of the action it asked for
 #     shake(app, on)    the shake sensor started (on) or stopped shaking
