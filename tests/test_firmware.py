@@ -849,6 +849,17 @@ def test_mp_a_saved_game_resumes_after_a_restart(tmp_path):
     assert res2["saved_at_start"] == list(first) and res2["has_game"], out2
 
 
+def test_mp_a_memory_error_resets_the_board_and_the_next_boot_resumes_the_game(tmp_path):
+    res, out = _mp(tmp_path, "oom")
+    assert res["status"] == "reset", out  # machine.reset(), not an app started again on the fragmented heap
+    assert "fivedice: error MemoryError" in out and "the game is kept" in out
+    saved = _mp_store(tmp_path).read()
+    assert saved is not None and _mp_store(tmp_path).strikes() == 1  # the failure counted against the save
+    res2, out2 = _mp(tmp_path, "resume")
+    assert res2["status"] == "stopped", out2
+    assert res2["saved_at_start"] == list(saved) and res2["has_game"] and res2["rolls"] == 1, out2
+
+
 def test_mp_vibration_switch_shake_rolls_the_dice(tmp_path):
     res, out = _mp(tmp_path, "shake")
     assert res["shakes"] == [True, False], out

@@ -66,6 +66,49 @@ def test_an_unexpected_exception_shows_logs_keeps_the_save_and_restarts_the_app(
     import fakehw
 
     assert fakehw.watchdog and fakehw.watchdog[0] == 8000 and fakehw.watchdog[1] > 150  # fed every pass
+    assert fakehw.resets[0] == 0  # not a MemoryError: restarted in-process, no reset
+
+
+def test_a_memory_error_resets_the_board_which_boots_into_the_saved_game(cp, monkeypatch, capsys, quick):
+    """After a MemoryError the heap is fragmented: an app started again in the same heap may not find its
+    KB-sized buffers (the heap proxy saw every in-process restart fail so). The board resets instead."""
+    cp.display()
+    script = {}
+    _tap(cp, OK, 10, script)  # New game (saved)
+    _tap(cp, ROLL, 30, script)  # roll: landed and saved
+    _tap(cp, ROLL, 100, script)  # the second roll's press runs out of memory
+    import fivedice.app as appmod
+
+    Base = appmod.App
+
+    class Starved(Base):
+        def __init__(self, *a, **k):
+            Base.__init__(self, *a, **k)
+            cp.apps.append(self)
+
+        def press(self, b, now_ms):
+            if self.game is not None and self.game.rolls == 1 and len(cp.apps) == 1:
+                raise MemoryError("memory allocation failed, allocating 3696 bytes")
+            return Base.press(self, b, now_ms)
+
+    monkeypatch.setattr(appmod, "App", Starved)
+    import fakehw
+    import microcontroller
+    from fdfw.nvm_store import NvmStore
+
+    with pytest.raises(fakehw.BoardReset):  # microcontroller.reset(): the board starts again from power-on
+        cp.run_code(max_iters=150, script=script)
+    out = capsys.readouterr().out
+    assert "fivedice: error MemoryError" in out and "the game is kept" in out
+    assert fakehw.resets[0] == 1 and len(cp.apps) == 1  # no app started again in the fragmented heap
+    assert "MemoryError" in open(cp.save + ".log").read()
+    saved = _nvm_save()
+    assert NvmStore(microcontroller.nvm).strikes() == 1  # counted against the save, which is kept
+    for g in list(cp.hw.claimed):  # the next boot
+        cp.hw.free(g)
+    cp.run_code(max_iters=5)
+    second = cp.apps[1]
+    assert second.game is not None and second.game.rolls == 1 and second.save_bytes() == saved
 
 
 def test_a_save_that_makes_the_app_fail_twice_is_set_aside_and_the_app_starts_clean(cp, monkeypatch, capsys,

@@ -26,6 +26,7 @@ class Hardware:
     start_watchdog = None
     after_watchdog = False
     watchdog_ms = 0  # the timeout it was started with (a sleep that stops it starts it again)
+    reset = None  # reset(): start the board again from power-on (MemoryError; None: the guard restarts in-process)
     log_path = None
 
 

@@ -2,7 +2,9 @@
 # - An exception nobody expected (a bug, a bad table read that slipped through, MemoryError) does not
 #   freeze the handheld: the guard shows a short error screen (the exception's name, file and line), appends
 #   the traceback to a log file of bounded size (`<save>.log`, where the board can write files), keeps the
-#   save and starts the app again, which resumes the saved game.
+#   save and starts the app again, which resumes the saved game. After a MemoryError the board resets
+#   instead (fdfw.start, hw.reset): the heap left behind is fragmented, a reset gives a clean one, and the
+#   app that starts resumes the save the same way.
 # - A watchdog (machine.WDT on MicroPython, microcontroller.watchdog on CircuitPython) resets a loop that
 #   hangs; the loop feeds it every pass.
 # - Strikes: each failure (an exception, or a boot after a watchdog reset) is one strike against the saved

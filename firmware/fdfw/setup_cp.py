@@ -142,6 +142,7 @@ def watchdog(hw, microcontroller):
     reasons = getattr(microcontroller, "ResetReason", None)
     hw.after_watchdog = (cpu is not None and reasons is not None
                          and getattr(cpu, "reset_reason", None) == getattr(reasons, "WATCHDOG", -1))
+    hw.reset = getattr(microcontroller, "reset", None)  # a C function: keeps no setup module alive
     wd = getattr(microcontroller, "watchdog", None)
     if wd is None:
         return  # a port without a watchdog: the guard still restarts the app after an exception

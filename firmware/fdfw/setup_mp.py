@@ -93,4 +93,5 @@ def watchdog(hw):
     import machine
 
     hw.after_watchdog = machine.reset_cause() == getattr(machine, "WDT_RESET", -1)
+    hw.reset = getattr(machine, "reset", None)  # a C function: keeps no setup module alive
     hw.start_watchdog = run_mp.watchdog_start(machine, hw)

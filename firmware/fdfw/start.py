@@ -88,5 +88,9 @@ def main(runtime, max_iters=0, on_iter=None, save_path=SAVE_PATH, tables_dir=TAB
         except Exception as e:  # anything unexpected, MemoryError too: report, keep the save, start again
             app = None
             set_aside = guard.failed(e)
+            if isinstance(e, MemoryError) and not set_aside and hw.reset is not None:
+                # The heap is too fragmented: an app started again here needs KB-sized blocks it may not find
+                # (the board would fail over and over). A reset starts from a clean heap and resumes the save.
+                hw.reset()
             if on_iter is not None and guard.failures >= _TEST_RESTARTS:
                 return "failed"  # test runs stop; a board goes on restarting

@@ -27,11 +27,23 @@ sleeps = [0, 0, 0]  # ms slept by the firmware's idle (sleep_ms), light sleeps e
 last_reset = ["power-on"]
 watchdog = []
 watchdog_stops = [0]
+resets = [0]  # microcontroller.reset() / machine.reset() calls
+
+
+class BoardReset(BaseException):
+    """Raised by the fake microcontroller.reset() / machine.reset(): the run ends as a board's would (a test
+    boots again, the nvm and the files kept). Not an Exception, so no guard catches it."""
+
+
+def board_reset():
+    resets[0] += 1
+    raise BoardReset()
 
 
 def reset():
     clock[0] = 0
     last_reset[0] = "power-on"
+    resets[0] = 0
     del watchdog[:]
     watchdog_stops[0] = 0
     levels.clear()

@@ -9,7 +9,8 @@ cp runs firmware/code.py (CircuitPython) over tests/firmware_fakes/cp, mp runs f
 (code.py or main.py, board_config.py, lib/..., tables/), with MICROPYPATH listing that folder's lib,
 the folder, the runtime's fakes and tests/firmware_fakes (tests/bench/board_heap.py builds it).
 Prints one JSON line:
-status "done" when the game reached its end, or "MemoryError" with the pass it failed at, and the
+status "done" when the game reached its end, or "MemoryError" / "reset" (a MemoryError the board answers
+with a reset) with the pass it failed at, and the
 live heap (gc.mem_alloc() after a collection) at each turn's start.
 """
 import gc
@@ -202,6 +203,8 @@ try:
         status = "unfinished"
 except MemoryError:
     status = "MemoryError"
+except fakehw.BoardReset:  # a MemoryError the guard answered with a reset: the game did not finish on this heap
+    status = "reset"
 out = {"status": status, "visited": len(VISITS) - len(state["visits"]), "fake_bytes": FAKE_BYTES, "games": state["games"],
        "turns": state["turns"], "hints": state["hints"], "peak_live": state["peak"], "free_min": state["free_min"],
        "live": state["live"], "resident": state.get("resident")}

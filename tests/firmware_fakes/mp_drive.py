@@ -43,6 +43,8 @@ class Recording(Base):
     def press(self, b, now_ms):
         pressed.append(b)
         pressed_at.append(now_ms)
+        if scenario == "oom" and self.game is not None and self.game.rolls == 1:
+            raise MemoryError("injected: the heap ran out")
         return Base.press(self, b, now_ms)
 
     def tick(self, now_ms):
@@ -113,6 +115,11 @@ if scenario == "play":
     tap(OK, 10)
     tap(HOLD1, 30)
     tap(ROLL, 50)
+    iters = 200
+elif scenario == "oom":  # New game, roll; the next press runs out of memory
+    tap(OK, 10)
+    tap(ROLL, 30)
+    tap(HOLD1, 100)
     iters = 200
 elif scenario == "shake":
     tap(OK, 10)
@@ -297,6 +304,8 @@ except MemoryError:
     except (ImportError, AttributeError):
         pass
     status = "allocated-while-locked at pass %d" % (fakehw.clock[0] // 5)
+except fakehw.BoardReset:
+    status = "reset"
 out = {"status": status, "watchdog": list(fakehw.watchdog), "pressed": pressed, "shakes": shakes, "tones": fakehw.tones(),
        "pixel_writes": len(fakehw.pixel_writes)}
 if fakehw.pixel_writes:

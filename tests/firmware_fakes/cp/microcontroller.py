@@ -17,6 +17,13 @@ class Pin:
 nvm = FakeNvm(4096)
 
 
+def reset():
+    """Reset the board: the run ends (fakehw.BoardReset); a test's next run of code.py is the next boot."""
+    import fakehw
+
+    fakehw.board_reset()
+
+
 class ResetReason:
     POWER_ON = "POWER_ON"
     WATCHDOG = "WATCHDOG"

@@ -147,6 +147,11 @@ PWRON_RESET = 1  # the rp2 port's values
 WDT_RESET = 3
 
 
+def reset():
+    """Reset the board: the run ends (fakehw.BoardReset); a test's next run of main.py is the next boot."""
+    fakehw.board_reset()
+
+
 def reset_cause():
     return WDT_RESET if fakehw.last_reset[0] == "watchdog" else PWRON_RESET
 
