@@ -60,12 +60,14 @@ bench-ai: venv tables/yahtzee.fdt
 	$(MPY) tests/bench/bench_coach_live.py
 
 ## make bench-heap: the smallest heap from which a whole two-player game with hints and a perfect CPU
-## always finishes, per entry point (CircuitPython code.py, MicroPython main.py) and .py / .mpy (a few minutes)
+## always finishes, per entry point (CircuitPython code.py, MicroPython main.py) and .py / .mpy, then the
+## CircuitPython .py game allowed up to 3 resets after a MemoryError (about 20 minutes)
 bench-heap: venv tables/yahtzee.fdt
-	$(PY) tests/bench/board_heap.py --runtime cp --from 200 --to 400 --step 10
-	$(PY) tests/bench/board_heap.py --runtime cp --mpy --from 160 --to 340 --step 10
-	$(PY) tests/bench/board_heap.py --runtime mp --from 160 --to 400 --step 10
-	$(PY) tests/bench/board_heap.py --runtime mp --mpy --from 120 --to 320 --step 10
+	$(PY) tests/bench/board_heap.py --runtime cp --from 330 --to 460 --step 10
+	$(PY) tests/bench/board_heap.py --runtime cp --mpy --from 270 --to 400 --step 10
+	$(PY) tests/bench/board_heap.py --runtime mp --from 290 --to 420 --step 10
+	$(PY) tests/bench/board_heap.py --runtime mp --mpy --from 230 --to 360 --step 10
+	$(PY) tests/bench/board_heap.py --runtime cp --from 330 --to 460 --step 10 --boots 4
 
 ## make bench-solver: the Yahtzee solve in 6 fresh processes: min/median/max seconds, page faults, table sha256
 bench-solver: venv

@@ -47,6 +47,22 @@ def test_two_games_in_a_row_on_a_tight_heap_fit_the_same_board_sized_heap(tmp_pa
     assert out["status"] == "done" and out["games"] == 2 and out["turns"] == 26 and out["has_coach"], out
 
 
+@pytest.mark.parametrize("runtime", ["cp", "mp"])
+def test_a_board_that_runs_out_of_memory_resets_and_its_next_boot_finishes_the_game(runtime, tmp_path):
+    """The board's own answer to a MemoryError (fdfw.start: a reset, then the save resumes on a clean heap),
+    through the proxy's boots: the drive's state and the board's flash (nvm or the save file) carry over."""
+    if not os.path.isfile(TABLE):
+        pytest.fail("tables/yahtzee.fdt is missing")
+    top = str(tmp_path / "board")
+    path = board_heap.stage(top, True, runtime=runtime)
+    once = board_heap.run(top, path, HEAP_KB[runtime, "mpy"], runtime, oom=True)
+    assert once["status"] == "reset" and once["resets"] == 1 and once["turns"] == 3, once
+    out = board_heap.run(top, path, HEAP_KB[runtime, "mpy"], runtime, boots=2, oom=True)
+    assert out["status"] == "done" and out["resets"] == 1 and out["watchdogs"] == 0, out
+    assert out["resumed"] == 1, out  # the second boot went on with the saved game, not a new one
+    assert out["turns"] == 13 and out["visited"] == 2 and out["has_coach"] and len(out["totals"]) == 2, out
+
+
 def test_the_proxy_fails_when_the_heap_is_too_small(tmp_path):
     """The harness does catch running out of memory (a control for the test above)."""
     if not os.path.isfile(TABLE):

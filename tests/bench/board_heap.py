@@ -59,31 +59,42 @@ def stage(top, mpy=False, rules="yahtzee", board="pico", runtime="cp"):
     return ":".join([os.path.join(top, "lib"), top, os.path.join(FAKES, runtime), FAKES])
 
 
-def run(top, path, heap_kb, runtime="cp", games=1, timeout=1800, tight=False):
+def run(top, path, heap_kb, runtime="cp", games=1, timeout=1800, tight=False, boots=1, oom=False):
     """`games` games in a row at -X heapsize=<heap_kb>K: the driver's JSON (status "done" = all finished).
-    tight: the app lets the coach go whenever it may (App.room forced), as on a board short of heap."""
+    tight: the app lets the coach go whenever it may (App.room forced), as on a board short of heap.
+    boots: after a MemoryError the board resets (fdfw.start; or its watchdog does, if not even the error
+    report fits) and resumes its save; up to `boots` runs of the driver play on from there, each a fresh
+    heap, and "resets" in the JSON says how many it took (boots=1: a reset ends the game, status "reset"
+    or "watchdog"). oom: the first boot runs out of memory at the human's 3rd turn (a test)."""
     for n in os.listdir(top):
-        if n.startswith("fivedice.sav"):
+        if n.startswith("fivedice.sav") or n in ("drive.json", "nvm.img"):
             os.remove(os.path.join(top, n))
     env = dict(os.environ, MICROPYPATH=path)
+    if oom:
+        env["FIVEDICE_DRIVE_OOM"] = "1"
     cmd = [os.path.join(BIN, "micropython"), "-X", "heapsize=%dK" % heap_kb, DRIVER, runtime, str(games)] + (["tight"] if tight else [])
-    r = subprocess.run(cmd, cwd=top, env=env, capture_output=True, text=True, timeout=timeout)
-    lines = [ln for ln in r.stdout.splitlines() if ln.startswith("{")]
-    if not lines:
-        tail = (r.stdout + r.stderr).strip().splitlines()[-3:]
-        return {"status": "crashed", "why": " | ".join(tail)}
-    return json.loads(lines[-1])
+    for _ in range(boots):
+        r = subprocess.run(cmd, cwd=top, env=env, capture_output=True, text=True, timeout=timeout)
+        lines = [ln for ln in r.stdout.splitlines() if ln.startswith("{")]
+        if not lines:
+            tail = (r.stdout + r.stderr).strip().splitlines()[-3:]
+            return {"status": "crashed", "why": " | ".join(tail)}
+        out = json.loads(lines[-1])
+        if out["status"] not in ("reset", "watchdog"):
+            break
+    return out
 
 
-def scan(top, path, sizes, runtime="cp", log=print, games=1):
-    """Pass/fail per heap size; the smallest size from which every larger one in `sizes` passes."""
+def scan(top, path, sizes, runtime="cp", log=print, games=1, boots=1):
+    """Pass/fail per heap size; the smallest size from which every larger one in `sizes` passes (with
+    boots > 1: finishes the game within that many boots, resetting after a MemoryError as a board does)."""
     results = {}
     for kb in sizes:
-        out = run(top, path, kb, runtime, games)
+        out = run(top, path, kb, runtime, games, boots=boots)
         results[kb] = out
-        log("  %4d KB: %-12s peak live %6s B (fakes of C modules %s B), turns %s, hints %s" % (
+        log("  %4d KB: %-12s peak live %6s B (fakes of C modules %s B), turns %s, hints %s, resets %s" % (
             kb, out["status"], out.get("peak_live", "-"), out.get("fake_bytes", "-"), out.get("turns", "-"),
-            out.get("hints", "-")))
+            out.get("hints", "-"), out.get("resets", "-")))
     floor = None
     for kb in sorted(sizes, reverse=True):
         if results[kb]["status"] != "done":
@@ -101,6 +112,8 @@ def main(argv=None):
     ap.add_argument("--step", type=int, default=4)
     ap.add_argument("--rules", default="yahtzee")
     ap.add_argument("--games", type=int, default=1, help="games in a row in one process (ROLL again after each)")
+    ap.add_argument("--boots", type=int, default=1,
+                    help="boots a game may take: after a MemoryError the board resets and resumes its save")
     ap.add_argument("--build", default=os.path.join(ROOT, "build", "board-heap"))
     a = ap.parse_args(argv)
     top = "%s-%s-%s" % (a.build, a.runtime, "mpy" if a.mpy else "py")
@@ -109,7 +122,9 @@ def main(argv=None):
     entry = "CircuitPython (code.py)" if a.runtime == "cp" else "MicroPython (main.py)"
     print("%s entry point on the MicroPython unix port (64-bit), lib as %s, %s table, 2 players "
           "(human with a hint after every roll vs CPU perfect), %d game(s) in a row:" % (entry, kind, a.rules, a.games))
-    floor, _ = scan(top, path, list(range(a.lo, a.hi + 1, a.step)), a.runtime, games=a.games)
+    if a.boots > 1:
+        print("a game may take up to %d boots (up to %d resets after a MemoryError)" % (a.boots, a.boots - 1))
+    floor, _ = scan(top, path, list(range(a.lo, a.hi + 1, a.step)), a.runtime, games=a.games, boots=a.boots)
     if floor is None:
         print("no heap size in %d..%d KB passes from there up" % (a.lo, a.hi))
         return 1

@@ -12,11 +12,20 @@ Prints one JSON line:
 status "done" when the game reached its end, or "MemoryError" / "reset" (a MemoryError the board answers
 with a reset) with the pass it failed at, and the
 live heap (gc.mem_alloc() after a collection) at each turn's start.
+After a reset the run ends with the drive's state in drive.json and CircuitPython's nvm in nvm.img (the
+folder is the board's flash); started again in the same folder, the driver boots from them and plays on
+(tests/bench/board_heap.py run(boots=N)).
 """
 import gc
 import json
 import sys
 
+_BOOT = None  # the drive's state at the last reset, if this run is the board's next boot
+try:
+    with open("drive.json") as _f:
+        _BOOT = json.load(_f)
+except OSError:
+    pass
 # What the fakes themselves hold: on a board these modules are C (or, for adafruit_pixelbuf, built into
 # CircuitPython on an RP2040), so their bytes are reported apart from the game's. So are the objects that
 # stand for hardware and cost a board no heap: the OLED's own display RAM (a chip on the bus) and the pin
@@ -36,6 +45,8 @@ for _m in _C_STANDINS["cp" if _CP else "mp"]:
 import fakehw  # noqa: E402
 
 fakehw.reset()
+if _BOOT is not None and _BOOT.get("last_reset") == "watchdog":
+    fakehw.last_reset[0] = "watchdog"  # this boot follows a watchdog reset
 oled = fakehw.FakeSSD1306()
 fakehw.devices[0x3C] = oled
 if _CP:
@@ -44,6 +55,11 @@ if _CP:
     for _g in range(30):
         getattr(board, "GP%d" % _g)
     del _g
+if _BOOT is not None and _CP:  # the nvm as the last boot left it
+    import microcontroller  # noqa: E402
+
+    with open("nvm.img", "rb") as _f:
+        _f.readinto(microcontroller.nvm.data)
 gc.collect()
 FAKE_BYTES = gc.mem_alloc() - _before_fakes
 
@@ -53,11 +69,25 @@ DOWN = 13
 
 GAMES = int(sys.argv[2]) if len(sys.argv) > 2 else 1  # games in a row (ROLL after game over, New game)
 TIGHT = len(sys.argv) > 3 and sys.argv[3] == "tight"  # App.room forced: the coach goes at game over and for help
+OOM = False  # FIVEDICE_DRIVE_OOM=1: the first boot runs out of memory at the human's 3rd turn (a test of the reset)
+try:
+    import os  # noqa: E402
+
+    OOM = os.getenv("FIVEDICE_DRIVE_OOM") == "1"
+except (ImportError, AttributeError):
+    pass
 # Mid-game, at the human's 5th turn, the player looks at the records and the help (menu lines 11 and 9,
 # fivedice.screens.menu I_RECORDS / I_HELP): those screens load while a game is in progress.
 VISITS = (11, 9)
 state = {"visits": list(VISITS), "games": 0, "app": None, "tap": None, "release_at": 0, "turns": 0, "hints": 0, "over": False, "peak": 0,
-         "live": [], "free_min": 1 << 30}
+         "live": [], "free_min": 1 << 30, "resets": 0, "watchdogs": 0, "resumed": 0}
+_KEPT = ("visits", "games", "turns", "hints", "peak", "live", "free_min", "resets", "watchdogs", "resumed", "coached",
+         "resident", "last_reset")  # across boots
+if _BOOT is not None:
+    for _k in _KEPT:
+        if _k in _BOOT:
+            state[_k] = _BOOT[_k]
+    _BOOT = None
 
 
 def _watch_app():
@@ -71,7 +101,15 @@ def _watch_app():
             self.kinds[1] = 3  # seat 2: CPU perfect (needs the table), seat 1 human
             if TIGHT:
                 self.room = 1 << 40  # the coach is let go whenever it may be, as on a tight board's heap
+            if self.game is not None:
+                state["resumed"] += 1  # this app started in a saved game (a boot after a reset)
             state["app"] = self
+
+        def press(self, b, now_ms):
+            g = self.game
+            if OOM and not state["resets"] and state["turns"] == 3 and g is not None and g.rolls == 1:
+                raise MemoryError("injected by game_drive (FIVEDICE_DRIVE_OOM)")
+            return Base.press(self, b, now_ms)
 
         def _lights_off(self):
             g = self.game
@@ -156,7 +194,8 @@ def on_iter(i, now):
         if g.rolls == 0 and state["turns"] == 5 and state["visits"]:
             _tap(BACK, i)  # to the menu, for the visits
         elif g.rolls == 0:
-            state["turns"] += 1
+            # the human's turn by its card (a boot that resumes a turn does not count it twice)
+            state["turns"] = state["games"] * g.rs.n + bin(g.cards[0].filled).count("1") + 1
             _sample()
             _tap(ROLL, i)
         elif app.hint_kind == 0:
@@ -202,12 +241,29 @@ try:
     if not state["over"]:
         status = "unfinished"
 except MemoryError:
-    status = "MemoryError"
-except fakehw.BoardReset:  # a MemoryError the guard answered with a reset: the game did not finish on this heap
+    status = "MemoryError"  # not even the guard's report fitted
+    if fakehw.watchdog:  # started, and nothing feeds it now: the board resets (a strike against the save at boot)
+        status = "watchdog"
+except fakehw.BoardReset:  # a MemoryError the guard answered with a reset: this boot ends, the next goes on
     status = "reset"
+if status in ("reset", "watchdog"):
+    state["resets"] += 1
+    if status == "watchdog":
+        state["watchdogs"] += 1
+    state["app"] = None
+    state["last_reset"] = status
+    gc.collect()
+    if _CP:
+        import microcontroller  # noqa: E402
+
+        with open("nvm.img", "wb") as _f:
+            _f.write(microcontroller.nvm.data)
+    with open("drive.json", "w") as _f:
+        json.dump(dict((k, state[k]) for k in _KEPT if k in state), _f)
 out = {"status": status, "visited": len(VISITS) - len(state["visits"]), "fake_bytes": FAKE_BYTES, "games": state["games"],
        "turns": state["turns"], "hints": state["hints"], "peak_live": state["peak"], "free_min": state["free_min"],
-       "live": state["live"], "resident": state.get("resident")}
+       "live": state["live"], "resident": state.get("resident"), "resets": state["resets"],
+       "watchdogs": state["watchdogs"], "resumed": state["resumed"]}
 app = state["app"]
 if app is not None and status != "done":
     out["dark"] = state.get("dark")
