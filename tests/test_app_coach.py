@@ -172,7 +172,7 @@ def test_game_over_on_a_tight_heap_lets_the_coach_go_for_the_records_and_keeps_w
     loss = seen[-1]
     assert app.mode == A.M_INITIALS  # the records are read and written: the coach made room for them
     assert app.coach is None and app.table is None and app.players == [None] * 4
-    for name in ("coach", "coach_solve", "strategy_table", "table_state", "cpu_levels", "cpu"):
+    for name in ("coach", "strategy_table", "cpu_levels", "cpu"):
         assert "fivedice." + name not in sys.modules
     f = open(os.path.join(DATA, "yacht.fdt"), "rb")
     ref = coach.Coach(YACHT, StrategyTable(f, YACHT))
@@ -245,7 +245,7 @@ def test_a_turn_is_solved_one_slice_a_loop_pass_from_its_start_so_the_hint_is_re
         dev.step()
         passes += 1
         assert len(log) - before <= 1  # one slice a pass at most
-    assert app.coach.solved and passes == 7  # coach_solve._SOLVED slices
+    assert app.coach.solved and passes == 7  # coach._SOLVED slices
     dev.tap(A.B_ROLL)
     dev.settle()
     n = len(log)
@@ -304,7 +304,7 @@ def test_a_rarely_used_screen_opened_mid_game_on_a_tight_heap_parks_the_coach_an
         dev.tap(A.B_OK)
         assert app.mode not in (A.M_MENU, A.M_TURN) and app.parked
         assert app.coach is None and app.players == [None] * 4 and app.table is None and app.prof[0].coach is None
-        for name in ("coach", "coach_solve", "strategy_table", "table_state", "cpu_levels"):
+        for name in ("coach", "strategy_table", "cpu_levels"):
             assert "fivedice." + name not in sys.modules
         dev.tap(A.B_BACK)
         if app.mode != A.M_MENU:  # the self-test takes BACK twice

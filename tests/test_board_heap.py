@@ -18,9 +18,9 @@ import board_heap  # noqa: E402
 
 # -X heapsize on the 64-bit port; a board needs about 0.58-0.68 x this.
 # Scanned (make bench-heap) with the coach let go on a tight heap, start-up's code unloaded and a mid-game look
-# at the records and the help: smallest heaps 400 / 340 / 360 / 290 KB (CircuitPython .py / .mpy, MicroPython
+# at the records and the help: smallest heaps 420 / 340 / 360 / 290 KB (CircuitPython .py / .mpy, MicroPython
 # .py / .mpy), + 20 KB here.
-HEAP_KB = {("cp", "py"): 420, ("cp", "mpy"): 360, ("mp", "py"): 380, ("mp", "mpy"): 310}
+HEAP_KB = {("cp", "py"): 440, ("cp", "mpy"): 360, ("mp", "py"): 380, ("mp", "mpy"): 310}
 TABLE = os.path.join(ROOT, "tables", "yahtzee.fdt")
 
 

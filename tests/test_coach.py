@@ -5,7 +5,7 @@ import random
 import pytest
 
 from brute_expectimax import Brute
-from fivedice import coach, coach_solve, cpu_levels, good_valuer, rules, strategy_table as st
+from fivedice import coach, cpu_levels, good_valuer, rules, strategy_table as st
 from fivedice.proficiency import Proficiency
 from fivedice.scorecard import Card
 from host_sim.solver import fixtures, tablefile
@@ -183,7 +183,7 @@ def _reference_turn(c, card):
         for b in range(rs.n):
             if not (card.filled >> b) & 1:
                 p = scoring.points(rs, card if b == c._hlbox else empty, b)
-                best = max(best, p * c.scale + c._env[b * coach_solve._SLOTS + c._slot(b, p)])
+                best = max(best, p * c.scale + c._env[b * coach._SLOTS + c._slot(b, p)])
         v3.append(best)
 
     def keep_values(top):  # top[r] in table units -> {keep index: wide value}
@@ -233,11 +233,11 @@ def test_every_rule_set_fits_the_coachs_grouped_points_buffers():
         else:
             c.retarget(rs, good_valuer.HeuristicValuer(rs))  # raises ValueError when a buffer is too small
         n = sum(c._gend[g] - (c._gend[g - 1] if g else 0) for g in range(c._gfirst[rs.n]))
-        assert n == c._gend[c._gfirst[rs.n] - 1] <= coach_solve._MAXNZ and c._gfirst[rs.n] <= coach_solve._MAXG
+        assert n == c._gend[c._gfirst[rs.n] - 1] <= coach._MAXNZ and c._gfirst[rs.n] <= coach._MAXG
 
 
 def test_the_coach_buffers_module_sizes_the_arrays_as_the_coach_does():
     from fivedice import coach_buffers as b
 
-    assert (b.SLOTS, b.L5, b.MAXNZ, b.MAXG, b.MAX_BOXES) == (coach_solve._SLOTS, coach_solve._L5, coach_solve._MAXNZ, coach_solve._MAXG,
+    assert (b.SLOTS, b.L5, b.MAXNZ, b.MAXG, b.MAX_BOXES) == (coach._SLOTS, coach._L5, coach._MAXNZ, coach._MAXG,
                                                              rules.MAX_BOXES)

@@ -8,13 +8,12 @@ import pytest
 
 from brute_expectimax import Brute
 from fivedice import rules, scoring, strategy_table as st
-from fivedice import table_state as ts
 from fivedice.scorecard import Card
 from host_sim.solver import core, fixtures, tablefile
 
 
 def _state_value(md, E, card):
-    return float(E[md.flat(card.filled, ts.u_of(md.rs, card), ts.z_of(md.rs, card))])
+    return float(E[md.flat(card.filled, st.u_of(md.rs, card), st.z_of(md.rs, card))])
 
 
 @pytest.mark.parametrize("name", sorted(fixtures.SUBGAMES))
@@ -98,7 +97,7 @@ def test_yum_high_low_tables_match_scoring():
         for z in range(11):
             c = Card(rs)
             c.fill(other, 20 + z if z else 0)
-            assert ts.z_of(rs, c) == z
+            assert st.z_of(rs, c) == z
             for r in range(252):
                 scoring.load(core.DICE[r].tolist())
                 assert table[1 + z, r] == scoring.points(rs, c, box)
@@ -118,11 +117,11 @@ def test_state_model_follows_real_cards():
                 lg = scoring.legal(rs, c)
                 b = rnd.choice([i for i in range(rs.n) if (lg >> i) & 1])
                 p = scoring.points(rs, c, b)
-                u, z, f = ts.u_of(rs, c), ts.z_of(rs, c), c.filled
+                u, z, f = st.u_of(rs, c), st.z_of(rs, c), c.filled
                 c.fill(b, p)
-                assert ts.u_after(rs, u, b, p) == ts.u_of(rs, c)
-                assert ts.z_after(rs, f, b, p, z) == ts.z_of(rs, c)
-                assert (ts.zreach(rs, c.filled) >> ts.z_of(rs, c)) & 1
+                assert st.u_after(rs, u, b, p) == st.u_of(rs, c)
+                assert st.z_after(rs, f, b, p, z) == st.z_of(rs, c)
+                assert (st.zreach(rs, c.filled) >> st.z_of(rs, c)) & 1
 
 
 def test_yahtzee_has_536448_reachable_states():

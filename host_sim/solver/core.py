@@ -1,7 +1,7 @@
 """Backward induction over start-of-turn states, vectorised with numpy (host only).
 
 E[filled, u, z] = expected points still to come under optimal solitaire play (the state model is
-documented in fivedice.table_state). The turn is solved for a batch of states at once, with the
+documented in fivedice.strategy_table). The turn is solved for a batch of states at once, with the
 states on the last axis so every gather copies whole contiguous rows:
 
     V3[r]  = max over legal boxes b of  points(r, b) + extra bonus(r) + E[next state]
@@ -25,7 +25,7 @@ import time
 import numpy as np
 
 from fivedice import keeps, rules, scoring
-from fivedice import table_state as ts
+from fivedice import strategy_table as st
 from fivedice.scorecard import Card
 
 NEG = -np.inf
@@ -138,8 +138,8 @@ class Model:
         self.n = rs.n
         self.base = base
         self.T = rs.upper_threshold
-        self.U = ts.udim(rs)
-        self.Z = ts.zdim(rs)
+        self.U = st.udim(rs)
+        self.Z = st.zdim(rs)
         self.size = (1 << rs.n) * self.U * self.Z
         self.upper_face = [rs.arg[b] if rs.kinds[b] == rules.UPPER else 0 for b in range(rs.n)]
         card = Card(rs)
@@ -166,7 +166,7 @@ class Model:
         return [np.array(sorted(x), dtype=np.int64) for x in sets]
 
     def zlist(self, filled):
-        zb = ts.zreach(self.rs, filled)
+        zb = st.zreach(self.rs, filled)
         return [z for z in range(self.Z) if (zb >> z) & 1]
 
     def _joker_tables(self):
@@ -430,4 +430,4 @@ def start_value(md, E, card=None):
     rs = md.rs
     if card is None:
         return float(E[md.flat(md.base, 0, 0)])
-    return float(E[md.flat(card.filled, ts.u_of(rs, card), ts.z_of(rs, card))])
+    return float(E[md.flat(card.filled, st.u_of(rs, card), st.z_of(rs, card))])

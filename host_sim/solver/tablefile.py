@@ -5,7 +5,6 @@ import zlib
 import numpy as np
 
 from fivedice import strategy_table as st
-from fivedice import table_state as ts
 
 HEAD = st.HEAD
 
@@ -62,7 +61,7 @@ def layout(md):
     segs = []
     for c in range(1 << bin(free_low).count("1")):
         low = _expand(c, free_low) | (base & rs.lower_mask)
-        zb = ts.zreach(rs, low)
+        zb = st.zreach(rs, low)
         for z in range(md.Z):
             segs.append((low, z) if (zb >> z) & 1 else None)
     rows = {}

@@ -473,9 +473,7 @@ class App:
         unload("fivedice", "good_valuer")
         unload("fivedice", "cpu")
         unload("fivedice", "coach")
-        unload("fivedice", "coach_solve")
         unload("fivedice", "strategy_table")
-        unload("fivedice", "table_state")
         # fivedice.keeps stays: its tables (KB-sized arrays built at import) would need blocks a fragmented
         # heap may not have when the coach comes back
 

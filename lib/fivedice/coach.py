@@ -1,21 +1,421 @@
 """The optimal coach on the device: best keep or box for the current roll, and what a choice costs."""
-# The turn solve (fivedice.coach_solve.TurnSolver) is a module of its own: a .py compiled on a board
-# needs one contiguous table of the names a module uses, and the two halves each need a smaller one.
+# Give it the rule set and a valuer: a StrategyTable (exact, from `make tables`) or anything with
+# `value(filled, u, z)` and `scale` (fivedice.players uses a table-free heuristic valuer the same way).
+# For the current card, `prepare` solves the turn once from the values of the next states:
+#
+#     V3[r]  = best box for roll r: (points + extra bonus) * scale + value(next state)
+#     K2[k]  = expected V3 after keeping multiset k and rerolling the rest
+#     V2[r]  = best K2 over the keeps of roll r;   K1[k] = expected V2 after keeping k
+#
+# k2 and k1 hold K2 and K1 for the 462 keeps (fivedice.keeps order); their level 5 (the rolls) holds V3
+# and V2 in wide units. Everything is integer (floats allocate on the boards): V in table units (1/scale point); K in
+# "wide" units, scale * 7776 per point, where 7776 = 6**5 lets the one-die-at-a-time averages stay
+# exact. With scale <= 256 every value stays below 2**30, a small int on 32-bit ports.
+# After the constructor nothing allocates (proved under heap_lock in tests/mpy/test_heap_coach.py).
+# Cost: see docs/coach.md (µs per hint on the MicroPython unix port, RP2040 estimate).
 
-from fivedice.compat import const
+from fivedice.compat import const, zeros
+from fivedice import coach_buffers as _buf
 from fivedice import keeps as _k
+from fivedice import rules as _r
 from fivedice import scoring
-from fivedice.coach_solve import WIDE, TurnSolver
+from fivedice import strategy_table as _st
+from fivedice.scorecard import Card
 
 NONE = const(0)  # nothing to decide (no dice yet, or game over)
 KEEP = const(1)  # hold the dice in `value` (bit i = die i) and roll
 SCORE = const(2)  # score box `value`
 
+WIDE = const(7776)  # 6**5
+_SLOTS = const(11)
+_L5 = const(210)  # first index of level 5 (the rolls) in the 462 keeps
+_SOLVED = const(7)  # the turn solve's slices (work): next values (upper boxes, the rest), final roll, averages,
+# best sub-keeps (levels 0-4, level 5), averages: each under 50 ms on an RP2040 (make bench-ai)
+_MAXNZ = const(1544)  # (box, roll) pairs scoring > 0 on an empty card, most of any rule set (yatzy)
+_MAXG = const(112)  # (box, points > 0) groups, most of any rule set (the Yahtzee family)
+
+# box modes: how the next state's slot follows from the points scored
+_PLAIN = const(0)
+_UPPER = const(1)
+_FIVE = const(2)
+_HILO = const(3)
+
+
+def _levels(a, first):
+    """Memoryviews of array a from the start of each level first .. first + 4."""
+    mv = memoryview(a)
+    return (mv[_k.START[first]:], mv[_k.START[first + 1]:], mv[_k.START[first + 2]:], mv[_k.START[first + 3]:],
+            mv[_k.START[first + 4]:])
+
+
+# CHILD and PARENT seen from offsets 0..5 / 0..4: cv[f][c] = CHILD[c + f] without an add in the loops
+_CV = (_k.CHILD, memoryview(_k.CHILD)[1:], memoryview(_k.CHILD)[2:], memoryview(_k.CHILD)[3:],
+       memoryview(_k.CHILD)[4:], memoryview(_k.CHILD)[5:])
+_PV = (_k.PARENT, memoryview(_k.PARENT)[1:], memoryview(_k.PARENT)[2:], memoryview(_k.PARENT)[3:],
+       memoryview(_k.PARENT)[4:])
+
 # popcount of 0..31: the level of a dice mask's keep
 _POPC = b"\x00\x01\x01\x02\x01\x02\x02\x03\x01\x02\x02\x03\x02\x03\x03\x04\x01\x02\x02\x03\x02\x03\x03\x04\x02\x03\x03\x04\x03\x04\x04\x05"
 
 
-class Coach(TurnSolver):
+class Coach:
+    def __init__(self, rs, valuer, groups=None, work=None):
+        # Buffers sized for the largest rule set, allocated once: retarget() moves the coach to another
+        # game or rule set without allocating (a fragmented heap cannot fail a later "New game" here).
+        nb = _r.MAX_BOXES
+        # the final roll's points on an empty card, sparse: for each box its groups of rolls scoring the same
+        # points p > 0 (rolls scoring 0 take the box's scratch value): box b's groups are _gfirst[b] ..
+        # _gfirst[b + 1] - 1, group g scores _gpts[g] with the rolls _grolls[_gend[g - 1] .. _gend[g] - 1].
+        # `groups` (coach_buffers.new_groups()) may be shared: coaches of one rule set (the table's, the
+        # good CPU's, one built again after the app let one go) compute them once (3,276 scorings, ~5 s on
+        # a Pico). `work` (coach_buffers.new_work()): the turn solve's arrays, for one coach at a time; the
+        # app keeps both when it lets a coach go, so the next one needs no KB-sized block of a fragmented heap.
+        if groups is None:
+            groups = _buf.new_groups()
+        if work is None:
+            work = _buf.new_work()
+        self.arrays = work
+        self.groups = groups
+        self._grolls = groups[1]
+        self._gpts = groups[2]
+        self._gend = groups[3]
+        self._gfirst = groups[4]
+        self._dice = bytearray(5)
+        self._five = bytearray(5)
+        self._hl = work[4]
+        self._empty = Card(rs)
+        self._face = bytearray(nb)
+        self._mode = bytearray(nb)
+        self._open = bytearray(nb)
+        self._nopen = 0
+        self._env = work[3]
+        # keep values, wide units; level 5 of k2 holds V3 (x WIDE) and level 5 of k1 holds V2 (x WIDE)
+        self.k2 = work[0]
+        self.k1 = work[1]
+        self._m = work[2]  # best sub-keeps of levels 0..4
+        self._k0 = None  # only for turn_value() (host checks), allocated there
+        # views of levels 1..5 (k2, k1) and 0..4 (_m): an index inside a level needs no add (measured: -20 %
+        # of the turn solve's bytecodes in the averages, the final roll and the best sub-keeps)
+        self._k2v = _levels(self.k2, 1)
+        self._k1v = _levels(self.k1, 1)
+        self._mv = _levels(self._m, 0)
+        self._gi = zeros("H", 32)  # hint: the keep index of each of the 32 dice masks
+        self.rs = None
+        self.retarget(rs, valuer)
+
+    def retarget(self, rs, valuer):
+        """Coach rule set `rs` with `valuer` from now on (a new game); reuses every buffer, allocates nothing."""
+        self.valuer = valuer
+        self.scale = valuer.scale
+        self._hlbox = -1
+        self._phase = -1  # the turn solve's next slice (work); _SOLVED: done for (filled, u, z); -1: none
+        self.filled = -1
+        self.u = 0
+        self.z = 0
+        # results of the last hint
+        self.kind = NONE
+        self.value = 0
+        self.best = 0  # value of the best action, wide units
+        self.box_best = -1
+        if rs is self.rs:
+            return
+        self.rs = rs
+        n = rs.n
+        self.n = n
+        self._zd = _st.zdim(rs)
+        empty = self._empty
+        empty.rs = rs
+        empty.clear()
+        for b in range(n):
+            self._face[b] = rs.arg[b] if rs.kinds[b] == _r.UPPER else 0
+        if self.groups[0] is rs:
+            return  # computed for this rule set already (by this coach or one sharing its groups)
+        # points of every box for the 252 rolls on an empty card, from scoring (once per rule set), grouped
+        self.groups[0] = None  # until complete (a ValueError below leaves them unusable, not wrong)
+        gr = self._grolls
+        ge = self._gend
+        gp = self._gpts
+        d = self._dice
+        ng = 0
+        nz = 0
+        sc = self._hl  # scratch: one box's points for the 252 rolls
+        for b in range(n):
+            self._gfirst[b] = ng
+            for r in range(252):
+                _k.roll_dice(r, d)
+                scoring.load(d)
+                sc[r] = scoring.points(rs, empty, b)
+            for r in range(252):
+                q = sc[r]
+                if not q:
+                    continue
+                if ng >= _MAXG:
+                    raise ValueError("coach: more point groups than _MAXG")
+                for r2 in range(r, 252):  # a new group: every later roll with the same points, taken
+                    if sc[r2] == q:
+                        if nz >= _MAXNZ:
+                            raise ValueError("coach: more scoring rolls than _MAXNZ")
+                        gr[nz] = r2
+                        nz += 1
+                        sc[r2] = 0
+                gp[ng] = q
+                ge[ng] = nz
+                ng += 1
+        self._gfirst[n] = ng
+        self.groups[0] = rs
+
+    # -- the turn ---------------------------------------------------------------------------------------
+    def prepare(self, card):
+        """Solve the turn for `card`'s state unless it is already solved (all of it at once)."""
+        while not self.work(card):
+            pass
+
+    def work(self, card):
+        """One slice of the turn solve for `card`'s state (a seventh of it, under 50 ms on an RP2040: the app
+        calls it once a loop pass so buttons, animation and sound stay live); True once
+        the turn is solved. A card in another state starts the solve again. Allocates nothing."""
+        rs = self.rs
+        f = card.filled
+        u = _st.u_of(rs, card)
+        z = _st.z_of(rs, card)
+        if f != self.filled or u != self.u or z != self.z or self._phase < 0:
+            self.filled = f
+            self.u = u
+            self.z = z
+            self._phase = 0
+        ph = self._phase
+        if ph == _SOLVED:
+            return True
+        if ph == 0:
+            self._next_values(card, 0, 6)  # the upper boxes (first in every rule set): 6 table reads each
+        elif ph == 1:
+            self._next_values(card, 6, self.n)
+        elif ph == 2:
+            self._final_roll(card)  # V3 into level 5 of k2
+        elif ph == 3:
+            self._averages(self.k2, self._k2v)
+        elif ph == 4:
+            self._best_subkeeps(self.k2, self.k1, 0)  # levels 0-4 into _m
+        elif ph == 5:
+            self._best_subkeeps(self.k2, self.k1, 1)  # V2 into level 5 of k1
+        else:
+            self._averages(self.k1, self._k1v)
+        self._phase = ph + 1
+        return ph + 1 == _SOLVED
+
+    @property
+    def solved(self):
+        """The turn of the last card given to work() or prepare() is solved."""
+        return self._phase == _SOLVED
+
+    def _next_values(self, card, lo, hi):
+        """The table's values of the next states for boxes lo .. hi-1 (in two slices: 0..6, then the rest)."""
+        rs = self.rs
+        f = self.filled
+        u = self.u
+        z = self.z
+        t = rs.upper_threshold
+        zd = self._zd
+        env = self._env
+        val = self.valuer
+        if lo == 0:
+            self._hlbox = -1
+            self._nopen = 0
+        k = self._nopen
+        for b in range(lo, hi):
+            if (f >> b) & 1:
+                continue
+            self._open[k] = b
+            k += 1
+            m2 = f | (1 << b)
+            o = b * _SLOTS
+            face = self._face[b]
+            if face:
+                self._mode[b] = _UPPER
+                for c in range(6):
+                    u2 = u + c * face  # strategy_table.u_after
+                    if u2 > t:
+                        u2 = t if t else u
+                    env[o + c] = val.value(m2, u2, z)
+            elif b == rs.five_box and zd == 2:
+                self._mode[b] = _FIVE
+                env[o] = val.value(m2, u, 0)
+                env[o + 1] = val.value(m2, u, 1)
+            elif (b == rs.high_box or b == rs.low_box) and zd == 11:
+                other = rs.low_box if b == rs.high_box else rs.high_box
+                if (f >> other) & 1:
+                    self._mode[b] = _PLAIN
+                    env[o] = val.value(m2, u, 0)
+                    self._hlbox = b  # its points depend on the other box's value
+                    self._hl_points(card, b)
+                else:
+                    self._mode[b] = _HILO
+                    for s in range(_SLOTS):
+                        env[o + s] = val.value(m2, u, s)
+            else:
+                self._mode[b] = _PLAIN
+                env[o] = val.value(m2, u, z)
+        self._nopen = k
+
+    def _hl_points(self, card, box):
+        d = self._dice
+        for r in range(252):
+            _k.roll_dice(r, d)
+            scoring.load(d)
+            self._hl[r] = scoring.points(self.rs, card, box)
+
+    def _slot(self, b, p):
+        m = self._mode[b]
+        if m == _UPPER:
+            return p // self._face[b]
+        if m == _FIVE:
+            return 1 if p == self.rs.pts[b] else 0
+        if m == _HILO:
+            return p - 20 if p else 0
+        return 0
+
+    def _final_roll(self, card):
+        """V3 of the 252 rolls, x WIDE, into level 5 of k2: each roll's best box, from the grouped points."""
+        rs = self.rs
+        sc = self.scale
+        env = self._env
+        mode = self._mode
+        face = self._face
+        opn = self._open
+        k = self._nopen
+        hlb = self._hlbox
+        gr = self._grolls
+        gp = self._gpts
+        ge = self._gend
+        gf = self._gfirst
+        out = self._k2v[4]  # level 5 of k2: V3 of roll r is out[r]
+        c0 = -1
+        for i in range(k):
+            v = env[opn[i] * _SLOTS]
+            if v > c0:
+                c0 = v
+        c0 *= WIDE
+        for r in range(252):
+            out[r] = c0
+        for i in range(k):
+            b = opn[i]
+            o = b * _SLOTS
+            if b == hlb:  # Yum's High or Low with the other one filled: its points depend on the card
+                hl = self._hl
+                e = env[o]
+                for r in range(252):
+                    v = (hl[r] * sc + e) * WIDE
+                    if v > out[r]:
+                        out[r] = v
+                continue
+            m = mode[b]
+            f = face[b]
+            g = gf[b]
+            j = ge[g - 1] if g else 0
+            for g in range(g, gf[b + 1]):
+                p = gp[g]
+                if m == _PLAIN:
+                    v = (p * sc + env[o]) * WIDE
+                elif m == _UPPER:
+                    v = (p * sc + env[o + p // f]) * WIDE
+                else:
+                    v = (p * sc + env[o + self._slot(b, p)]) * WIDE
+                e = ge[g]
+                if v > c0:
+                    for j in range(j, e):
+                        r = gr[j]
+                        if v > out[r]:
+                            out[r] = v
+                j = e
+        # five of a kind once the five box is used: Joker/Trump Card and extra bonus, from scoring
+        fb = rs.five_box
+        if fb >= 0 and (self.filled >> fb) & 1 and (rs.joker != _r.JOKER_NONE or rs.extra_bonus):
+            d = self._five
+            for face5 in range(1, 7):
+                for i in range(5):
+                    d[i] = face5
+                scoring.load(d)
+                out[_k.find(5 << 3 * (face5 - 1), 5)] = self._score_best(card) * WIDE
+
+    def _score_best(self, card):
+        """Best (points + bonus) * scale + next value over the legal boxes for the loaded dice; sets box_best."""
+        rs = self.rs
+        lg = scoring.legal(rs, card)
+        x = scoring.extra_bonus(rs, card)
+        best = -1
+        bb = -1
+        for b in range(self.n):
+            if (lg >> b) & 1:
+                v = self._score_value(card, b, x)
+                if v > best:
+                    best = v
+                    bb = b
+        self.box_best = bb
+        return best
+
+    def _score_value(self, card, b, x):
+        # the loaded dice scored in open box b, plus extra bonus x, plus the next state's value
+        p = scoring.points(self.rs, card, b)
+        return (p + x) * self.scale + self._env[b * _SLOTS + self._slot(b, p)]
+
+    def _averages(self, out, lv):
+        """Levels 4..0 of out from its level 5, in place: out[k] = expected level-5 value of keeping multiset k
+        (one rerolled die at a time). Level 5 holds values x 6**5, so level j is a multiple of 6**j and each
+        division by 6 is exact: the same integers as summing 6**(5-j) outcomes and scaling by 6**j.
+        lv: the views of out's levels 1..5."""
+        c0, c1, c2, c3, c4, c5 = _CV
+        for j in range(4, -1, -1):
+            o = lv[j]  # level j + 1
+            c = 6 * _k.START[j]
+            for i in range(_k.START[j], _k.START[j + 1]):
+                out[i] = (o[c0[c]] + o[c1[c]] + o[c2[c]] + o[c3[c]] + o[c4[c]] + o[c5[c]]) // 6
+                c += 6
+
+    def _best_subkeeps(self, kv, out, part):
+        """Level 5 of out[r] = best kv over the sub-multisets of roll r, rounded to table units, x WIDE:
+        part 0 finds the best of levels 0..4 (in _m), part 1 level 5 (two slices of the turn solve).
+
+        M(k) = max(kv(k), M of k's parents, k less one die): one builtin max() per keep over its padded
+        parents (keeps.PARENT repeats the first), a third fewer bytecodes than a chain of compares."""
+        p0, p1, p2, p3, p4 = _PV
+        m = self._m
+        mv = self._mv
+        if part:
+            pm = mv[4]
+            p = _k.PSTART[5]
+            for i in range(_L5, 462):  # level 5, the rolls
+                out[i] = (max(kv[i], pm[p0[p]], pm[p1[p]], pm[p2[p]], pm[p3[p]], pm[p4[p]]) + WIDE // 2) // WIDE * WIDE
+                p += 5
+            return
+        m[0] = kv[0]
+        pm = mv[0]
+        for i in range(1, 7):  # level 1: one parent, the empty keep
+            m[i] = max(kv[i], pm[0])
+        pm = mv[1]
+        p = _k.PSTART[2]
+        for i in range(7, 28):  # level 2: 2 parents in level 1
+            m[i] = max(kv[i], pm[p0[p]], pm[p1[p]])
+            p += 2
+        pm = mv[2]
+        for i in range(28, 84):  # level 3
+            m[i] = max(kv[i], pm[p0[p]], pm[p1[p]], pm[p2[p]])
+            p += 3
+        pm = mv[3]
+        for i in range(84, _L5):  # level 4
+            m[i] = max(kv[i], pm[p0[p]], pm[p1[p]], pm[p2[p]], pm[p3[p]])
+            p += 4
+
+    def turn_value(self, card):
+        """E at the start of `card`'s turn recomputed from the next states (table units): a check."""
+        self.prepare(card)
+        if self._k0 is None:
+            self._k0 = zeros("l", 462)
+            self._k0v = _levels(self._k0, 1)
+        self._best_subkeeps(self.k1, self._k0, 0)
+        self._best_subkeeps(self.k1, self._k0, 1)
+        self._averages(self._k0, self._k0v)
+        return (self._k0[0] + WIDE // 2) // WIDE
+
     # -- hints --------------------------------------------------------------------------------------------
     def _keeps_for(self, rolls):
         return self.k1 if rolls == 1 else self.k2

@@ -23,7 +23,7 @@ from bench_clock import ticks_diff, ticks_us  # noqa: E402
 import os  # noqa: E402
 
 from fivedice import coach, rules  # noqa: E402
-from fivedice import table_state as ts  # noqa: E402
+from fivedice import strategy_table as st  # noqa: E402
 from fivedice.game import Game  # noqa: E402
 from fivedice.rng import Dice, SeededBytes  # noqa: E402
 from fivedice.scorecard import Card  # noqa: E402
@@ -54,7 +54,7 @@ def stats(times):
 
 def fdt2_size(rs, states):
     """Bytes the FDT2 format (2 bytes a state, issue #8) took for a whole-game table of rs."""
-    body = 6 * (1 << (rs.n - 6)) + 4 * 64 + 64 * ts.udim(rs) + 2 * states
+    body = 6 * (1 << (rs.n - 6)) + 4 * 64 + 64 * st.udim(rs) + 2 * states
     return 48 + body + 4 * ((body + 511) // 512)
 
 

@@ -17,7 +17,7 @@ sys.path[:0] = [os.path.join(os.path.dirname(__file__), "..", ".."), os.path.joi
                 os.path.join(os.path.dirname(__file__), "..", "..", "lib")]
 
 from fivedice import rules  # noqa: E402
-from fivedice import table_state as ts  # noqa: E402
+from fivedice import strategy_table as st  # noqa: E402
 from host_sim.solver import core, tablefile  # noqa: E402
 from test_solver import check_every_state  # noqa: E402
 
@@ -27,7 +27,7 @@ GOAL = {"yahtzee": 640 * 1024, "fiveok_forced": 640 * 1024, "fiveok_free": 640 *
 
 
 def fdt2_size(rs, states):
-    body = 6 * (1 << (rs.n - 6)) + 4 * 64 + 64 * ts.udim(rs) + 2 * states
+    body = 6 * (1 << (rs.n - 6)) + 4 * 64 + 64 * st.udim(rs) + 2 * states
     return 48 + body + 4 * -(-body // 512)
 
 
