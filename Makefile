@@ -61,9 +61,10 @@ bench-ai: venv tables/yahtzee.fdt
 
 ## make bench-heap: the smallest heap from which a whole two-player game with hints and a perfect CPU
 ## always finishes, per entry point (CircuitPython code.py, MicroPython main.py) and .py / .mpy, then the
-## CircuitPython .py game allowed up to 3 resets after a MemoryError (about 20 minutes)
+## CircuitPython .py game allowed up to 3 resets after a MemoryError (about 45 minutes; CircuitPython .py
+## plays 4 games at each size, since one scan of the same code moves by 10-20 KB with the dice)
 bench-heap: venv tables/yahtzee.fdt
-	$(PY) tests/bench/board_heap.py --runtime cp --from 330 --to 460 --step 10
+	$(PY) tests/bench/board_heap.py --runtime cp --from 370 --to 460 --step 10 --runs 4
 	$(PY) tests/bench/board_heap.py --runtime cp --mpy --from 270 --to 400 --step 10
 	$(PY) tests/bench/board_heap.py --runtime mp --from 290 --to 420 --step 10
 	$(PY) tests/bench/board_heap.py --runtime mp --mpy --from 230 --to 360 --step 10

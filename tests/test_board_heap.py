@@ -31,7 +31,7 @@ def test_a_whole_game_with_hints_and_a_perfect_cpu_fits_a_board_sized_heap(runti
     top = str(tmp_path / "board")
     path = board_heap.stage(top, kind == "mpy", runtime=runtime)
     out = board_heap.run(top, path, HEAP_KB[runtime, kind], runtime)
-    assert out["status"] == "done", out
+    assert out["status"] == "done" and out["errors"] == 0, out  # and no failure the guard caught on the way
     assert out["turns"] == 13 and out["hints"] >= 13 and out["has_coach"] and out["visited"] == 2, out
     assert len(out["totals"]) == 2
 
@@ -44,7 +44,7 @@ def test_two_games_in_a_row_on_a_tight_heap_fit_the_same_board_sized_heap(tmp_pa
     top = str(tmp_path / "board")
     path = board_heap.stage(top, True, runtime="cp")
     out = board_heap.run(top, path, HEAP_KB["cp", "mpy"], "cp", games=2, tight=True)
-    assert out["status"] == "done" and out["games"] == 2 and out["turns"] == 26 and out["has_coach"], out
+    assert out["status"] == "done" and out["errors"] == 0 and out["games"] == 2 and out["turns"] == 26 and out["has_coach"], out
 
 
 @pytest.mark.parametrize("runtime", ["cp", "mp"])
@@ -58,7 +58,7 @@ def test_a_board_that_runs_out_of_memory_resets_and_its_next_boot_finishes_the_g
     once = board_heap.run(top, path, HEAP_KB[runtime, "mpy"], runtime, oom=True)
     assert once["status"] == "reset" and once["resets"] == 1 and once["turns"] == 3, once
     out = board_heap.run(top, path, HEAP_KB[runtime, "mpy"], runtime, boots=2, oom=True)
-    assert out["status"] == "done" and out["resets"] == 1 and out["watchdogs"] == 0, out
+    assert out["status"] == "done" and out["resets"] == 1 and out["watchdogs"] == 0 and out["errors"] == 1, out
     assert out["resumed"] == 1, out  # the second boot went on with the saved game, not a new one
     assert out["turns"] == 13 and out["visited"] == 2 and out["has_coach"] and len(out["totals"]) == 2, out
 
@@ -70,7 +70,7 @@ def test_the_proxy_fails_when_the_heap_is_too_small(tmp_path):
     top = str(tmp_path / "board")
     path = board_heap.stage(top, True)
     out = board_heap.run(top, path, HEAP_KB["cp", "mpy"] // 2)
-    assert out["status"] in ("MemoryError", "reset", "crashed"), out
+    assert out["status"] in ("MemoryError", "reset", "watchdog", "crashed"), out
 
 
 # Many games in one process (issue #8 part 5): at the smallest heap from which one game (perfect CPU on the
