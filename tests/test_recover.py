@@ -20,8 +20,9 @@ def quick(monkeypatch):
     monkeypatch.setattr(fdfw.recover, "ERROR_SHOW_MS", 0)
 
 
-def _failing_app(monkeypatch, rig, when):
-    """Wrap the real App: `when(app, event)` decides whether this event raises (an injected bug)."""
+def _failing_app(monkeypatch, rig, when, error=None):
+    """Wrap the real App: `when(app, event)` decides whether this event raises (an injected bug; a press
+    raises `error` if given, else ZeroDivisionError)."""
     import fivedice.app as appmod
 
     Base = appmod.App
@@ -36,6 +37,8 @@ def _failing_app(monkeypatch, rig, when):
 
         def press(self, b, now_ms):
             if when(self, b):
+                if error is not None:
+                    raise error
                 return 1 // 0  # an injected bug: ZeroDivisionError
             return Base.press(self, b, now_ms)
 
@@ -77,21 +80,8 @@ def test_a_memory_error_resets_the_board_which_boots_into_the_saved_game(cp, mon
     _tap(cp, OK, 10, script)  # New game (saved)
     _tap(cp, ROLL, 30, script)  # roll: landed and saved
     _tap(cp, ROLL, 100, script)  # the second roll's press runs out of memory
-    import fivedice.app as appmod
-
-    Base = appmod.App
-
-    class Starved(Base):
-        def __init__(self, *a, **k):
-            Base.__init__(self, *a, **k)
-            cp.apps.append(self)
-
-        def press(self, b, now_ms):
-            if self.game is not None and self.game.rolls == 1 and len(cp.apps) == 1:
-                raise MemoryError("memory allocation failed, allocating 3696 bytes")
-            return Base.press(self, b, now_ms)
-
-    monkeypatch.setattr(appmod, "App", Starved)
+    _failing_app(monkeypatch, cp, lambda app, ev: ev != "init" and app.game is not None and app.game.rolls == 1
+                 and len(cp.apps) == 1, MemoryError("memory allocation failed, allocating 3696 bytes"))
     import fakehw
     import microcontroller
     from fdfw.nvm_store import NvmStore

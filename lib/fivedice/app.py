@@ -209,16 +209,22 @@ class App:
 
     def _reseat(self, p, rs):
         """Seat p of the game in progress becomes what the menu says (Human or a CPU level)."""
-        k = self.kinds[p]
         self.players[p] = None
         self.prof[p] = None
+        self._seat(p, rs, self.table if self.coach is not None else None)
+
+    def _seat(self, p, rs, table):
+        """Seat p plays what the menu says: a CPU level, or a human whose decisions the coach (if any)
+        counts from now on."""
+        k = self.kinds[p]
         if k:
-            self._seat_cpu(p, k, rs, self.table if self.coach is not None else None)
-        elif self.coach is not None:
+            self._seat_cpu(p, k, rs, table)
+            return
+        if self.coach is not None:
             from fivedice.proficiency import Proficiency
 
-            self.prof[p] = Proficiency(self.coach)  # counts this seat's decisions from now on
-        self.seated[p] = self.kinds[p]
+            self.prof[p] = Proficiency(self.coach)
+        self.seated[p] = 0
 
     def _seat_cpu(self, p, k, rs, table):
         """Seat p plays CPU kind k (1 + level); a perfect seat without the table plays good, and the settings
@@ -367,14 +373,7 @@ class App:
             self.prof[p] = None
             self.players[p] = None  # one player per level, shared by the seats of that level (_level_player)
         for p in range(self.nplayers):
-            k = self.kinds[p]
-            if k:
-                self._seat_cpu(p, k, rs, table)
-            elif self.coach is not None:
-                from fivedice.proficiency import Proficiency
-
-                self.prof[p] = Proficiency(self.coach)
-            self.seated[p] = self.kinds[p]
+            self._seat(p, rs, table)
 
     def _table_coach_for(self, rs, table):
         """The coach on `table`: the one kept from the last game, retargeted (its ~7.5 KB of buffers on a
