@@ -104,3 +104,25 @@ def test_200_games_in_one_process_fit_the_heap_one_game_needs():
         floor = kb
     out = _many(200, floor)
     assert out["games"] == 200 and out["memory_errors"] == 0, (floor, out)
+
+
+def test_the_code_bench_imports_each_module_after_the_modules_it_imports_and_counts_what_each_holds(tmp_path):
+    """tests/bench/code_heap.py's probe (README, "the code alone"): a module's import is charged for itself,
+    not for the modules under it, which are imported first; imports inside functions are not followed."""
+    import code_heap
+
+    pkg = tmp_path / "lib" / "pkg"
+    pkg.mkdir(parents=True)
+    (pkg / "__init__.py").write_text("")
+    (pkg / "zbase.py").write_text("TABLE = bytearray(4000)\n")
+    (pkg / "top.py").write_text("from pkg import zbase\n\n\ndef later():\n    import pkg.lazy\n")
+    (pkg / "lazy.py").write_text("X = 1\n")
+    assert code_heap.import_order({"pkg", "pkg.top", "pkg.zbase", "pkg.lazy"}, str(tmp_path)) == [
+        "pkg", "pkg.lazy", "pkg.zbase", "pkg.top"]  # name order would put pkg.top before pkg.zbase
+    mods = tmp_path / "peak_modules.txt"
+    mods.write_text("\npkg.top pkg.zbase pkg\n")  # no stand-ins; the game's modules in sys.modules order
+    held, qstr = code_heap.held(str(tmp_path), str(tmp_path / "lib"), str(mods), str(tmp_path))
+    assert [m for m, _ in held] == ["pkg", "pkg.zbase", "pkg.top"]
+    by = dict(held)
+    assert 4000 <= by["pkg.zbase"] < 6000 and by["pkg.top"] < 2000, held  # the table is pkg.zbase's
+    assert qstr > 0

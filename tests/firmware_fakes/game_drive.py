@@ -70,10 +70,12 @@ DOWN = 13
 GAMES = int(sys.argv[2]) if len(sys.argv) > 2 else 1  # games in a row (ROLL after game over, New game)
 TIGHT = len(sys.argv) > 3 and sys.argv[3] == "tight"  # App.room forced: the coach goes at game over and for help
 OOM = False  # FIVEDICE_DRIVE_OOM=1: the first boot runs out of memory at the human's 3rd turn (a test of the reset)
+MODULES = None  # FIVEDICE_DRIVE_MODULES=path: the modules loaded at the peak, written there (tests/bench/code_heap.py)
 try:
     import os  # noqa: E402
 
     OOM = os.getenv("FIVEDICE_DRIVE_OOM") == "1"
+    MODULES = os.getenv("FIVEDICE_DRIVE_MODULES")
 except (ImportError, AttributeError):
     pass
 # Mid-game, at the human's 5th turn, the player looks at the records and the help (menu lines 11 and 9,
@@ -120,6 +122,23 @@ def _watch_app():
     appmod.App = Watched
 
 
+def _write_modules():
+    """The loaded modules, to MODULES: the C stand-ins on the first line, the game's (the board's Python:
+    lib/, the firmware, the installed libraries) on the second. Written, not kept, so the peak is not moved."""
+    standins = _C_STANDINS["cp" if _CP else "mp"]
+    with open(MODULES, "w") as f:
+        for k in sys.modules:
+            if k in standins or k.startswith("fake"):
+                f.write(k)
+                f.write(" ")
+        f.write("\n")
+        for k in sys.modules:
+            if not (k in standins or k.startswith("fake") or k == "code" or k == "main"):
+                f.write(k)
+                f.write(" ")
+        f.write("\n")
+
+
 def _sample():
     app = state["app"]
     if app is not None and app.game is not None and not app.game.over and app.coach is not None:
@@ -132,6 +151,8 @@ def _sample():
     state["live"].append(live)
     if live > state["peak"]:
         state["peak"] = live
+        if MODULES:
+            _write_modules()
     f = gc.mem_free()
     if f < state["free_min"]:
         state["free_min"] = f
