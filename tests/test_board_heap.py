@@ -121,8 +121,8 @@ def test_the_code_bench_imports_each_module_after_the_modules_it_imports_and_cou
         "pkg", "pkg.lazy", "pkg.zbase", "pkg.top"]  # name order would put pkg.top before pkg.zbase
     mods = tmp_path / "peak_modules.txt"
     mods.write_text("\npkg.top pkg.zbase pkg\n")  # no stand-ins; the game's modules in sys.modules order
-    held, qstr = code_heap.held(str(tmp_path), str(tmp_path / "lib"), str(mods), str(tmp_path))
+    held, names = code_heap.held(str(tmp_path), str(tmp_path / "lib"), str(mods), str(tmp_path))
     assert [m for m, _ in held] == ["pkg", "pkg.zbase", "pkg.top"]
     by = dict(held)
     assert 4000 <= by["pkg.zbase"] < 6000 and by["pkg.top"] < 2000, held  # the table is pkg.zbase's
-    assert qstr > 0
+    assert names["n"] >= 2 and names["chars"] > 0 and names["pools"] > 0, names  # TABLE, later, zbase, ...

@@ -8,8 +8,10 @@ which modules were loaded at its peak live heap. Then, in a fresh MicroPython pr
 stand-ins first and those modules one by one, and prints what each import leaves on the heap after a
 collection: the module's code (bytecode, function and class objects, the names it interns) and its
 module-level tables. The game's buffers and screens are made later, by the app, and are not in it.
-Attribution between modules is approximate (an import also loads what it imports, and a qstr pool that
-fills up is charged to whichever import needs the next one); the total is not.
+Attribution between modules is approximate (a qstr pool that fills up is charged to whichever import
+needs the next one); the total is not. The qstr pools the game's names grew are shown apart: on a board
+the names are counted at their least (a pointer and a length byte each, and their characters) and the
+rest of the code scaled by the project's rule.
 
 Compared with the goal: a Pico under CircuitPython 10 has about 162 KB free, so keeping 64 KB free
 leaves the game 98 KB. A 32-bit board needs about 0.58-0.68 x the 64-bit port's heap (the project's
@@ -33,6 +35,8 @@ with open(sys.argv[2]) as f:
     game = f.read().split()
 for m in standins:
     __import__(m)
+import micropython
+micropython.qstr_info()
 out = []
 for m in game:
     gc.collect()
@@ -41,7 +45,6 @@ for m in game:
     gc.collect()
     out.append([m, gc.mem_alloc() - a])
 print(out)
-import micropython
 micropython.qstr_info()
 """
 FREE_KB, KEEP_KB = 162, 64  # a Pico under CircuitPython 10; the goal
@@ -131,8 +134,12 @@ def held(top, path, mods_file, src_top):
         raise SystemExit("probe failed: %s" % (r.stdout + r.stderr)[-400:])
     lines = r.stdout.strip().splitlines()
     mods = json.loads([ln for ln in lines if ln.startswith("[")][-1].replace("'", '"'))
-    pool = [ln for ln in lines if ln.startswith("qstr pool:")]  # "qstr pool: n_pool=.., ..., n_total_bytes=N"
-    return mods, int(pool[-1].rsplit("=", 1)[1]) if pool else None
+    # "qstr pool: n_pool=.., n_qstr=.., n_str_data_bytes=.., n_total_bytes=..", before and after the game's imports
+    pools = [dict(kv.split("=") for kv in ln.split(": ", 1)[1].split(", ")) for ln in lines if ln.startswith("qstr pool:")]
+    before, after = pools[0], pools[-1]
+    names = dict((k, int(after[key]) - int(before[key])) for k, key in
+                 (("n", "n_qstr"), ("chars", "n_str_data_bytes"), ("pools", "n_total_bytes")))
+    return mods, names
 
 
 def measure(runtime="cp", heap_kb=600, build=None):
@@ -143,8 +150,8 @@ def measure(runtime="cp", heap_kb=600, build=None):
         top = "%s-%s-%s" % (build, runtime, kind)
         path = board_heap.stage(top, kind == "mpy", runtime=runtime)
         game = peak_modules(top, path, runtime, heap_kb)
-        mods, qstr = held(top, path, game["modules_file"], "%s-%s-py" % (build, runtime))
-        res[kind] = {"modules": mods, "code": sum(b for _, b in mods), "qstr": qstr,
+        mods, names = held(top, path, game["modules_file"], "%s-%s-py" % (build, runtime))
+        res[kind] = {"modules": mods, "code": sum(b for _, b in mods), "names": names,
                      "peak": game["peak_live"] - game["fake_bytes"]}
     return res
 
@@ -165,16 +172,20 @@ def main(argv=None):
         print("%-32s %9s %9s" % (n, by["py"].get(n, "-"), by["mpy"].get(n, "-")))
     lo, hi = board_heap.BOARD_32BIT
     for kind in ("py", "mpy"):
-        r = res[kind]
+        r, q = res[kind], res[kind]["names"]
         code, rest = r["code"] / 1024, (r["peak"] - r["code"]) / 1024
         print(".%s: %d modules, code and module tables %.1f KB + the rest of the peak (buffers, screens, objects) "
               "%.1f KB = peak live %.1f KB" % (kind, len(r["modules"]), code, rest, r["peak"] / 1024))
-        if r["qstr"] is not None:
-            print("     of the code, the qstr pools (names interned at run time, the C stand-ins' too): %.1f KB"
-                  % (r["qstr"] / 1024))
-        print("     on a 32-bit board (x %.2f-%.2f): code %.0f-%.0f KB, peak %.0f-%.0f KB; keeping %d KB free of a "
-              "CircuitPython Pico's %d leaves the game %d KB" % (lo, hi, code * lo, code * hi, r["peak"] / 1024 * lo,
-                                                                  r["peak"] / 1024 * hi, KEEP_KB, FREE_KB, FREE_KB - KEEP_KB))
+        # A name on a 32-bit board: a 4-byte pointer and a length byte in its pool (hash bytes, if any, and the
+        # pool's doubling slack left out: at least), and its characters; the rest of the code scales by the rule.
+        names_board = (5 * q["n"] + q["chars"]) / 1024
+        other = code - q["pools"] / 1024
+        print("     of it, the qstr pools the game's %d new names grew: %.1f KB (%d bytes of characters); the rest "
+              "%.1f KB" % (q["n"], q["pools"] / 1024, q["chars"], other))
+        print("     on a 32-bit board: the rest x %.2f-%.2f + the names at least %.1f KB = code %.0f-%.0f KB; peak "
+              "%.0f-%.0f KB (x %.2f-%.2f); keeping %d KB free of a CircuitPython Pico's %d leaves the game %d KB"
+              % (lo, hi, names_board, other * lo + names_board, other * hi + names_board, r["peak"] / 1024 * lo,
+                 r["peak"] / 1024 * hi, lo, hi, KEEP_KB, FREE_KB, FREE_KB - KEEP_KB))
     return 0
 
 
