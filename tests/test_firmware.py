@@ -947,6 +947,21 @@ def test_deploy_dry_run_circuitpython_stages_py_only_and_prints_circup(tmp_path)
     assert copies[-1].startswith("would copy code.py")  # last: CircuitPython reloads on code.py
 
 
+def test_deploy_of_a_table_to_a_circuitpython_pico_warns_that_its_heap_is_short_and_to_a_pico_2_does_not(tmp_path):
+    """README, Memory on the board: a CircuitPython RP2040 runs out of heap in a table game; the builder hears it
+    at deploy time, not from a board that resets mid-game."""
+    if not os.path.isfile(os.path.join(ROOT, "tables", "yahtzee.fdt")):
+        pytest.fail("tables/yahtzee.fdt is missing: `make test` builds it (make tables/yahtzee.fdt)")
+    short = _deploy("cp", "--board", "pico", "--tables", "yahtzee", "--dry-run", "--build", str(tmp_path / "pico"))
+    assert short.returncode == 0, short.stdout + short.stderr
+    assert "warning: a pico under CircuitPython has about 162 KB of heap" in short.stdout
+    assert "Pico 2 (BOARD=pico2) or MicroPython" in short.stdout
+    for args in (("cp", "--board", "pico2", "--tables", "yahtzee"), ("cp", "--board", "pico"),
+                 ("mp", "--board", "pico", "--tables", "yahtzee")):
+        r = _deploy(*(args + ("--dry-run", "--build", str(tmp_path / "other"))))
+        assert r.returncode == 0 and "162 KB of heap" not in r.stdout, args
+
+
 def test_deploy_unknown_board_is_a_plain_message(tmp_path):
     r = _deploy("mp", "--board", "uno", "--dry-run", "--build", str(tmp_path / "x"))
     assert r.returncode == 1
