@@ -63,13 +63,16 @@ bench-ai: venv tables/yahtzee.fdt
 ## always finishes, per entry point (CircuitPython code.py, MicroPython main.py) and .py / .mpy, then the
 ## CircuitPython .py game allowed up to 3 resets after a MemoryError (about 45 minutes; CircuitPython .py
 ## plays 4 games at each size, since one scan of the same code moves by 10-20 KB with the dice), then what the
-## code alone holds at the game's peak (tests/bench/code_heap.py, against the goal's 98 KB)
+## code alone holds at the game's peak (tests/bench/code_heap.py, against the goal's 98 KB); CircuitPython .py
+## without a table (easy and good CPU, 4 games a size) comes before it (about 75 minutes in all)
 bench-heap: venv tables/yahtzee.fdt
 	$(PY) tests/bench/board_heap.py --runtime cp --from 370 --to 460 --step 10 --runs 4
 	$(PY) tests/bench/board_heap.py --runtime cp --mpy --from 270 --to 400 --step 10
 	$(PY) tests/bench/board_heap.py --runtime mp --from 290 --to 420 --step 10
 	$(PY) tests/bench/board_heap.py --runtime mp --mpy --from 230 --to 360 --step 10
 	$(PY) tests/bench/board_heap.py --runtime cp --from 330 --to 460 --step 10 --boots 4
+	$(PY) tests/bench/board_heap.py --runtime cp --no-table --cpu easy --from 300 --to 380 --step 10 --runs 4
+	$(PY) tests/bench/board_heap.py --runtime cp --no-table --from 360 --to 430 --step 10 --runs 4
 	$(PY) tests/bench/code_heap.py --runtime cp
 
 ## make bench-solver: the Yahtzee solve in 6 fresh processes: min/median/max seconds, page faults, table sha256

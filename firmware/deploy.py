@@ -37,8 +37,9 @@ MP_MIP_LIBS = ("ssd1306",)  # `mpremote mip install`; offline, firmware/vendor/<
 VENDOR = os.path.join(ROOT, "firmware", "vendor")
 OWN_DIRS = ("lib/fivedice", "lib/fdfw", "lib/boards")  # only fivedice writes here: stale modules in them go
 CP_DRIVE_BYTES = {"pico": 1024 * 1024}  # CIRCUITPY on a 2 MB Pico: ~1 MB (the FDT3 Yahtzee table, 431,831 bytes, fits)
-# RP2040 boards: about 162 KB of heap under CircuitPython 10, less than a game with the tables' hints and perfect
-# CPU needs by the heap proxy (README, Memory on the board); the game runs out, resets and resumes its save.
+# RP2040 boards: about 162 KB of heap under CircuitPython 10, less than a game needs by the heap proxy, with the
+# .py files CircuitPython compiles, a strategy table or not (README, Memory on the board): it runs out, resets
+# and resumes its save.
 CP_SHORT_HEAP = ("pico", "feather_rp2040")
 # CPython-only or annotation-only requirements of the adafruit-circuitpython-* packages (circup skips them too)
 CP_NOT_ON_BOARD = ("adafruit-blinka", "adafruit-circuitpython-typing")
@@ -313,11 +314,11 @@ def main(argv=None):
             print("warning: %d bytes staged, more than the ~%d-byte CIRCUITPY drive of a %s: the strategy tables "
                   "need a 4 MB board (BOARD=pico2), or MicroPython (make deploy-mp)" % (
                       size, CP_DRIVE_BYTES[a.board], a.board))
-        if a.runtime == "cp" and tables and a.board in CP_SHORT_HEAP:
-            print("warning: a %s under CircuitPython has about 162 KB of heap, less than a game with the strategy "
-                  "table's hints and perfect CPU needs (README, Memory on the board): such a game runs out of memory, "
-                  "resets and resumes, more than once; for the table, use a Pico 2 (BOARD=pico2) or MicroPython "
-                  "(make deploy-mp)" % a.board)
+        if a.runtime == "cp" and a.board in CP_SHORT_HEAP:
+            print("warning: a %s under CircuitPython has about 162 KB of heap, less than a game needs by the heap "
+                  "proxy%s (README, Memory on the board): expect the error screen, a reset and a resume now and "
+                  "then; use a Pico 2 (BOARD=pico2), or MicroPython (make deploy-mp)"
+                  % (a.board, ", all the more with the strategy table" if tables else ", even without a strategy table"))
         if a.runtime == "mp":
             return _mp(st, a)
         if a.zip:

@@ -36,6 +36,22 @@ def test_a_whole_game_with_hints_and_a_perfect_cpu_fits_a_board_sized_heap(runti
     assert len(out["totals"]) == 2
 
 
+# A board without a strategy table, CircuitPython .py: a human without hints against the good CPU (whose coach's
+# code is nearly all of the table game's), scanned 4 runs a size; + 20 KB here. README, Memory on the board.
+NO_TABLE_HEAP_KB = 440
+
+
+def test_a_whole_game_without_a_table_against_the_good_cpu_fits_a_board_sized_heap(tmp_path):
+    if not os.path.isfile(TABLE):
+        pytest.fail("tables/yahtzee.fdt is missing: `make test` builds it (make tables/yahtzee.fdt)")
+    top = str(tmp_path / "board")
+    path = board_heap.stage(top, False, runtime="cp")
+    out = board_heap.run(top, path, NO_TABLE_HEAP_KB, "cp", table=False)
+    assert out["status"] == "done" and out["errors"] == 0, out
+    assert out["turns"] == 13 and out["hints"] == 0 and not out["has_coach"] and out["visited"] == 2, out
+    assert out["totals"][1] > 0, out  # the good CPU played its 13 turns
+
+
 def test_two_games_in_a_row_on_a_tight_heap_fit_the_same_board_sized_heap(tmp_path):
     """CircuitPython .mpy, the app letting the coach go whenever it may (as on a Pico short of heap): the coach
     built again for the second game, and after the mid-game records and help, on the heap the game has left."""

@@ -947,17 +947,19 @@ def test_deploy_dry_run_circuitpython_stages_py_only_and_prints_circup(tmp_path)
     assert copies[-1].startswith("would copy code.py")  # last: CircuitPython reloads on code.py
 
 
-def test_deploy_of_a_table_to_a_circuitpython_pico_warns_that_its_heap_is_short_and_to_a_pico_2_does_not(tmp_path):
-    """README, Memory on the board: a CircuitPython RP2040 runs out of heap in a table game; the builder hears it
-    at deploy time, not from a board that resets mid-game."""
+def test_deploy_to_a_circuitpython_rp2040_warns_that_its_heap_is_short_and_to_a_pico_2_does_not(tmp_path):
+    """README, Memory on the board: by the heap proxy a CircuitPython RP2040 (Pico, Feather RP2040) runs out of
+    heap in a game, more surely with the table; the builder hears it at deploy time, not from a board that
+    resets mid-game."""
     if not os.path.isfile(os.path.join(ROOT, "tables", "yahtzee.fdt")):
         pytest.fail("tables/yahtzee.fdt is missing: `make test` builds it (make tables/yahtzee.fdt)")
-    short = _deploy("cp", "--board", "pico", "--tables", "yahtzee", "--dry-run", "--build", str(tmp_path / "pico"))
-    assert short.returncode == 0, short.stdout + short.stderr
-    assert "warning: a pico under CircuitPython has about 162 KB of heap" in short.stdout
-    assert "Pico 2 (BOARD=pico2) or MicroPython" in short.stdout
-    for args in (("cp", "--board", "pico2", "--tables", "yahtzee"), ("cp", "--board", "pico"),
-                 ("mp", "--board", "pico", "--tables", "yahtzee")):
+    for args, clause in ((("cp", "--board", "pico", "--tables", "yahtzee"), "all the more with the strategy table"),
+                         (("cp", "--board", "feather_rp2040"), "even without a strategy table")):
+        r = _deploy(*(args + ("--dry-run", "--build", str(tmp_path / args[2]))))
+        assert r.returncode == 0, r.stdout + r.stderr
+        assert "warning: a %s under CircuitPython has about 162 KB of heap" % args[2] in r.stdout
+        assert clause in r.stdout and "use a Pico 2 (BOARD=pico2), or MicroPython" in r.stdout
+    for args in (("cp", "--board", "pico2", "--tables", "yahtzee"), ("mp", "--board", "pico", "--tables", "yahtzee")):
         r = _deploy(*(args + ("--dry-run", "--build", str(tmp_path / "other"))))
         assert r.returncode == 0 and "162 KB of heap" not in r.stdout, args
 

@@ -2,6 +2,7 @@
 project's fake hardware, playing a whole two-player game with hints and a perfect CPU.
 
     python tests/bench/board_heap.py [--runtime cp|mp] [--mpy] [--from KB] [--to KB] [--step KB]
+                                     [--runs N] [--boots N] [--no-table] [--cpu easy|good|perfect]
 cp: firmware/code.py over the CircuitPython fakes; mp: firmware/main.py over the MicroPython fakes.
 Stages a folder laid out like the board's flash (firmware/deploy.py's stage, the libraries from the
 venv, the strategy table from tables/), then runs tests/firmware_fakes/game_drive.py at every
@@ -59,19 +60,25 @@ def stage(top, mpy=False, rules="yahtzee", board="pico", runtime="cp"):
     return ":".join([os.path.join(top, "lib"), top, os.path.join(FAKES, runtime), FAKES])
 
 
-def run(top, path, heap_kb, runtime="cp", games=1, timeout=1800, tight=False, boots=1, oom=False):
+def run(top, path, heap_kb, runtime="cp", games=1, timeout=1800, tight=False, boots=1, oom=False, table=True,
+        cpu=None):
     """`games` games in a row at -X heapsize=<heap_kb>K: the driver's JSON (status "done" = all finished).
     tight: the app lets the coach go whenever it may (App.room forced), as on a board short of heap.
     boots: after a MemoryError the board resets (fdfw.start; or its watchdog does, if not even the error
     report fits) and resumes its save; up to `boots` runs of the driver play on from there, each a fresh
     heap, and "resets" in the JSON says how many it took (boots=1: a reset ends the game, status "reset"
-    or "watchdog"). oom: the first boot runs out of memory at the human's 3rd turn (a test)."""
+    or "watchdog"). oom: the first boot runs out of memory at the human's 3rd turn (a test).
+    table=False: the board has no strategy table (no hints; the CPU good unless cpu says: easy, good, perfect)."""
     for n in os.listdir(top):
         if n.startswith("fivedice.sav") or n in ("drive.json", "nvm.img"):
             os.remove(os.path.join(top, n))
     env = dict(os.environ, MICROPYPATH=path)
     if oom:
         env["FIVEDICE_DRIVE_OOM"] = "1"
+    if not table:
+        env["FIVEDICE_DRIVE_NO_TABLE"] = "1"
+    if cpu:
+        env["FIVEDICE_DRIVE_CPU"] = cpu
     cmd = [os.path.join(BIN, "micropython"), "-X", "heapsize=%dK" % heap_kb, DRIVER, runtime, str(games)] + (["tight"] if tight else [])
     errors = 0
     for _ in range(boots):
@@ -93,7 +100,7 @@ def passed(out, boots=1):
     return out["status"] == "done" and (boots > 1 or not out.get("errors"))
 
 
-def scan(top, path, sizes, runtime="cp", log=print, games=1, boots=1, runs=1):
+def scan(top, path, sizes, runtime="cp", log=print, games=1, boots=1, runs=1, table=True, cpu=None):
     """Pass/fail per heap size; the smallest size from which every larger one in `sizes` passes (with
     boots > 1: finishes the game within that many boots, resetting after a MemoryError as a board does).
     runs: games played at each size (the dice differ, so does the fragmentation); a size passes when
@@ -102,7 +109,7 @@ def scan(top, path, sizes, runtime="cp", log=print, games=1, boots=1, runs=1):
     for kb in sizes:
         outs = []
         for _ in range(runs):
-            out = run(top, path, kb, runtime, games, boots=boots)
+            out = run(top, path, kb, runtime, games, boots=boots, table=table, cpu=cpu)
             outs.append(out)
             log("  %4d KB: %-12s peak live %6s B (fakes of C modules %s B), turns %s, hints %s, resets %s, "
                 "errors %s" % (kb, out["status"], out.get("peak_live", "-"), out.get("fake_bytes", "-"),
@@ -129,20 +136,30 @@ def main(argv=None):
     ap.add_argument("--boots", type=int, default=1,
                     help="boots a game may take: after a MemoryError the board resets and resumes its save")
     ap.add_argument("--runs", type=int, default=1, help="games at each size; a size passes when all of them do")
+    ap.add_argument("--no-table", action="store_true", help="a board without the strategy table: no hints, CPU good")
+    ap.add_argument("--cpu", choices=("easy", "good", "perfect"), help="the CPU seat's level (default: perfect, "
+                    "good with --no-table)")
     ap.add_argument("--build", default=os.path.join(ROOT, "build", "board-heap"))
     a = ap.parse_args(argv)
-    top = "%s-%s-%s" % (a.build, a.runtime, "mpy" if a.mpy else "py")
+    top = "%s-%s-%s%s%s" % (a.build, a.runtime, "mpy" if a.mpy else "py", "-notable" if a.no_table else "",
+                            "-" + a.cpu if a.cpu else "")  # a folder of its own: scans may run side by side
     path = stage(top, a.mpy, a.rules, runtime=a.runtime)
     kind = ".mpy" if a.mpy else ".py"
     entry = "CircuitPython (code.py)" if a.runtime == "cp" else "MicroPython (main.py)"
-    print("%s entry point on the MicroPython unix port (64-bit), lib as %s, %s table, 2 players "
-          "(human with a hint after every roll vs CPU perfect), %d game(s) in a row:" % (entry, kind, a.rules, a.games))
+    cpu = a.cpu or ("good" if a.no_table else "perfect")
+    if a.no_table:
+        print("%s entry point on the MicroPython unix port (64-bit), lib as %s, no strategy table, 2 players "
+              "(human without hints vs CPU %s), %d game(s) in a row:" % (entry, kind, cpu, a.games))
+    else:
+        print("%s entry point on the MicroPython unix port (64-bit), lib as %s, %s table, 2 players "
+              "(human with a hint after every roll vs CPU %s), %d game(s) in a row:" % (entry, kind, a.rules, cpu,
+                                                                                         a.games))
     if a.boots > 1:
         print("a game may take up to %d boots (up to %d resets after a MemoryError)" % (a.boots, a.boots - 1))
     if a.runs > 1:
         print("%d games at each size; a size passes when all of them do" % a.runs)
     floor, results = scan(top, path, list(range(a.lo, a.hi + 1, a.step)), a.runtime, games=a.games,
-                          boots=a.boots, runs=a.runs)
+                          boots=a.boots, runs=a.runs, table=not a.no_table, cpu=a.cpu)
     if floor is None:
         print("no heap size in %d..%d KB passes from there up" % (a.lo, a.hi))
         return 1

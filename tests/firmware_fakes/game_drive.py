@@ -71,11 +71,15 @@ GAMES = int(sys.argv[2]) if len(sys.argv) > 2 else 1  # games in a row (ROLL aft
 TIGHT = len(sys.argv) > 3 and sys.argv[3] == "tight"  # App.room forced: the coach goes at game over and for help
 OOM = False  # FIVEDICE_DRIVE_OOM=1: the first boot runs out of memory at the human's 3rd turn (a test of the reset)
 MODULES = None  # FIVEDICE_DRIVE_MODULES=path: the modules loaded at the peak, written there (tests/bench/code_heap.py)
+NO_TABLE = False  # FIVEDICE_DRIVE_NO_TABLE=1: a board without strategy tables: the human plays without hints
+CPU = 3  # the CPU seat's level, FIVEDICE_DRIVE_CPU=easy|good|perfect: perfect (needs the table), else good
 try:
     import os  # noqa: E402
 
     OOM = os.getenv("FIVEDICE_DRIVE_OOM") == "1"
     MODULES = os.getenv("FIVEDICE_DRIVE_MODULES")
+    NO_TABLE = os.getenv("FIVEDICE_DRIVE_NO_TABLE") == "1"
+    CPU = {"easy": 1, "good": 2, "perfect": 3}.get(os.getenv("FIVEDICE_DRIVE_CPU") or "", 2 if NO_TABLE else 3)
 except (ImportError, AttributeError):
     pass
 # Mid-game, at the human's 5th turn, the player looks at the records and the help (menu lines 11 and 9,
@@ -100,7 +104,7 @@ def _watch_app():
     class Watched(Base):
         def __init__(self, *a, **k):
             Base.__init__(self, *a, **k)
-            self.kinds[1] = 3  # seat 2: CPU perfect (needs the table), seat 1 human
+            self.kinds[1] = CPU  # seat 2: the CPU (1 + level: easy, good, perfect), seat 1 human
             if TIGHT:
                 self.room = 1 << 40  # the coach is let go whenever it may be, as on a tight board's heap
             if self.game is not None:
@@ -219,10 +223,10 @@ def on_iter(i, now):
             state["turns"] = state["games"] * g.rs.n + bin(g.cards[0].filled).count("1") + 1
             _sample()
             _tap(ROLL, i)
-        elif app.hint_kind == 0:
+        elif app.hint_kind == 0 and not NO_TABLE:
             state["hints"] += 1
             _tap(UP, i)
-        elif g.rolls < 3 and app.hint_kind == 1:
+        elif g.rolls < 3 and (app.hint_kind == 1 or NO_TABLE):  # the hint says roll (or there is none): roll
             _tap(ROLL, i)
         else:
             _tap(OK, i)  # to the picker
@@ -258,7 +262,7 @@ else:
 
 status = "done"
 try:
-    entry.run(200000 * GAMES, on_iter, "fivedice.sav", "tables")
+    entry.run(200000 * GAMES, on_iter, "fivedice.sav", "no-tables" if NO_TABLE else "tables")
     if not state["over"]:
         status = "unfinished"
 except MemoryError:
