@@ -131,16 +131,12 @@ def _write_modules():
     lib/, the firmware, the installed libraries) on the second. Written, not kept, so the peak is not moved."""
     standins = _C_STANDINS["cp" if _CP else "mp"]
     with open(MODULES, "w") as f:
-        for k in sys.modules:
-            if k in standins or k.startswith("fake"):
-                f.write(k)
-                f.write(" ")
-        f.write("\n")
-        for k in sys.modules:
-            if not (k in standins or k.startswith("fake") or k == "code" or k == "main"):
-                f.write(k)
-                f.write(" ")
-        f.write("\n")
+        for line in (True, False):  # the stand-ins' line, then the game's
+            for k in sys.modules:
+                if (k in standins or k.startswith("fake")) == line and k not in ("code", "main"):  # not the entry point
+                    f.write(k)
+                    f.write(" ")
+            f.write("\n")
 
 
 def _sample():
