@@ -64,7 +64,7 @@ bench-ai: venv tables/yahtzee.fdt
 ## CircuitPython .py game allowed up to 3 resets after a MemoryError (about 45 minutes; CircuitPython .py
 ## plays 4 games at each size, since one scan of the same code moves by 10-20 KB with the dice), then what the
 ## code alone holds at the game's peak (tests/bench/code_heap.py, against the goal's 98 KB); CircuitPython .py
-## without a table (easy and good CPU, 4 games a size) comes before it (about 75 minutes in all)
+## and .mpy without a table (easy and good CPU, 4 games a size) come before it (about 90 minutes in all)
 bench-heap: venv tables/yahtzee.fdt
 	$(PY) tests/bench/board_heap.py --runtime cp --from 370 --to 460 --step 10 --runs 4
 	$(PY) tests/bench/board_heap.py --runtime cp --mpy --from 270 --to 400 --step 10
@@ -73,6 +73,8 @@ bench-heap: venv tables/yahtzee.fdt
 	$(PY) tests/bench/board_heap.py --runtime cp --from 330 --to 460 --step 10 --boots 4
 	$(PY) tests/bench/board_heap.py --runtime cp --no-table --cpu easy --from 300 --to 380 --step 10 --runs 4
 	$(PY) tests/bench/board_heap.py --runtime cp --no-table --from 360 --to 430 --step 10 --runs 4
+	$(PY) tests/bench/board_heap.py --runtime cp --mpy --no-table --cpu easy --from 280 --to 340 --step 10 --runs 4
+	$(PY) tests/bench/board_heap.py --runtime cp --mpy --no-table --from 310 --to 380 --step 10 --runs 4
 	$(PY) tests/bench/code_heap.py --runtime cp
 
 ## make bench-solver: the Yahtzee solve in 6 fresh processes: min/median/max seconds, page faults, table sha256

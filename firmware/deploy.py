@@ -343,10 +343,7 @@ def main(argv=None):
                   "need a 4 MB board (BOARD=pico2), or MicroPython (make deploy-mp)" % (
                       size, CP_DRIVE_BYTES[a.board], a.board))
         if a.runtime == "cp" and a.board in CP_SHORT_HEAP:
-            print("warning: a %s under CircuitPython has about 162 KB of heap, less than a game needs by the heap "
-                  "proxy%s (README, Memory on the board): expect the error screen, a reset and a resume now and "
-                  "then; use a Pico 2 (BOARD=pico2), or MicroPython (make deploy-mp)"
-                  % (a.board, ", all the more with the strategy table" if tables else ", even without a strategy table"))
+            print(cp_heap_warning(a.board, tables, st.mpy))
         if a.runtime == "mp":
             return _mp(st, a)
         if a.zip:
@@ -355,6 +352,18 @@ def main(argv=None):
     except DeployError as e:
         print("deploy: " + str(e))
         return 1
+
+
+def cp_heap_warning(board, tables, mpy):
+    """What the heap proxy says of this CircuitPython install on an RP2040 (README, Memory on the board)."""
+    if mpy and not tables:
+        return ("note: a %s under CircuitPython has about 162 KB of heap; with .mpy a game fits it by the heap proxy "
+                "against the easy CPU, and is at the edge against the good CPU (README, Memory on the board)" % board)
+    return ("warning: a %s under CircuitPython has about 162 KB of heap, less than a game needs by the heap proxy%s "
+            "(README, Memory on the board): expect the error screen, a reset and a resume now and then; use a "
+            "Pico 2 (BOARD=pico2), or MicroPython (make deploy-mp)%s"
+            % (board, ", all the more with the strategy table" if tables else ", even without a strategy table",
+               "" if mpy else "; MPY=1 (CircuitPython's own .mpy) lowers the need"))
 
 
 def cp_mpy_cross_ready(cross):

@@ -959,9 +959,25 @@ def test_deploy_to_a_circuitpython_rp2040_warns_that_its_heap_is_short_and_to_a_
         assert r.returncode == 0, r.stdout + r.stderr
         assert "warning: a %s under CircuitPython has about 162 KB of heap" % args[2] in r.stdout
         assert clause in r.stdout and "use a Pico 2 (BOARD=pico2), or MicroPython" in r.stdout
+    assert "MPY=1 (CircuitPython's own .mpy) lowers the need" in r.stdout
     for args in (("cp", "--board", "pico2", "--tables", "yahtzee"), ("mp", "--board", "pico", "--tables", "yahtzee")):
         r = _deploy(*(args + ("--dry-run", "--build", str(tmp_path / "other"))))
         assert r.returncode == 0 and "162 KB of heap" not in r.stdout, args
+
+
+def test_deploy_cp_mpy_to_a_pico_without_a_table_notes_what_fits_and_with_one_still_warns(tmp_path):
+    cross = _fake_cp_mpy_cross(tmp_path)
+    r = _deploy("cp", "--board", "pico", "--mpy", "--cp-mpy-cross", cross, "--dry-run", "--build", str(tmp_path / "a"))
+    assert r.returncode == 0, r.stdout + r.stderr
+    assert "note: a pico under CircuitPython has about 162 KB of heap; with .mpy a game fits" in r.stdout
+    assert "warning: a pico" not in r.stdout
+    if not os.path.isfile(os.path.join(ROOT, "tables", "yahtzee.fdt")):
+        pytest.fail("tables/yahtzee.fdt is missing: `make test` builds it (make tables/yahtzee.fdt)")
+    r = _deploy("cp", "--board", "pico", "--mpy", "--cp-mpy-cross", cross, "--tables", "yahtzee", "--dry-run",
+                "--build", str(tmp_path / "b"))
+    assert r.returncode == 0, r.stdout + r.stderr
+    assert "warning: a pico under CircuitPython" in r.stdout and "all the more with the strategy table" in r.stdout
+    assert "lowers the need" not in r.stdout  # it is .mpy already
 
 
 # A stand-in for CircuitPython's mpy-cross (which circuitpython-build-tools downloads from Adafruit: no network
