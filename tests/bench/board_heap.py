@@ -168,7 +168,7 @@ def main(argv=None):
     print("smallest -X heapsize from which every larger one (to %d KB) passes: %d KB" % (a.hi, floor))
     free, name = (162, "CircuitPython 10") if a.runtime == "cp" else (240, "MicroPython")
     print("32-bit board estimate ((%d - %.0f KB of fakes) x %.2f-%.2f): %.0f-%.0f KB; a Pico under %s has ~%d KB "
-          "free -> %.0f-%.0f KB left" % ((floor, fakes) + BOARD_32BIT + (lo, hi, name, free, free - hi, free - lo)))
+          "free -> %.0f to %.0f KB left" % ((floor, fakes) + BOARD_32BIT + (lo, hi, name, free, free - hi, free - lo)))
     return 0
 
 
