@@ -51,19 +51,12 @@ FREE_KB, KEEP_KB = 162, 64  # a Pico under CircuitPython 10; the goal
 
 
 def peak_modules(top, path, runtime, heap_kb):
-    """Play the proxy's game (tight) in the staged folder top; its JSON, with "modules" (standins, game)."""
+    """Play the proxy's game (tight) in the staged folder top; its JSON, with "modules_file": the modules
+    loaded at its peak (the C stand-ins on the first line, the game's on the second)."""
     mods = os.path.join(top, "peak_modules.txt")
-    env = dict(os.environ, MICROPYPATH=path, FIVEDICE_DRIVE_MODULES=mods)
-    for n in os.listdir(top):
-        if n.startswith("fivedice.sav") or n in ("drive.json", "nvm.img", "peak_modules.txt"):
-            os.remove(os.path.join(top, n))
-    r = subprocess.run([os.path.join(board_heap.BIN, "micropython"), "-X", "heapsize=%dK" % heap_kb,
-                        board_heap.DRIVER, runtime, "1", "tight"], cwd=top, env=env, capture_output=True,
-                       text=True, timeout=1800)
-    lines = [ln for ln in r.stdout.splitlines() if ln.startswith("{")]
-    if not lines or json.loads(lines[-1])["status"] != "done":
-        raise SystemExit("the game did not finish at %d KB: %s" % (heap_kb, (r.stdout + r.stderr)[-400:]))
-    out = json.loads(lines[-1])
+    out = board_heap.run(top, path, heap_kb, runtime, tight=True, modules=mods)
+    if out["status"] != "done":
+        raise SystemExit("the game did not finish at %d KB: %s" % (heap_kb, out))
     out["modules_file"] = mods
     return out
 
@@ -98,8 +91,9 @@ def import_order(mods, src_top):
             for n in names:
                 parts = n.split(".")
                 for i in range(1, len(parts) + 1):  # a package is imported before its submodule
-                    if ".".join(parts[:i]) in mods and ".".join(parts[:i]) != m:
-                        deps[m].add(".".join(parts[:i]))
+                    pkg = ".".join(parts[:i])
+                    if pkg in mods and pkg != m:
+                        deps[m].add(pkg)
     order, done = [], set()
 
     def visit(m, seen):
