@@ -33,6 +33,8 @@ _SOLVED = const(7)  # the turn solve's slices (work): next values (upper boxes, 
 # best sub-keeps (levels 0-4, level 5), averages: each under 50 ms on an RP2040 (make bench-ai)
 _MAXNZ = const(1544)  # (box, roll) pairs scoring > 0 on an empty card, most of any rule set (yatzy)
 _MAXG = const(112)  # (box, points > 0) groups, most of any rule set (the Yahtzee family)
+_GROLLS = const(63)  # rolls scored in one slice of the groups (_group_step): about 40 ms on an RP2040
+_GSCAN = const(1500)  # rolls a slice of the grouping looks at (about six groups): about 40 ms on an RP2040
 
 # box modes: how the next state's slot follows from the points scored
 _PLAIN = const(0)
@@ -67,9 +69,9 @@ class Coach:
         # points p > 0 (rolls scoring 0 take the box's scratch value): box b's groups are _gfirst[b] ..
         # _gfirst[b + 1] - 1, group g scores _gpts[g] with the rolls _grolls[_gend[g - 1] .. _gend[g] - 1].
         # `groups` (coach_buffers.new_groups()) may be shared: coaches of one rule set (the table's, the
-        # good CPU's, one built again after the app let one go) compute them once (3,276 scorings, ~5 s on
-        # a Pico). `work` (coach_buffers.new_work()): the turn solve's arrays, for one coach at a time; the
-        # app keeps both when it lets a coach go, so the next one needs no KB-sized block of a fragmented heap.
+        # good CPU's) compute them once (3,276 scorings, ~5.7 s on a Pico), in slices of work() (_group_step),
+        # so neither a new game nor a resumed one waits for them. `work` (coach_buffers.new_work()): the
+        # turn solve's arrays, shared likewise; the app allocates both once, at start-up.
         if groups is None:
             groups = _buf.new_groups()
         if work is None:
@@ -128,41 +130,6 @@ class Coach:
         empty.clear()
         for b in range(n):
             self._face[b] = rs.arg[b] if rs.kinds[b] == _r.UPPER else 0
-        if self.groups[0] is rs:
-            return  # computed for this rule set already (by this coach or one sharing its groups)
-        # points of every box for the 252 rolls on an empty card, from scoring (once per rule set), grouped
-        self.groups[0] = None  # until complete (a ValueError below leaves them unusable, not wrong)
-        gr = self._grolls
-        ge = self._gend
-        gp = self._gpts
-        d = self._dice
-        ng = 0
-        nz = 0
-        sc = self._hl  # scratch: one box's points for the 252 rolls
-        for b in range(n):
-            self._gfirst[b] = ng
-            for r in range(252):
-                _k.roll_dice(r, d)
-                scoring.load(d)
-                sc[r] = scoring.points(rs, empty, b)
-            for r in range(252):
-                q = sc[r]
-                if not q:
-                    continue
-                if ng >= _MAXG:
-                    raise ValueError("coach: more point groups than _MAXG")
-                for r2 in range(r, 252):  # a new group: every later roll with the same points, taken
-                    if sc[r2] == q:
-                        if nz >= _MAXNZ:
-                            raise ValueError("coach: more scoring rolls than _MAXNZ")
-                        gr[nz] = r2
-                        nz += 1
-                        sc[r2] = 0
-                gp[ng] = q
-                ge[ng] = nz
-                ng += 1
-        self._gfirst[n] = ng
-        self.groups[0] = rs
 
     # -- the turn ---------------------------------------------------------------------------------------
     def prepare(self, card):
@@ -173,8 +140,17 @@ class Coach:
     def work(self, card):
         """One slice of the turn solve for `card`'s state (a seventh of it, under 50 ms on an RP2040: the app
         calls it once a loop pass so buttons, animation and sound stay live); True once
-        the turn is solved. A card in another state starts the solve again. Allocates nothing."""
+        the turn is solved. A card in another state starts the solve again, so does finding another coach's
+        solve in the shared arrays. The final-roll groups of a new rule set come first, a slice a call
+        (_group_step). Allocates nothing."""
         rs = self.rs
+        if self.groups[0] is not rs:
+            self._group_step()
+            return False
+        w = self.arrays
+        if w[5] is not self:  # the arrays hold another coach's solve (or none yet): this coach's from the top
+            w[5] = self
+            self._phase = -1
         f = card.filled
         u = _st.u_of(rs, card)
         z = _st.z_of(rs, card)
@@ -203,10 +179,74 @@ class Coach:
         self._phase = ph + 1
         return ph + 1 == _SOLVED
 
+    def _group_step(self):
+        """One slice of the final-roll groups of self.rs (the points of every box for the 252 rolls on an
+        empty card, grouped by points): a box's rolls scored _GROLLS at a time, then its groups found a few
+        at a time (each scans the box's later rolls). Any coach sharing the groups list (which holds the
+        state) may take the next slice."""
+        gs = self.groups
+        rs = self.rs
+        if gs[5] is not rs:  # start (or start again: another rule set was being grouped)
+            gs[0] = None
+            gs[5] = rs
+            gs[6] = 0  # box
+            gs[7] = 0  # groups so far
+            gs[8] = 0  # rolls in groups so far
+            gs[10] = 0  # next roll: to score (< 252), to group (252 + roll)
+        b = gs[6]
+        r0 = gs[10]
+        sc = gs[9]  # the box's points for the 252 rolls
+        if r0 < 252:
+            d = self._dice
+            empty = self._empty
+            for r in range(r0, r0 + _GROLLS):
+                _k.roll_dice(r, d)
+                scoring.load(d)
+                sc[r] = scoring.points(rs, empty, b)
+            gs[10] = r0 + _GROLLS
+            return
+        gr = self._grolls
+        ge = self._gend
+        gp = self._gpts
+        ng = gs[7]
+        nz = gs[8]
+        r = r0 - 252
+        if r == 0:
+            self._gfirst[b] = ng
+        budget = _GSCAN
+        while r < 252 and budget > 0:
+            q = sc[r]
+            if q:
+                if ng >= _MAXG:
+                    raise ValueError("coach: more point groups than _MAXG")
+                for r2 in range(r, 252):  # a new group: every later roll with the same points, taken
+                    if sc[r2] == q:
+                        if nz >= _MAXNZ:
+                            raise ValueError("coach: more scoring rolls than _MAXNZ")
+                        gr[nz] = r2
+                        nz += 1
+                        sc[r2] = 0
+                gp[ng] = q
+                ge[ng] = nz
+                ng += 1
+                budget -= 252 - r
+            r += 1
+        gs[7] = ng
+        gs[8] = nz
+        if r < 252:
+            gs[10] = 252 + r
+            return
+        gs[10] = 0
+        gs[6] = b + 1
+        if b + 1 == rs.n:
+            self._gfirst[b + 1] = ng
+            gs[5] = None
+            gs[0] = rs
+
     @property
     def solved(self):
-        """The turn of the last card given to work() or prepare() is solved."""
-        return self._phase == _SOLVED
+        """The turn of the last card given to work() or prepare() is solved (and still in the arrays)."""
+        return self._phase == _SOLVED and self.arrays[5] is self
 
     def _next_values(self, card, lo, hi):
         """The table's values of the next states for boxes lo .. hi-1 (in two slices: 0..6, then the rest)."""
