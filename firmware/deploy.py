@@ -134,6 +134,26 @@ class Stage:
                 self.add(src, os.path.join(dest_dir, os.path.relpath(src, src_dir)))
 
 
+def leave_out(st, runtime, board):
+    """Drop the features lib/fivedice/features.py says this runtime and board leave out (their modules), and
+    write the board's fivedice/features.py saying so: an install-time choice, docs/memory.md."""
+    sys.path.insert(0, os.path.join(ROOT, "lib"))
+    try:
+        from fivedice import features
+    finally:
+        sys.path.pop(0)
+    left = features.leave_out(runtime, board)
+    if not left:
+        return
+    gone = ["lib/" + m + ext for f in left for m in features.MODULES[f] for ext in (".py", ".mpy")]
+    gone += ["lib/fivedice/features.py", "lib/fivedice/features.mpy"]
+    for dest in gone:
+        if os.path.exists(os.path.join(st.top, dest)):
+            os.remove(os.path.join(st.top, dest))
+    st.files = [(src, dest) for src, dest in st.files if dest not in gone]
+    st.text("lib/fivedice/features.py", features.source(left), "left out on this board: " + ", ".join(left))
+
+
 def stage(runtime, board, top, compile_mpy, tables=(), mpy_cross=None, header=None):
     st = Stage(top, compile_mpy, mpy_cross, header)
     for rid in tables:
@@ -143,6 +163,7 @@ def stage(runtime, board, top, compile_mpy, tables=(), mpy_cross=None, header=No
             raise DeployError("no strategy table %s: run `make tables` first" % os.path.relpath(src, ROOT))
         st.add(src, "tables/" + rid + ".fdt")
     st.add_tree(os.path.join(ROOT, "lib", "fivedice"), "lib/fivedice")
+    leave_out(st, runtime, board)
     st.add_tree(os.path.join(ROOT, "firmware", "fdfw"), "lib/fdfw")
     st.add(os.path.join(ROOT, "hardware", "boards", "__init__.py"), "lib/boards/__init__.py")
     st.add(os.path.join(ROOT, "hardware", "boards", board + ".py"), "lib/boards/" + board + ".py")

@@ -157,37 +157,27 @@ def test_with_room_the_coach_stays_after_game_over_and_the_next_game_reuses_it()
     dev.close()
 
 
-def test_game_over_on_a_tight_heap_lets_the_coach_go_for_the_records_and_keeps_what_the_human_gave_away(tmp_path):
-    import sys
-
+def test_game_over_keeps_the_coach_for_the_records_and_the_next_game_reuses_its_arrays(tmp_path):
     from host_sim.sim import FileStore
 
     dev = SimDevice(dice=Dice(SeededBytes(8)), cpu_step_ms=20, tables=DATA, store=FileStore(str(tmp_path / "s.sav")))
     start(dev, YACHT.index, [0, 3])
     app = dev.app
-    app.room = 1 << 41  # more than the free heap: as on a CircuitPython Pico
-    groups, work = app.coach.groups, app.coach.arrays
-    seen = []
-    play_first_boxes(dev, lambda: seen.append(app.prof[0].loss_x100()))  # so far, with the coach
-    loss = seen[-1]
-    assert app.mode == A.M_INITIALS  # the records are read and written: the coach made room for them
-    assert app.coach is None and app.table is None and app.players == [None] * 4
-    for name in ("coach", "strategy_table", "cpu_levels", "cpu"):
-        assert "fivedice." + name not in sys.modules
+    table_coach, groups, work = app.coach, app.coach.groups, app.coach.arrays
+    play_first_boxes(dev)
+    assert app.mode == A.M_INITIALS and app.coach is table_coach  # the records are written beside the coach
     f = open(os.path.join(DATA, "yacht.fdt"), "rb")
     ref = coach.Coach(YACHT, StrategyTable(f, YACHT))
     pr = app.prof[0]
-    assert pr.loss_x100() == ref.to_points_x100(pr.loss * coach.WIDE) > max(loss, 1000)
-    assert pr.per_decision_x100() == ref.to_points_x100(pr.loss * coach.WIDE // pr.decisions) > 0
+    assert pr.loss_x100() == ref.to_points_x100(pr.loss * coach.WIDE) > 1000
     f.close()
     for _ in range(3):
         dev.tap(A.B_OK)  # initials AAA
     assert app.mode == A.M_OVER
-    dev.tap(A.B_ROLL)  # again: the next game loads the coach and the perfect CPU back
+    dev.tap(A.B_ROLL)  # again
     dev.settle()
-    assert not app.game.over and app.coach is not None and app.players[1].level == 2
-    assert app.coach.groups is groups and groups[0] is YACHT  # built again without scoring 3,276 rolls
-    assert app.coach.arrays is work  # and on the same arrays: no KB-sized block needed from the heap
+    assert not app.game.over and app.coach is table_coach and app.players[1].level == 2
+    assert app.coach.groups is groups and groups[0] is YACHT and app.coach.arrays is work
     assert app.prof[0].loss_x100() == 0
     dev.close()
 
@@ -293,15 +283,12 @@ def test_the_cpu_moves_only_once_its_turn_is_solved_and_its_dots_step_meanwhile(
     assert dots == {0, 1, 2, 3}
 
 
-def test_a_rarely_used_screen_opened_mid_game_on_a_tight_heap_parks_the_coach_and_resume_brings_it_back():
-    import sys
-
+def test_a_rarely_used_screen_opened_mid_game_leaves_the_coach_and_the_counts_as_they_were():
     from fivedice.screens import menu as menu_screen
 
     dev = device(seed=5)
     start(dev, YACHT.index, [0, 3])
     app = dev.app
-    app.room = 1 << 41  # more than the free heap: as on a CircuitPython Pico
     dev.tap(A.B_ROLL)
     dev.settle()
     dev.tap(A.B_OK)  # score the first box offered after one roll: a decision the meter counts
@@ -310,32 +297,23 @@ def test_a_rarely_used_screen_opened_mid_game_on_a_tight_heap_parks_the_coach_an
     dev.settle()  # the perfect CPU's turn
     assert app.game.player == 0 and app.prof[0].decisions == 1
     counted = (app.prof[0].loss, app.prof[0].decisions)
+    table_coach, cpu = app.coach, app.players[1]
     for item in (menu_screen.I_RECORDS, menu_screen.I_HELP, menu_screen.I_TEST):
         dev.tap(A.B_BACK)  # the menu
-        assert app.mode == A.M_MENU and app.coach is not None  # the menu alone keeps it
         app.cursor = bytes(app.menu.items[: app.menu.n]).index(bytes((item,)))
         dev.tap(A.B_OK)
-        assert app.mode not in (A.M_MENU, A.M_TURN) and app.parked
-        assert app.coach is None and app.players == [None] * 4 and app.table is None and app.prof[0].coach is None
-        for name in ("coach", "strategy_table", "cpu_levels"):
-            assert "fivedice." + name not in sys.modules
+        assert app.mode not in (A.M_MENU, A.M_TURN)
         dev.tap(A.B_BACK)
         if app.mode != A.M_MENU:  # the self-test takes BACK twice
             dev.tap(A.B_BACK)
         assert app.mode == A.M_MENU
-        dev.tap(A.B_BACK)  # resume: the coach and the perfect CPU come back
-        assert app.mode == A.M_TURN and not app.parked
-        assert app.coach is not None and app.players[1].level == 2 and app.prof[0].coach is app.coach
-        assert (app.prof[0].loss, app.prof[0].decisions) == counted
+        dev.tap(A.B_BACK)  # resume
+        assert app.mode == A.M_TURN and app.coach is table_coach and app.players[1] is cpu
+        assert app.prof[0].coach is app.coach and (app.prof[0].loss, app.prof[0].decisions) == counted
     dev.tap(A.B_ROLL)
     dev.settle()
-    dev.tap(A.B_UP)  # a hint from the coach that came back
+    dev.tap(A.B_UP)
     assert app.hint_kind in (coach.KEEP, coach.SCORE)
-    dev.tap(A.B_OK)
-    app.cursor = 0
-    dev.tap(A.B_OK)
-    dev.settle()
-    assert app.prof[0].decisions == 2 and bin(app.game.cards[1].filled).count("1") == 2
     dev.close()
 
 
@@ -345,30 +323,101 @@ def test_cpu_levels_keeps_the_easy_cpus_action_codes():
     assert (cpu_levels.ROLL, cpu_levels.SCORE) == (cpu.ROLL, cpu.SCORE)  # copies: fivedice.cpu loads on demand
 
 
-@pytest.mark.parametrize("module,without,with_it", [
-    ("cpu", [0, 3, 2], [0, 3, 1]),  # the easy CPU's code: only for an easy seat
-    ("good_valuer", [0, 3], [0, 2]),  # the good CPU's valuer: only for a good seat
-])
-def test_a_game_loads_the_code_of_the_cpu_levels_it_seats_only(module, without, with_it):
+def _menu_to(dev, item):
+    app = dev.app
+    idx = bytes(app.menu.items[: app.menu.n]).index(bytes((item,)))
+    while app.cursor != idx:
+        dev.tap(A.B_DOWN)
+
+
+class _NoMoreImports:
+    """A sys.meta_path finder that, armed, refuses every fivedice module not loaded yet (the save checks
+    excepted)."""
+
+    armed = False
+
+    def find_spec(self, name, path=None, target=None):
+        if self.armed and name.startswith("fivedice.") and name != "fivedice.save_check":
+            raise ImportError("imported after start-up: " + name)
+        return None
+
+
+def test_what_a_game_needs_is_loaded_at_start_up_not_at_new_game_nor_in_a_resume(monkeypatch, tmp_path):
+    """Issue 20: the coach, the table reader and the meters are there once the app is built, a CPU level's code
+    once a menu seat names it; new games and a resume (a restart that reads the save) import nothing more."""
     import sys
+
+    from host_sim.sim import FileStore
 
     import fivedice
 
-    for kinds, loaded in ((without, False), (with_it, True)):
-        sys.modules.pop("fivedice." + module, None)
-        if hasattr(fivedice, module):
-            delattr(fivedice, module)
-        dev = device()
-        start(dev, YACHT.index, kinds)
-        assert ("fivedice." + module in sys.modules) == loaded, kinds
-        dev.close()
+    for name in ("cpu", "good_valuer", "coach", "strategy_table", "proficiency", "cpu_levels", "keeps", "app"):
+        monkeypatch.delitem(sys.modules, "fivedice." + name, raising=False)
+        monkeypatch.delattr(fivedice, name, raising=False)
+    import fivedice.app as fresh
 
+    monkeypatch.setattr(A, "App", fresh.App)
+    from fivedice.screens import menu as M
 
-def test_on_a_tight_heap_the_coach_stays_when_the_game_over_writes_no_records():
-    dev = device(seed=8)
-    start(dev, YACHT.index, [3, 2])  # CPUs only, and no store: nothing needs the coach's room
+    path = str(tmp_path / "s.sav")
+    dev = SimDevice(dice=Dice(SeededBytes(8)), cpu_step_ms=20, tables=DATA, store=FileStore(path))
+    guard = _NoMoreImports()
+    monkeypatch.setattr(sys, "meta_path", [guard] + sys.meta_path)
     app = dev.app
-    app.room = 1 << 41
+    app.rules_i = YACHT.index
+    for kinds in ([0, 3, 2, 1], [1, 2], [2, 0, 3]):
+        guard.armed = False  # the menu may load a level's code as a seat names it
+        if app.mode != A.M_MENU:
+            dev.tap(A.B_BACK)
+        while app.nplayers != len(kinds):
+            _menu_to(dev, M.I_PLAYERS)
+            dev.tap(A.B_OK)
+        for p, k in enumerate(kinds):  # each seat chosen in the menu: its level's code loads there
+            _menu_to(dev, M.I_P1 + p)
+            while app.kinds[p] != k:
+                dev.tap(A.B_OK)
+        _menu_to(dev, M.I_NEW)
+        guard.armed = True  # "New game" and the game: nothing more
+        dev.tap(A.B_OK)
+        if app.mode == A.M_MENU:
+            dev.tap(A.B_OK)  # "New game? OK again"
+        assert bytes(app.seated[:len(kinds)]) == bytes(kinds)
+        for _ in range(300):
+            dev.step()
+    dev.close()
+    for name in ("cpu", "good_valuer"):  # a restart: these load again only as the save names them
+        monkeypatch.delitem(sys.modules, "fivedice." + name, raising=False)
+        monkeypatch.delattr(fivedice, name, raising=False)
+    guard.armed = False
+    dev = SimDevice(dice=Dice(SeededBytes(9)), cpu_step_ms=20, tables=DATA, store=FileStore(path))
+    guard.armed = True  # the resume and the game after it: nothing more
+    assert dev.app.game is not None and dev.app.players[2].level == 2
+    dev.tap(A.B_OK)  # resume
+    for _ in range(300):
+        dev.step()
+    assert dev.app.mode == A.M_TURN
+    dev.close()
+
+
+def test_every_coach_shares_the_arrays_the_app_allocated_at_start_up():
+    dev = device()
+    app = dev.app
+    groups, work = app._groups, app._work
+    start(dev, YACHT.index, [3, 2])
+    assert app.coach.groups is groups and app.coach.arrays is work
+    assert app.players[1].coach.groups is groups and app.players[1].coach.arrays is work  # the good CPU's too
+    for _ in range(100000):
+        if app.game.over:
+            break
+        dev.step()  # the seats take turns on the one set of arrays: each solves its own turn again
+    assert app.game.over and app.game.cards[0].total() > 0 and app.game.cards[1].total() > 0
+    dev.close()
+
+
+def test_the_coach_stays_through_game_over():
+    dev = device(seed=8)
+    start(dev, YACHT.index, [3, 2])
+    app = dev.app
     table_coach = app.coach
     for _ in range(100000):
         if app.game.over:

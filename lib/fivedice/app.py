@@ -11,10 +11,9 @@ its own press handling and drawing."""
 #     app.asleep()                True when the screen is off and the board may sleep until a button (fivedice.power)
 #     app.wake(now_ms)            the board woke from sleep
 # Handling an event and drawing a frame allocate nothing after start-up (tests/mpy/test_heap_app.py).
-import gc
-
 from fivedice.compat import const, unload
 from fivedice import game as _game
+from fivedice import features as _features
 from fivedice import oled_view as view
 from fivedice import power as _power
 from fivedice import rules as _rules
@@ -28,6 +27,21 @@ from fivedice.screens.over import Over
 from fivedice.screens.picker import Picker
 from fivedice.screens.turn import Turn
 from fivedice.ticks import ticks_add, ticks_diff
+
+_coach = _cpu_levels = _strategy_table = None  # fivedice.coach, .cpu_levels, .strategy_table: load_game_code()
+
+
+def load_game_code():
+    """Import what every game needs: the coach and the table reader (hints, proficiency, the perfect CPU; the
+    good CPU's coach too) and the CPU levels. The App calls it when it is built, at start-up: on a board that
+    is after the start-up code is gone (fdfw.start), on a clean heap, and never at "New game" nor inside a
+    resume. A CPU level's own code comes when a menu seat or the save first names it (App.need_levels)."""
+    global _coach, _cpu_levels, _strategy_table
+    from fivedice import coach, cpu_levels, proficiency, strategy_table  # noqa: F401
+
+    _coach = coach
+    _cpu_levels = cpu_levels
+    _strategy_table = strategy_table
 
 BUTTONS = 10
 BUTTON_NAMES = ("hold1", "hold2", "hold3", "hold4", "hold5", "roll", "up", "down", "ok", "back")
@@ -49,7 +63,6 @@ _SAVE_HEAD = const(7)
 _CPU_ROLL = const(1)  # cpu.ROLL
 _GOOD = const(1)  # cpu_levels.GOOD, PERFECT
 _PERFECT = const(2)
-_ROOM = const(65536)  # free heap (bytes) under which the coach is let go at game over and for a parked screen
 _PIXEL_FRAME_MS = const(10)  # the loop wakes this often while the pixels animate
 
 
@@ -58,8 +71,14 @@ class App:
         self, display, pixels=None, buzzer=None, dice=None, store=None, accel=False, cpu_step_ms=CPU_STEP_MS, tables=None,
         battery=None
     ):
+        from fivedice import coach_buffers
         from fivedice.rng import Dice
 
+        # The coaches' big arrays first, on the heap as start-up left it (the largest blocks it will ever have),
+        # shared by every coach (the table's and the good CPU's) in every game, resume and seat change.
+        self._groups = coach_buffers.new_groups()
+        self._work = coach_buffers.new_work()
+        load_game_code()
         self.fb = display
         self.px = None
         if pixels is not None:
@@ -80,23 +99,16 @@ class App:
                 if self._table_path_ok(rs):
                     self.tables_mask |= 1 << rs.index
         self.table = None
-        self.coach = None  # the coach on the table: hints, proficiency, the perfect CPU
-        self._table_coach = None  # that coach's object, kept for later games (retarget)
-        self._good = None  # the "good" CPU player, kept for later games
-        self._groups = None  # the coaches' final-roll groups (coach_buffers.new_groups), kept even when they go
-        self._work = None  # the table coach's turn-solve arrays (coach_buffers.new_work), kept likewise
-        self._good_work = None  # the good CPU's coach's
-        if self.tables_mask:  # a table: the coach's big arrays now, on a clean heap (fivedice.coach_buffers)
-            from fivedice import coach_buffers
+        self.coach = None  # the coach on the table in this game: hints, proficiency, the perfect CPU
+        self._table_coach = None  # that coach's object, kept for every game (retarget)
+        self._good = None  # the "good" CPU player, kept for every game
+        self._levels = 0  # bit k: the code of CPU kind k (1 + level) is loaded (need_levels)
+        from fivedice.proficiency import Proficiency
 
-            self._groups = coach_buffers.new_groups()
-            self._work = coach_buffers.new_work()
-            unload("fivedice", "coach_buffers")
-        self.room = _ROOM  # free heap under which the coach goes at game over and for a parked screen (_tight)
+        self._meters = (Proficiency(None), Proficiency(None), Proficiency(None), Proficiency(None))  # per seat
         self.players = [None, None, None, None]  # per seat: None (human) or a CPU player
-        self.parked = False  # the coach and CPU players are out while a rarely used screen is open (_park_coach)
         self.seated = bytearray(4)  # per seat: the kind the game in progress was seated with
-        self.prof = [None, None, None, None]  # per human seat with a table: Proficiency
+        self.prof = [None, None, None, None]  # per human seat with a table: its meter (_meters)
         self.hint_kind = 0  # what the last hint said (coach.KEEP/SCORE), shown until the next action
         self.hint_value = 0
         # settings
@@ -144,8 +156,16 @@ class App:
         self.records_error = ""  # why the records could not be read (they were kept aside), for the log
         self.to_beat = 0  # a solo game: the best score of its rule set in the records (0: none)
         self._fresh = True  # no tick seen yet: deadlines set so far are re-based on the first one
+        self._warming = False  # the menu's coach builds its final-roll groups, a slice a pass (Coach.warm)
         self.menu.build(self)
+        self.need_levels(self.kinds, self.nplayers)
         self._load()
+        if self.game is None:  # the menu's table and coach now, so that "New game" finds them
+            rs = _rules.ALL[self.rules_i]
+            table = self._open_table(rs)
+            if table is not None:
+                self._table_coach_for(rs, table)
+                self._warming = True
 
     # -- helpers ------------------------------------------------------------------
     def cue(self, cue):
@@ -195,8 +215,6 @@ class App:
     # -- screens -------------------------------------------------------------------
     def resume(self):
         """Back to the game in progress, seated and ruled as it started: the menu's lines are the next game's."""
-        if self.parked:
-            self._unpark()
         self.enter(M_TURN)
 
     def _seat(self, p, k, rs, table):
@@ -206,9 +224,10 @@ class App:
             self._seat_cpu(p, k, rs, table)
             return
         if self.coach is not None:
-            from fivedice.proficiency import Proficiency
-
-            self.prof[p] = Proficiency(self.coach)
+            pr = self._meters[p]
+            pr.coach = self.coach
+            pr.reset()
+            self.prof[p] = pr
         self.seated[p] = 0
 
     def _seat_cpu(self, p, k, rs, table):
@@ -230,9 +249,23 @@ class App:
                 return pl
         if level == _GOOD:
             return self._good_player(rs)
-        from fivedice import cpu_levels  # loaded only when a game has a CPU seat
+        return _cpu_levels.make(rs, level, table, self.coach)
 
-        return cpu_levels.make(rs, level, table, self.coach)
+    def need_levels(self, seats, n):
+        """Load the code of the CPU levels the first n of `seats` name (bytes as the save's seat bytes: bits 0-1
+        and 4-5 each 0 human, else 1 + level; easy is fivedice.cpu, good fivedice.good_valuer, perfect needs
+        only the coach), once: when the app is built, when a save is read and when a menu seat line changes, so that
+        "New game" and a resume find it loaded. It stays."""
+        for i in range(n):
+            v = seats[i]
+            for j in range(2):
+                k = (v >> (4 * j)) & 3
+                if k and not (self._levels >> k) & 1:
+                    self._levels |= 1 << k
+                    if k == 1:
+                        from fivedice import cpu  # noqa: F401
+                    elif k == 2:
+                        from fivedice import good_valuer  # noqa: F401
 
     def levels(self):
         """CPU levels on offer for the menu's rule set: easy and good, and perfect with its table."""
@@ -252,11 +285,8 @@ class App:
         self.dirty = True
 
     def _open(self, mode):
-        """A screen that is not kept loaded: its module is imported now (an allocation, like starting a
-        game) and unloads itself when left. Presses and frames inside it allocate nothing. Mid-game the
-        coach is parked while it is open (_park_coach): the heap holds one or the other."""
-        if self.in_game() and self._tight():
-            self._park_coach()
+        """A screen that is not kept loaded: its module is imported now (an allocation) and unloads itself
+        when left. Presses and frames inside it allocate nothing."""
         if mode == M_HELP:
             from fivedice.screens.help import Help
 
@@ -338,12 +368,10 @@ class App:
             self.table = None
         if not (self.tables_mask >> rs.index) & 1:
             return None
-        from fivedice.strategy_table import StrategyTable
-
         f = None
         try:
             f = open(self._table_path(rs), "rb")
-            self.table = StrategyTable(f, rs)
+            self.table = _strategy_table.StrategyTable(f, rs)
         except (OSError, ValueError) as e:
             if f is not None:
                 f.close()
@@ -353,9 +381,8 @@ class App:
         return self.table
 
     def _seat_players(self, rs, seats):
-        """Build the CPU players, the coach and the proficiency meters for a game of rule set rs, seat p
-        playing seats[p] (0 human, else 1 + CPU level)."""
-        self.parked = False
+        """Seat the CPU players, the coach and the proficiency meters for a game of rule set rs, seat p
+        playing seats[p] (0 human, else 1 + CPU level); they are the objects of the game before, moved on."""
         table = self._open_table(rs)
         self.coach = self._table_coach_for(rs, table) if table is not None else None
         for p in range(4):
@@ -366,14 +393,10 @@ class App:
             self._seat(p, seats[p], rs, table)
 
     def _table_coach_for(self, rs, table):
-        """The coach on `table`: the one kept from the last game, retargeted (its ~7.5 KB of buffers on a
-        32-bit board reused by every game), else a new one on the arrays the app keeps."""
+        """The coach on `table`: the one kept from the last game, retargeted, else a new one on the arrays
+        the app allocated at start-up (~7 KB on a 32-bit board, reused by every game)."""
         if self._table_coach is None:
-            from fivedice.coach import Coach
-
-            self._table_coach = Coach(rs, table, self._groups, self._work)
-            self._groups = self._table_coach.groups
-            self._work = self._table_coach.arrays
+            self._table_coach = _coach.Coach(rs, table, self._groups, self._work)
         else:
             self._table_coach.retarget(rs, table)
         return self._table_coach
@@ -381,11 +404,7 @@ class App:
     def _good_player(self, rs):
         """The "good" CPU for rule set rs: one player (and its coach's buffers) for every game."""
         if self._good is None:
-            from fivedice import cpu_levels
-
-            self._good = cpu_levels.make(rs, cpu_levels.GOOD, None, None, self._groups, self._good_work)
-            self._groups = self._good.coach.groups
-            self._good_work = self._good.coach.arrays
+            self._good = _cpu_levels.make(rs, _GOOD, None, None, self._groups, self._work)
         else:
             self._good.prepare(rs)
         return self._good
@@ -410,38 +429,6 @@ class App:
         self.tables_mask &= ~(1 << self.game.rs.index)
         self.message(view.T_TABLE_BAD)
 
-    def _tight(self):
-        """True when free heap is under `room` (a CircuitPython Pico): the coach is then a cache the app lets
-        go at game over and while a rarely used screen is open, and builds again after (its final-roll
-        groups kept: on a Pico about 1.5 s from .mpy, 4 s from .py; README, Memory on the board). With
-        room (a Pico 2, MicroPython on a Pico, the host) it stays: the next game reuses its buffers."""
-        free = gc.mem_free() if hasattr(gc, "mem_free") else 1 << 40  # CPython: no heap limit to speak of
-        return free < self.room
-
-    def _drop_coach(self):
-        """The game is over: the coach, its table and the CPU players go, with their modules, before the
-        records are read and written when the heap is tight (the end of a game is where a CircuitPython
-        Pico's heap is fullest; README, Memory on the board). The proficiency totals stay for the game-over screen and the
-        records; the next game loads the coach again."""
-        for p in range(4):
-            pr = self.prof[p]
-            if pr is not None:
-                pr.settle()
-        self._let_coach_go()
-
-    def _park_coach(self):
-        """A rarely used screen (help, records, self-test) opens with a game in progress: the coach and the
-        CPU players make room for it, as at game over, and come back at resume (_unpark). Proficiency
-        counts are kept (their coach comes back too)."""
-        if self.coach is None and self.players == [None, None, None, None]:
-            return  # nothing loaded (no table, no CPU seat): nothing to park
-        for p in range(4):
-            pr = self.prof[p]
-            if pr is not None:
-                pr.coach = None  # its counts stay; _unpark gives it the coach back
-        self._let_coach_go()
-        self.parked = True
-
     def _close_table(self):
         if self.table is not None:
             try:
@@ -449,42 +436,6 @@ class App:
             except OSError:
                 pass
             self.table = None
-
-    def _let_coach_go(self):
-        for p in range(4):
-            self.players[p] = None
-        self.coach = None
-        self._table_coach = None
-        self._good = None
-        self.thinking = False
-        self._close_table()
-        unload("fivedice", "cpu_levels")
-        unload("fivedice", "good_valuer")
-        unload("fivedice", "cpu")
-        unload("fivedice", "coach")
-        unload("fivedice", "strategy_table")
-        # fivedice.keeps stays: its tables (KB-sized arrays built at import) would need blocks a fragmented
-        # heap may not have when the coach comes back
-
-    def _unpark(self):
-        """Back to the game after a parked screen: the coach and the CPU seats as the game was seated with
-        (a table that no longer opens: "Strategy table bad", the game goes on without it)."""
-        self.parked = False
-        g = self.game
-        rs = g.rs
-        table = self._open_table(rs)
-        if table is not None:
-            self.coach = self._table_coach_for(rs, table)
-        for p in range(g.players):
-            pr = self.prof[p]
-            if pr is not None:
-                pr.coach = self.coach
-                if self.coach is None:
-                    self.prof[p] = None
-            k = self.seated[p]
-            if k:
-                self._seat_cpu(p, k, rs, table)
-        self.thinking = True  # the turn is solved again for whoever is to move
 
     def hint(self):
         """Ask the coach for the best action now; shown on the turn screen until the next action."""
@@ -579,8 +530,6 @@ class App:
         self.thinking = not g.over  # the next player's turn: solve it a slice a pass from now
         if g.over:
             records = self._keeps_records()
-            if records and self._tight():
-                self._drop_coach()  # room for the records and the initials
             self.cue(sounds.GAME_OVER)
             self._save()  # the finished game first: a power cut before the records loses only them
             self.enter(M_INITIALS if records else M_OVER)
@@ -632,6 +581,8 @@ class App:
             self.dirty = True
         if self.thinking:
             self.thinking = self._think()  # one slice of the turn solve a pass: buttons and animation stay live
+        elif self._warming:
+            self._warming = self.game is None and not self._table_coach.warm()
         if self.mode == M_TURN and not self.tumbling and self.cpu_turn():
             if not self.thinking and ticks_diff(now_ms, self.cpu_at) >= 0:
                 self._cpu_step()
@@ -709,8 +660,8 @@ class App:
     def wait_ms(self, now_ms, most=1000):
         """ms from now_ms until something is due without input (a frame, a landing, a toast's end, a CPU move,
         a save, a note, a power timer), at most `most`; 0 when a frame is due now."""
-        if self.dirty or self._fresh or self.thinking:
-            return 0  # (a turn solve in progress: a slice every pass)
+        if self.dirty or self._fresh or self.thinking or self._warming:
+            return 0  # (a turn solve in progress, or the groups: a slice every pass)
         w = self.pw.wait_ms(now_ms, most)
         t = self.screen.wait_ms(self, now_ms)
         if t < w:
@@ -792,8 +743,9 @@ class App:
 
     # -- records (high scores, stats) ----------------------------------------------------
     def _keeps_records(self):
-        """A finished game goes into the records when there is a store for them and a human played."""
-        if self.store is None or not hasattr(self.store, "write_records"):
+        """A finished game goes into the records when this install has them (fivedice.features), there is a
+        store for them and a human played."""
+        if not _features.RECORDS or self.store is None or not hasattr(self.store, "write_records"):
             return False
         for p in range(self.game.players):
             if not self.seated[p]:
@@ -886,6 +838,8 @@ class App:
             data = None
         if data is None:
             return  # no save: a first start
+        seats = memoryview(data)[3:7]
+        self.need_levels(seats, len(seats))  # the seats it names (the menu's and the game's), before the restore
         try:
             self.restore(data)
         except ValueError as e:

@@ -179,6 +179,13 @@ class Coach:
         self._phase = ph + 1
         return ph + 1 == _SOLVED
 
+    def warm(self):
+        """One slice of the final-roll groups if they are not built for this coach's rule set yet (the app
+        calls it while the menu idles, so the first game's turn solve starts at once); True once built."""
+        if self.groups[0] is not self.rs:
+            self._group_step()
+        return self.groups[0] is self.rs
+
     def _group_step(self):
         """One slice of the final-roll groups of self.rs (the points of every box for the 252 rolls on an
         empty card, grouped by points): a box's rolls scored _GROLLS at a time, then its groups found a few

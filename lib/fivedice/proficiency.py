@@ -4,11 +4,10 @@
 # expected final score given away. The sum over a game and the mean per decision go on the
 # game-over screen. Allocation-free after construction; needs a coach on the strategy table.
 #
-#     prof = Proficiency(coach)            # one per human player; prof.reset() at a new game
+#     prof = Proficiency(coach)            # one per human seat, made once; prof.reset() at a new game
 #     prof.before_roll(game)               # just before game.roll() on the 2nd or 3rd roll
 #     prof.before_score(game, box)         # just before game.score(box)
 #     prof.loss_x100(), prof.per_decision_x100(), prof.decisions, prof.mistakes
-#     prof.settle()                        # game over: keeps those totals, drops the coach
 from fivedice.compat import const
 from fivedice.coach import WIDE
 
@@ -26,8 +25,6 @@ class Proficiency:
         self.mistakes = 0
         self.worst = 0  # the costliest single decision, table units
         self.last = 0  # the last decision's loss, table units
-        self._loss_x100 = 0  # the two totals, kept by settle() when the coach goes
-        self._per_x100 = 0
 
     def _add(self, wide):
         c = self.coach
@@ -59,21 +56,10 @@ class Proficiency:
 
     def loss_x100(self):
         """Total expected points lost this game, in hundredths of a point."""
-        if self.coach is None:
-            return self._loss_x100
         return self.coach.to_points_x100(self.loss * WIDE)
 
     def per_decision_x100(self):
         """Mean expected points lost per decision, in hundredths of a point."""
-        if self.coach is None:
-            return self._per_x100
         if not self.decisions:
             return 0
         return self.coach.to_points_x100(self.loss * WIDE // self.decisions)
-
-    def settle(self):
-        """The game is over: keep the two totals and let the coach go (the app unloads it for the records
-        and initials; see App._drop_coach). Only loss_x100/per_decision_x100 work after this."""
-        self._loss_x100 = self.loss_x100()
-        self._per_x100 = self.per_decision_x100()
-        self.coach = None

@@ -3,7 +3,7 @@
     python tests/bench/code_heap.py [--runtime cp|mp] [--heap KB]
 
 Plays the heap proxy's game (tests/firmware_fakes/game_drive.py: a human with a hint after every roll
-against the perfect CPU, Yahtzee table, tight policy, lib as .py and as .mpy) and has the driver write
+against the perfect CPU, Yahtzee table, lib as .py and as .mpy) and has the driver write
 which modules were loaded at its peak live heap. Then, in a fresh MicroPython process, it imports the C
 stand-ins first and those modules one by one, and prints what each import leaves on the heap after a
 collection: the module's code (bytecode, function and class objects, the names it interns) and its
@@ -51,10 +51,10 @@ FREE_KB, KEEP_KB = 162, 64  # a Pico under CircuitPython 10; the goal
 
 
 def peak_modules(top, path, runtime, heap_kb):
-    """Play the proxy's game (tight) in the staged folder top; its JSON, with "modules_file": the modules
+    """Play the proxy's game in the staged folder top; its JSON, with "modules_file": the modules
     loaded at its peak (the C stand-ins on the first line, the game's on the second)."""
     mods = os.path.join(top, "peak_modules.txt")
-    out = board_heap.run(top, path, heap_kb, runtime, tight=True, modules=mods)
+    out = board_heap.run(top, path, heap_kb, runtime, modules=mods)
     if out["status"] != "done":
         raise SystemExit("the game did not finish at %d KB: %s" % (heap_kb, out))
     out["modules_file"] = mods

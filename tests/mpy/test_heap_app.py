@@ -147,6 +147,7 @@ def test_menu_and_help_screens_allocate_nothing():
     app = APP
     app.enter(A.M_MENU)
     app.cursor = bytes(app.menu.items[: app.menu.n]).index(bytes((3,)))  # on "Players"
+    app.need_levels(b"\x01\x02\x03", 3)  # every CPU level's code (loaded as a menu seat first names it)
     app.draw()
     STATE[0] = 0
     micropython.heap_lock()

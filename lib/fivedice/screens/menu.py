@@ -1,5 +1,6 @@
 """The menu: resume or start a game, its rules, players and seats, sound, the dim and sleep timers, help."""
 from fivedice.compat import const
+from fivedice import features as _features
 from fivedice import gfx
 from fivedice import oled_view as view
 from fivedice import power as _power
@@ -56,10 +57,13 @@ class Menu(Screen):
         items[n] = I_SOUND
         items[n + 1] = I_DIM
         items[n + 2] = I_SLEEP
-        items[n + 3] = I_RECORDS
-        items[n + 4] = I_HELP
-        items[n + 5] = I_TEST
-        self.n = n + 6
+        n += 3
+        if _features.RECORDS:  # an install-time choice: a board may be built without them
+            items[n] = I_RECORDS
+            n += 1
+        items[n] = I_HELP
+        items[n + 1] = I_TEST
+        self.n = n + 2
         if app.cursor >= self.n:
             app.cursor = self.n - 1
 
@@ -100,9 +104,11 @@ class Menu(Screen):
                     if app.kinds[p] == 1 + _PERFECT:
                         app.kinds[p] = 1 + _GOOD  # this rule set has no table: say why the seat changed
                         app.message(view.T_NO_PERFECT)
+            app.need_levels(app.kinds, app.nplayers)
             app.setting_saved()
         elif it == I_PLAYERS:
             app.nplayers = (app.nplayers - 1 + step) % 4 + 1
+            app.need_levels(app.kinds, app.nplayers)
             self.build(app)
             self.next_game(app)
             app.setting_saved()
@@ -132,6 +138,7 @@ class Menu(Screen):
                 app.message(view.T_NO_PERFECT)  # shown as it is passed over: why there is no perfect CPU
                 k = (k + step) % 4
             app.kinds[p] = k
+            app.need_levels(app.kinds, app.nplayers)  # its code now, in the menu: not at "New game"
             app.setting_saved()
 
     def next_game(self, app):
