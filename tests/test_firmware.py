@@ -1285,9 +1285,8 @@ def _run_cp_until(cp, until_ms, script):
 @pytest.mark.parametrize("stoppable", [True, False], ids=["watchdog-stopped", "watchdog-fed-by-time-alarms"])
 def test_cp_an_idle_game_goes_dark_sleeps_on_pin_alarms_and_a_press_only_wakes_it(cp, monkeypatch, stoppable):
     import alarm
-    import microcontroller
 
-    monkeypatch.setattr(type(microcontroller.watchdog), "stoppable", stoppable)
+    cp.hw.watchdog_stoppable[0] = stoppable
     cp.record_app(monkeypatch)
     oled = cp.display()
     script = {}
@@ -1298,17 +1297,20 @@ def test_cp_an_idle_game_goes_dark_sleeps_on_pin_alarms_and_a_press_only_wakes_i
     cp.hw.schedule(260000, ROLL, 0)  # rolls
     cp.hw.schedule(260080, ROLL, None)
     assert _run_cp_until(cp, 265000, script) == "stopped"
+    assert len(cp.apps) == 1  # no failure restarted the app
     app = cp.apps[0]
     from fivedice.app import B_OK, B_ROLL
 
-    assert alarm.sleeps[0] >= 1 and alarm.wake_alarm is not None
+    light_sleeps, slept_ms = cp.hw.sleeps[1], cp.hw.sleeps[2]
+    assert light_sleeps >= 1 and alarm.wake_alarm is not None
     if stoppable:
-        assert alarm.sleeps[0] == 1 and alarm.wake_alarm.pin.gpio == ROLL
-        assert cp.hw.watchdog_stops[0] == 1 and cp.hw.watchdog[0] == 8000  # stopped for the sleep, started again
+        assert light_sleeps == 1 and alarm.wake_alarm.pin.gpio == ROLL
+        # stopped for the sleep (mode = None), started again (timeout 8 s, mode RESET)
+        assert cp.hw.watchdog_stops[0] == 1 and cp.hw.watchdog[0] == 8000
         # asleep from 3 min after the roll (tapped by pass number: passes idle up to 1 s, so ~25 s in) to 250 s
-        assert 35000 < alarm.slept_ms[0] < 70000
+        assert 35000 < slept_ms < 70000
     else:
-        assert alarm.sleeps[0] > 10  # woken every 4 s by a TimeAlarm to feed the watchdog
+        assert light_sleeps > 10  # woken every 4 s by a TimeAlarm to feed the watchdog
     assert app.pressed == [B_OK, B_ROLL, B_ROLL]  # the waking press never reached the app
     assert app.game.rolls == 2 and not app.asleep()
     cmds = oled.commands
@@ -1318,6 +1320,102 @@ def test_cp_an_idle_game_goes_dark_sleeps_on_pin_alarms_and_a_press_only_wakes_i
     assert _nvm_save() == app.save_bytes()
     buttons = (6, 7, 8, 9, 10, 11, 12, 13, 14, 16)
     assert all(cp.hw.claimed.get(g) == "keypad.Keys" for g in buttons)  # a new keypad.Keys holds them again
+
+
+# CircuitPython 10.x's public names on an RP2040 build (shared-bindings/watchdog, alarm, microcontroller; docs for 10.x):
+# WatchDogTimer lost deinit() in 10.0.0 (`mode = None` stops it); the alarm module has no `touch` on the RP2040.
+# The fakes the sleep path runs on must have exactly these (microcontroller: no name the real module lacks).
+_CP10_NAMES = {
+    "watchdog": {"WatchDogMode", "WatchDogTimeout", "WatchDogTimer"},
+    "watchdog.WatchDogMode": {"RAISE", "RESET"},
+    "watchdog.WatchDogTimer": {"feed", "timeout", "mode"},
+    "alarm": {"wake_alarm", "light_sleep_until_alarms", "exit_and_deep_sleep_until_alarms", "pin", "time",
+              "SleepMemory", "sleep_memory"},
+    "alarm.pin": {"PinAlarm"},
+    "alarm.pin.PinAlarm": {"pin", "value"},
+    "alarm.time": {"TimeAlarm"},
+    "alarm.time.TimeAlarm": {"monotonic_time"},
+}
+_CP10_MICROCONTROLLER = {"cpu", "cpus", "delay_us", "disable_interrupts", "enable_interrupts", "nvm", "on_next_reset",
+                         "pin", "reset", "watchdog", "Pin", "Processor", "ResetReason", "RunMode"}
+
+
+def _public(obj):
+    return {n for n in dir(obj) if not n.startswith("_")}
+
+
+def test_cp_fakes_of_watchdog_alarm_and_microcontroller_have_only_circuitpython_10s_names(cp):
+    import importlib
+
+    import microcontroller
+
+    for path, names in _CP10_NAMES.items():
+        parts = path.split(".")
+        obj = importlib.import_module(parts[0])
+        for p in parts[1:]:
+            obj = getattr(obj, p)
+        assert _public(obj) == names, path
+    assert _public(microcontroller) <= _CP10_MICROCONTROLLER
+    import watchdog
+
+    assert isinstance(microcontroller.watchdog, watchdog.WatchDogTimer)
+    assert not hasattr(microcontroller.watchdog, "deinit")
+
+
+def _panel_lit(cmds):
+    """Whether the SSD1306 command stream leaves the panel on (0xAF after the last 0xAE) at full contrast."""
+    on = max((i for i, c in enumerate(cmds) if c == 0xAF), default=-1)
+    off = max((i for i, c in enumerate(cmds) if c == 0xAE), default=-1)
+    contrast = _commands_after(cmds, 0x81)
+    return on > off and (not contrast or contrast[-1] == 0xFF)
+
+
+def test_cp_code_py_sleeps_and_wakes_and_a_restart_while_dark_lights_the_panel_again(cp, monkeypatch):
+    """CircuitPython's entry point (firmware/code.py, the real loop) over CircuitPython 10's watchdog and alarm
+    (fakes with only their real attributes): a game goes dark, light-sleeps with the watchdog stopped, a press
+    wakes it and only wakes it. Then it goes dark again and the next sleep fails (an error the guard catches): the
+    guard restarts the app while the panel is off, the new app lights it again, resumes the game, and the first
+    press after the restart plays."""
+    import alarm
+
+    cp.record_app(monkeypatch)
+    oled = cp.display()
+    real_sleep = alarm.light_sleep_until_alarms
+    calls = []
+
+    def second_sleep_fails(*alarms):
+        calls.append(_panel_lit(oled.commands))
+        if len(calls) == 2:
+            raise RuntimeError("injected: the second light sleep fails")
+        return real_sleep(*alarms)
+
+    monkeypatch.setattr(alarm, "light_sleep_until_alarms", second_sleep_fails)
+    # by the fake clock, not by pass number: the loop's pass count starts again after the restart
+    cp.hw.schedule(1000, OK, 0)  # New game
+    cp.hw.schedule(1040, OK, None)
+    cp.hw.schedule(3000, ROLL, 0)
+    cp.hw.schedule(3040, ROLL, None)
+    cp.hw.schedule(250000, ROLL, 0)  # wakes it: does nothing else
+    cp.hw.schedule(250080, ROLL, None)
+    # after the wake at 250 s the game idles 3 min again: dark at ~430 s, the second sleep fails at once
+    cp.hw.schedule(460000, OK, 0)  # the first press after the restart: "Resume game" in the menu
+    cp.hw.schedule(460080, OK, None)
+    cp.hw.schedule(462000, ROLL, 0)
+    cp.hw.schedule(462080, ROLL, None)
+    assert _run_cp_until(cp, 465000, {}) == "stopped"
+    assert calls == [False, False] and len(cp.apps) == 2  # each sleep began dark; the second failed: a restart
+    first, second = cp.apps
+    from fivedice.app import B_OK, B_ROLL
+
+    assert first.pressed == [B_OK, B_ROLL]  # the press that woke the first sleep never reached the app
+    assert first.game.rolls == 1
+    assert cp.hw.watchdog_stops[0] == 2 and cp.hw.watchdog[0] == 8000  # mode = None for each sleep, then RESET
+    assert _panel_lit(oled.commands)  # the restart turned the panel on again (0xAF, contrast 0xFF)
+    # the first press after the restart acted on a lit screen (the restored app opens on its menu): it resumed
+    # the game, and the roll after it is the turn's second
+    assert second.pressed == [B_OK, B_ROLL] and second.game.rolls == 2
+    assert not second.asleep()
+    assert oled.lit() > 100
 
 
 def test_cp_the_pico_reads_board_voltage_monitor_for_the_gauge(cp, monkeypatch):
