@@ -171,3 +171,22 @@ def test_other_circuitpython_versions_are_refused_in_one_line_naming_the_known_o
     assert "CircuitPython 10.x" in msg and "`make deploy-cp BOARD=pico SOURCE=1` copies the sources" in msg
     if version:
         assert "runs CircuitPython %s, whose .mpy format this deploy does not know" % version in msg
+
+
+def test_the_adafruit_libraries_compile_as_for_micropython_but_for_the_header(tmp_path):
+    """The libraries the CircuitPython deploy carries (deploy.CP_LIBS and what they need), compiled as lib/ is.
+    adafruit_debouncer has annotated underscore constants: its .mpy is 1,918 bytes as MicroPython's compiler
+    drops their names (CircuitPython 10.2.1's own keeps them: 2,028 bytes, tests/golden/.../README.md)."""
+    sizes = {}
+    for mod, _, files in deploy.venv_libs(deploy.CP_LIBS):
+        for src, dest in files:
+            name = deploy.board_name(dest[:-3] + ".mpy")
+            cp, mp = tmp_path / "cp.mpy", tmp_path / "mp.mpy"
+            deploy.compile_cp(src, str(cp), name)
+            deploy.compile_mp(src, str(mp), name)
+            c, m = cp.read_bytes(), mp.read_bytes()
+            assert c[:2] == b"C\x06" and m[:2] == b"M\x06" and c[1:] == m[1:], dest
+            sizes[dest] = len(c)
+    assert {"lib/adafruit_debouncer.py", "lib/adafruit_ticks.py", "lib/adafruit_displayio_ssd1306.py",
+            "lib/neopixel.py", "lib/adafruit_pixelbuf.py"} <= set(sizes)
+    assert sizes["lib/adafruit_debouncer.py"] == 1918
