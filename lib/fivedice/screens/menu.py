@@ -94,16 +94,21 @@ class Menu(Screen):
                     app.new_game()
         elif it == I_RULES:
             app.rules_i = (app.rules_i + step) % len(_rules.ALL)
+            self.next_game(app)
             if app.levels() < 3:
                 for p in range(4):
                     if app.kinds[p] == 1 + _PERFECT:
                         app.kinds[p] = 1 + _GOOD  # this rule set has no table: say why the seat changed
                         app.message(view.T_NO_PERFECT)
+            app.setting_saved()
         elif it == I_PLAYERS:
             app.nplayers = (app.nplayers - 1 + step) % 4 + 1
             self.build(app)
+            self.next_game(app)
+            app.setting_saved()
         elif it == I_SOUND:
             app.set_muted(not app.muted)
+            app.setting_saved()
         elif it == I_DIM:
             app.pw.dim_i = (app.pw.dim_i + step) % _power.CHOICES
             app.setting_saved()
@@ -122,10 +127,18 @@ class Menu(Screen):
         else:
             p = it - I_P1
             k = (app.kinds[p] + step) % 4  # Human, CPU easy, good, perfect
+            self.next_game(app)
             if k == 1 + _PERFECT and app.levels() < 3:
                 app.message(view.T_NO_PERFECT)  # shown as it is passed over: why there is no perfect CPU
                 k = (k + step) % 4
             app.kinds[p] = k
+            app.setting_saved()
+
+    def next_game(self, app):
+        """A rules, players or seat line changed with a game in progress: say it is for the next game (the
+        game in progress keeps its own, App.resume)."""
+        if app.in_game():
+            app.message(view.T_NEXT_GAME)
 
     def draw(self, fb, app):
         W = view.W

@@ -81,7 +81,7 @@ class Turn(Screen):
         x = gfx.text(fb, b"/", x, y, 1)
         gfx.number(fb, rs.n, x, y, 1)
         self.status(fb, app, 45)
-        if app.kinds[g.player]:
+        if app.seated[g.player]:
             x = gfx.text(fb, b"CPU playing", 0, 56, 1)
             for i in range(app.dots):
                 x = gfx.glyph(fb, 46, x, 56, 1)  # '.': the dots step while the computer works
