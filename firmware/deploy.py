@@ -398,6 +398,8 @@ def main(argv=None):
                 print("note: the strategy table does not fit the ~%d-byte drive of a %s with the rest: left out"
                       % (room, a.board))
         tables = [d[7:-4] for _, d in st.files if d.startswith("tables/")]
+        print("== %s, board profile %s ==" % ("MicroPython" if a.runtime == "mp" else "CircuitPython bundle" if a.zip
+                                              else "CircuitPython", a.board))
         print(board_gets(tables, st.mpy, a.runtime))
         if a.runtime == "cp" and a.board in CP_SHORT_HEAP:
             print(cp_heap_warning(a.board, tables, st.mpy))
@@ -479,7 +481,7 @@ def cp_version(drive):
     if drive is None:
         return None
     try:
-        with open(os.path.join(drive, "boot_out.txt")) as f:
+        with open(os.path.join(drive, "boot_out.txt"), encoding="utf-8", errors="replace") as f:
             first = f.readline()
     except OSError:
         return None
@@ -500,7 +502,7 @@ def cp_mpy_refusal(version, source_cmd):
     if major.isdigit() and int(major) in CP_MPY_KNOWN:
         return None
     return ("the board runs CircuitPython %s, whose .mpy format this deploy does not know (it builds .mpy for "
-            "CircuitPython %s): `%s` copies the sources instead, or update the board to CircuitPython %s"
+            "CircuitPython %s): `%s` copies the sources instead, or flash CircuitPython %s onto the board"
             % (version, known, source_cmd, known))
 
 
@@ -577,7 +579,6 @@ def _run(cmds, cwd, dry, network=False):
 
 
 def _mp(st, a):
-    print("== MicroPython, board profile %s ==" % a.board)
     clean, mip, copy = mp_commands(st, a.port, a.resume)
     _show_files(st, ":/")
     own = tuple(d + "/" for d in OWN_DIRS)
@@ -619,7 +620,6 @@ def _cp_libs_from_venv(st, why):
 
 
 def _cp_zip(st, a):
-    print("== CircuitPython bundle, board profile %s ==" % a.board)
     _cp_libs_from_venv(st, "a bundle (no circup, no network)")
     os.makedirs(os.path.dirname(os.path.abspath(a.zip)), exist_ok=True)
     with zipfile.ZipFile(a.zip, "w", zipfile.ZIP_DEFLATED) as z:
@@ -647,7 +647,6 @@ def _remove(drive, paths, dry):
 
 
 def _cp(st, a, drive):
-    print("== CircuitPython, board profile %s ==" % a.board)
     if drive is None:
         if not a.dry_run:
             raise DeployError("no CIRCUITPY drive found: plug the board in, or pass DRIVE=/path/to/CIRCUITPY")

@@ -1174,7 +1174,7 @@ def test_deploy_cp_to_a_circuitpython_it_has_no_mpy_for_refuses_in_one_line_and_
     assert r.returncode == 1 and "Traceback" not in r.stderr
     assert r.stdout == ("deploy: the board runs CircuitPython 9.2.1, whose .mpy format this deploy does not know (it "
                         "builds .mpy for CircuitPython 10.x): `make deploy-cp BOARD=pico TABLES=none SOURCE=1` copies "
-                        "the sources instead, or update the board to CircuitPython 10.x\n")
+                        "the sources instead, or flash CircuitPython 10.x onto the board\n")
     assert _tree(drive) == before and all((drive / k).read_bytes() == v for k, v in user.items())
 
 
