@@ -982,6 +982,41 @@ def test_deploy_dry_run_with_sources_and_no_table_says_so_and_repeats_the_choice
     assert "`make deploy-cp BOARD=pico2 TABLES=none SOURCE=1`" in r.stdout.splitlines()[-1]
 
 
+def _deploy_module():
+    sys.path.insert(0, FIRMWARE)
+    try:
+        import deploy
+    finally:
+        sys.path.remove(FIRMWARE)
+    return deploy
+
+
+def test_deploy_without_the_default_table_built_says_so_and_goes_on_without_it(tmp_path, monkeypatch, capsys):
+    deploy = _deploy_module()
+    monkeypatch.setattr(deploy, "ROOT", str(tmp_path))  # a checkout whose tables/ is empty
+    assert deploy.pick_tables(None) == ([], False)
+    assert capsys.readouterr().out == ("note: no tables/yahtzee.fdt (`make tables/yahtzee.fdt` builds it in about a "
+                                       "minute): the board gets no table\n")
+    assert deploy.pick_tables("none") == ([], True) and deploy.pick_tables("yahtzee,yacht") == (["yahtzee", "yacht"],
+                                                                                               True)
+
+
+def test_deploy_leaves_the_default_table_out_where_it_does_not_fit_the_drive(tmp_path, monkeypatch, capsys):
+    if not os.path.isfile(os.path.join(ROOT, "tables", "yahtzee.fdt")):
+        pytest.fail("tables/yahtzee.fdt is missing: `make test` builds it (make tables/yahtzee.fdt)")
+    deploy = _deploy_module()
+    monkeypatch.setattr(deploy, "CP_DRIVE_BYTES", {"pico": 300 * 1024})  # a drive smaller than the table
+    assert deploy.main(["cp", "--board", "pico", "--dry-run", "--build", str(tmp_path / "a")]) == 0
+    out = capsys.readouterr().out
+    assert "note: the strategy table does not fit the ~307200-byte drive of a pico with the rest: left out" in out
+    assert "the board gets: no strategy table" in out and not list((tmp_path / "a").rglob("*.fdt"))
+    # asked for by name, it stays, with a warning
+    assert deploy.main(["cp", "--board", "pico", "--tables", "yahtzee", "--dry-run", "--build",
+                        str(tmp_path / "b")]) == 0
+    out = capsys.readouterr().out
+    assert "more than the ~307200-byte drive of a pico" in out and (tmp_path / "b" / "tables" / "yahtzee.fdt").exists()
+
+
 def test_deploy_to_a_circuitpython_rp2040_says_what_its_heap_allows_and_to_a_pico_2_says_nothing(tmp_path):
     """An RP2040 under CircuitPython 10 (about 162 KB of heap): with .mpy (the default) a table game finishes with
     little to spare; with .py sources and the table no game starts (CircuitPython 10.2.1, issue #20). The builder
