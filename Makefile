@@ -2,7 +2,8 @@
 PYTHON ?= python3
 VENV := .venv
 PY := $(VENV)/bin/python
-MPY := $(VENV)/bin/micropython
+# the MicroPython unix port (named so, not MPY: the deploy targets once read MPY as an option the user set)
+MICROPYTHON := $(VENV)/bin/micropython
 STAMP := $(VENV)/.installed
 export PYTHONPATH := $(CURDIR)/lib:$(CURDIR)
 
@@ -56,8 +57,8 @@ tables: venv
 ## the cooperative coach in the app: the longest loop pass while a turn is solved, and press-to-hint latency
 bench-ai: venv tables/yahtzee.fdt
 	$(PY) tests/bench/bench_ai.py
-	$(MPY) tests/bench/bench_coach.py
-	$(MPY) tests/bench/bench_coach_live.py
+	$(MICROPYTHON) tests/bench/bench_coach.py
+	$(MICROPYTHON) tests/bench/bench_coach_live.py
 
 ## make bench-heap: the smallest heap from which a whole two-player game with hints and a perfect CPU
 ## always finishes, per entry point (CircuitPython code.py, MicroPython main.py) and .py / .mpy, then the
@@ -99,23 +100,28 @@ screenshots: venv tables/yahtzee.fdt
 	$(PY) tools/readme_screenshots.py
 
 ## make deploy-mp [BOARD=pico] [PORT=/dev/ttyACM0] [SOURCE=1] [TABLES=yahtzee]: lib/ as .mpy (.py with SOURCE=1) + firmware/main.py + the profile to a MicroPython board (mpremote)
-## (both deploys first remove the previous install's .py/.mpy twins, keep the save and your files, and fall back to the venv's pinned libraries when offline)
+## make deploy-cp [BOARD=pico] [DRIVE=/media/$$USER/CIRCUITPY] [SOURCE=1] [TABLES=yahtzee]: lib/ and the firmware as CircuitPython 10 .mpy, built here offline (.py with SOURCE=1), + circup's libraries, to a CircuitPython board
+## make bundle-cp [BOARD=pico] [SOURCE=1] [TABLES=yahtzee]: build/fivedice-cp-BOARD.zip laid out like CIRCUITPY (code.py, boot.py, board_config.py, lib/, tables/) for drag and drop; the libraries from the venv, as .mpy too; no network
+## make deploy-dry-run [BOARD=pico] [SOURCE=1] [TABLES=yahtzee]: stage both deployments and print every file and command; no board needed
+## Every deploy carries the Yahtzee strategy table (hints, the perfect CPU) where it fits; TABLES=yahtzee,yacht for more, TABLES=none
+## for none. Each says in one line what the board gets and ends with the next step. Both deploys first remove the previous
+## install's .py/.mpy twins, keep the save and your files, and fall back to the venv's pinned libraries when offline.
 BOARD ?= pico
-deploy-mp: venv mpy
-	$(PY) firmware/deploy.py mp --board $(BOARD) $(if $(PORT),--port $(PORT)) $(if $(SOURCE),--py) $(if $(TABLES),--tables $(TABLES))
+comma := ,
+DEPLOY_TABLES = $(if $(TABLES),$(patsubst %,tables/%.fdt,$(filter-out none,$(subst $(comma), ,$(TABLES)))),tables/yahtzee.fdt)
+DEPLOY_OPTS = --board $(BOARD) $(if $(SOURCE),--py) $(if $(TABLES),--tables $(TABLES))
+deploy-mp: venv mpy $(DEPLOY_TABLES)
+	$(PY) firmware/deploy.py mp $(DEPLOY_OPTS) $(if $(PORT),--port $(PORT))
 
-## make deploy-cp [BOARD=pico] [DRIVE=/media/$$USER/CIRCUITPY] [MPY=1]: .py files (MPY=1: lib/ compiled by CircuitPython's own mpy-cross, fetched once from Adafruit) + circup libraries to a CircuitPython board
-deploy-cp: venv
-	$(PY) firmware/deploy.py cp --board $(BOARD) $(if $(DRIVE),--drive $(DRIVE)) $(if $(TABLES),--tables $(TABLES)) $(if $(MPY),--mpy)
+deploy-cp: venv $(DEPLOY_TABLES)
+	$(PY) firmware/deploy.py cp $(DEPLOY_OPTS) $(if $(DRIVE),--drive $(DRIVE))
 
-## make deploy-dry-run [BOARD=pico]: stage both deployments and print every file and command; no board needed
-deploy-dry-run: venv mpy
-	$(PY) firmware/deploy.py mp --board $(BOARD) --dry-run
-	$(PY) firmware/deploy.py cp --board $(BOARD) --dry-run
+deploy-dry-run: venv mpy $(DEPLOY_TABLES)
+	$(PY) firmware/deploy.py mp $(DEPLOY_OPTS) --dry-run
+	$(PY) firmware/deploy.py cp $(DEPLOY_OPTS) --dry-run
 
-## make bundle-cp [BOARD=pico2] [TABLES=yahtzee] [MPY=1]: build/fivedice-cp-BOARD.zip laid out like CIRCUITPY (code.py, boot.py, board_config.py, lib/) for drag and drop; libraries from the venv, no network (MPY=1: .mpy by CircuitPython's mpy-cross, which needs the network once)
-bundle-cp: venv
-	$(PY) firmware/deploy.py cp --board $(BOARD) --zip build/fivedice-cp-$(BOARD).zip $(if $(TABLES),--tables $(TABLES)) $(if $(MPY),--mpy)
+bundle-cp: venv $(DEPLOY_TABLES)
+	$(PY) firmware/deploy.py cp $(DEPLOY_OPTS) --zip build/fivedice-cp-$(BOARD).zip
 
 .PHONY: deploy-mp deploy-cp deploy-dry-run bundle-cp
 
