@@ -60,22 +60,17 @@ bench-ai: venv tables/yahtzee.fdt
 	$(MICROPYTHON) tests/bench/bench_coach.py
 	$(MICROPYTHON) tests/bench/bench_coach_live.py
 
-## make bench-heap: the smallest heap from which a whole two-player game with hints and a perfect CPU
-## always finishes, per entry point (CircuitPython code.py, MicroPython main.py) and .py / .mpy, then the
-## CircuitPython .py game allowed up to 3 resets after a MemoryError (about 45 minutes; CircuitPython .py
-## plays 4 games at each size, since one scan of the same code moves by 10-20 KB with the dice), then what the
-## code alone holds at the game's peak (tests/bench/code_heap.py, against the goal's 98 KB); CircuitPython .py
-## and .mpy without a table (easy and good CPU, 4 games a size) come before it (about 90 minutes in all)
+## make bench-heap: the calibrated heap proxy (tests/bench/board_estimate.py): free heap and largest free block a
+## Pico would have at each point of issue 20's scenario (two games with hints against the perfect CPU, a power
+## cut and its resume), CircuitPython .mpy and .py and MicroPython .mpy, beside the real-runtime figures; the
+## smallest heaps of the .mpy builds (scans); the boot-to-first-frame times (tests/bench/bench_resume.py); what
+## the code alone holds at the game's peak (tests/bench/code_heap.py). About 25 minutes
 bench-heap: venv tables/yahtzee.fdt
-	$(PY) tests/bench/board_heap.py --runtime cp --from 370 --to 460 --step 10 --runs 4
-	$(PY) tests/bench/board_heap.py --runtime cp --mpy --from 270 --to 400 --step 10
-	$(PY) tests/bench/board_heap.py --runtime mp --from 290 --to 420 --step 10
-	$(PY) tests/bench/board_heap.py --runtime mp --mpy --from 230 --to 360 --step 10
-	$(PY) tests/bench/board_heap.py --runtime cp --from 330 --to 460 --step 10 --boots 4
-	$(PY) tests/bench/board_heap.py --runtime cp --no-table --cpu easy --from 300 --to 380 --step 10 --runs 4
-	$(PY) tests/bench/board_heap.py --runtime cp --no-table --from 360 --to 430 --step 10 --runs 4
-	$(PY) tests/bench/board_heap.py --runtime cp --mpy --no-table --cpu easy --from 280 --to 340 --step 10 --runs 4
-	$(PY) tests/bench/board_heap.py --runtime cp --mpy --no-table --from 310 --to 380 --step 10 --runs 4
+	$(PY) tests/bench/board_estimate.py --runtime cp --kind mpy --kind py
+	$(PY) tests/bench/board_estimate.py --runtime mp
+	$(PY) tests/bench/board_heap.py --runtime cp --mpy --from 320 --to 380 --step 10
+	$(PY) tests/bench/board_heap.py --runtime mp --mpy --from 260 --to 340 --step 10
+	$(PY) tests/bench/bench_resume.py
 	$(PY) tests/bench/code_heap.py --runtime cp
 
 ## make bench-solver: the Yahtzee solve in 6 fresh processes: min/median/max seconds, page faults, table sha256

@@ -193,7 +193,12 @@ def leave_out(st, runtime, board):
         if os.path.exists(os.path.join(st.top, dest)):
             os.remove(os.path.join(st.top, dest))
     st.files = [(src, dest) for src, dest in st.files if dest not in gone]
-    st.text("lib/fivedice/features.py", features.source(left), "left out on this board: " + ", ".join(left))
+    tmp = os.path.join(st.top, "features.py")  # compiled as the other modules are
+    with open(tmp, "w") as f:
+        f.write(features.source(left))
+    st.add(tmp, "lib/fivedice/features.py")
+    os.remove(tmp)
+    st.files[-1] = ("(left out on this board: " + ", ".join(left) + ")", st.files[-1][1])
 
 
 def stage(runtime, board, top, compile_mpy, tables=(), compiler=None):

@@ -425,3 +425,33 @@ def test_the_coach_stays_through_game_over():
         dev.step()
     assert app.mode == A.M_OVER and app.coach is table_coach and app.players[0] is not None
     dev.close()
+
+
+def test_a_seat_stepped_through_the_levels_in_the_menu_keeps_only_the_code_of_the_level_it_stops_at(monkeypatch):
+    """Easy, good, perfect: as the cursor leaves the seat line, the perfect CPU's seat needs neither the easy
+    CPU's code nor the good CPU's valuer, and neither stays loaded (on a CircuitPython Pico 4 KB)."""
+    import sys
+
+    import fivedice
+    from fivedice.screens import menu as M
+
+    for name in ("cpu", "good_valuer"):  # as at a board's start-up: not loaded yet
+        monkeypatch.delitem(sys.modules, "fivedice." + name, raising=False)
+        monkeypatch.delattr(fivedice, name, raising=False)
+    dev = device()
+    app = dev.app
+    app.rules_i = YACHT.index
+    assert app.kinds[1] == 1 and "fivedice.cpu" in sys.modules  # P2 "CPU easy" at start-up: its code is there
+    _menu_to(dev, M.I_P1 + 1)
+    dev.tap(A.B_OK)  # CPU good
+    dev.tap(A.B_OK)  # CPU perfect
+    assert app.kinds[1] == 3
+    dev.tap(A.B_DOWN)  # the cursor leaves the line
+    assert "fivedice.cpu" not in sys.modules and "fivedice.good_valuer" not in sys.modules
+    dev.tap(A.B_UP)
+    dev.tap(A.B_HOLD1)  # back to CPU good
+    _menu_to(dev, M.I_NEW)
+    assert "fivedice.good_valuer" in sys.modules
+    dev.tap(A.B_OK)
+    assert app.mode == A.M_TURN and app.players[1].level == 1
+    dev.close()

@@ -1,7 +1,8 @@
 """The board builds fit a board-sized heap (tests/bench/board_estimate.py): each entry point (CircuitPython code.py
 over the CircuitPython fakes, MicroPython main.py over the MicroPython fakes) runs on the MicroPython unix port
 with the heap a Pico would give it: the interpreter's and the fakes' own bytes plus the Pico's free heap / CAL
-(the proxy's factor, calibrated to issue 20's real-runtime figures; docs/memory.md). The scenario is issue 20's:
+(the proxy's factor, calibrated to issue 20's real-runtime figures; docs/memory.md), and for CircuitPython the
+15 KB the proxy needs more than the real board (board_estimate.SLACK). The scenario is issue 20's:
 a human who asks for a hint after every roll against the perfect CPU (Yahtzee table), a look at the records and
 the help mid-game, a power cut on turn 7 and the boot that resumes it, then a second game.
 
@@ -18,9 +19,9 @@ sys.path.insert(0, os.path.join(ROOT, "tests", "bench"))
 import board_estimate  # noqa: E402
 import board_heap  # noqa: E402
 
-# Proxy estimates at every point (make bench-heap; docs/memory.md): CircuitPython .mpy 22.6 KB, MicroPython .mpy
-# 84.0 KB; less 4 KB here.
-FLOOR_KB = {"cp": 18, "mp": 80}
+# Proxy estimates, the least at any point (make bench-heap; docs/memory.md): CircuitPython .mpy 13.1 KB (the help,
+# mid-game), MicroPython .mpy 70.6 KB (the initials); less 4 KB here.
+FLOOR_KB = {"cp": 9, "mp": 66}
 TABLE = os.path.join(ROOT, "tables", "yahtzee.fdt")
 
 
@@ -40,28 +41,30 @@ def test_two_games_with_a_power_cut_fit_a_picos_heap_and_keep_the_free_heap_abov
     assert out["status"] == "done" and out["errors"] == 0, out  # and no failure the guard caught on the way
     assert out["resets"] == 1 and out["resumed"] == 1, out  # the cut, and the boot that resumed the game
     assert out["games"] == 2 and out["turns"] == 26 and out["hints"] >= 26 and out["has_coach"], out
-    assert out["visited"] == 2 and len(out["totals"]) == 2, out
+    assert out["visited"] == (1 if runtime == "cp" else 2) and len(out["totals"]) == 2, out  # CP Pico: no records
     labels = set(label for label, _, _, _ in out["heap"])
-    assert {"menu", "new game", "turn", "records", "help", "resume", "initials", "game over"} <= labels, labels
+    assert {"menu", "new game", "turn", "help", "resume", "game over"} <= labels, labels
+    assert ("records" in labels and "initials" in labels) == (runtime == "mp"), labels  # fivedice.features
     least = min(board_estimate.FREE[runtime] - board_estimate.CAL * (live - base - fakes) / 1024
                 for _, live, _, _ in out["heap"])
     assert least >= FLOOR_KB[runtime], (least, out["heap"])
 
 
-def test_the_proxy_reproduces_the_circuitpython_py_bundle_failing_at_the_first_new_game(tmp_path):
-    """Issue 20's real runtime: CircuitPython compiling the .py bundle on the board runs out of memory once a
-    game starts; the calibrated proxy fails there too (a control of the calibration: .mpy is what ships)."""
+def test_the_proxy_finds_that_the_circuitpython_py_bundle_does_not_fit_a_pico(tmp_path):
+    """Issue 20's real runtime: CircuitPython compiling the .py bundle on the board ran out of memory at the first
+    New game (at 8902cd7; now the app loads that code at start-up); the calibrated proxy runs out before a game
+    is played too (a control of the calibration: .mpy is what the deploy ships)."""
     top, path, _, _, kb = _board(tmp_path, "cp", mpy=False)
     out = board_heap.run(top, path, kb, "cp")
     assert out["status"] in ("MemoryError", "reset", "watchdog") and out["games"] == 0, out
-    assert out["turns"] <= 1, out  # at (or right after) the first New game
+    assert out["turns"] <= 1, out
 
 
 def test_a_whole_game_without_a_table_against_the_good_cpu_fits_a_picos_heap(tmp_path):
     top, path, _, _, kb = _board(tmp_path, "cp")
     out = board_heap.run(top, path, kb, "cp", table=False)
     assert out["status"] == "done" and out["errors"] == 0, out
-    assert out["turns"] == 13 and out["hints"] == 0 and not out["has_coach"] and out["visited"] == 2, out
+    assert out["turns"] == 13 and out["hints"] == 0 and not out["has_coach"] and out["visited"] == 1, out
     assert out["totals"][1] > 0, out  # the good CPU played its 13 turns
 
 
@@ -75,7 +78,8 @@ def test_a_board_that_runs_out_of_memory_resets_and_its_next_boot_finishes_the_g
     out = board_heap.run(top, path, kb, runtime, boots=2, oom=True)
     assert out["status"] == "done" and out["resets"] == 1 and out["watchdogs"] == 0 and out["errors"] == 1, out
     assert out["resumed"] == 1, out  # the second boot went on with the saved game, not a new one
-    assert out["turns"] == 13 and out["visited"] == 2 and out["has_coach"] and len(out["totals"]) == 2, out
+    assert out["turns"] == 13 and out["visited"] == (1 if runtime == "cp" else 2) and out["has_coach"], out
+    assert len(out["totals"]) == 2, out
 
 
 def test_the_proxy_fails_when_the_heap_is_too_small(tmp_path):

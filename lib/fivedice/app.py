@@ -102,7 +102,7 @@ class App:
         self.coach = None  # the coach on the table in this game: hints, proficiency, the perfect CPU
         self._table_coach = None  # that coach's object, kept for every game (retarget)
         self._good = None  # the "good" CPU player, kept for every game
-        self._levels = 0  # bit k: the code of CPU kind k (1 + level) is loaded (need_levels)
+        self._levels = 0  # bit k: the code of CPU kind k (1 + level: 1 easy, 2 good) is loaded (need_levels)
         from fivedice.proficiency import Proficiency
 
         self._meters = (Proficiency(None), Proficiency(None), Proficiency(None), Proficiency(None))  # per seat
@@ -252,20 +252,29 @@ class App:
         return _cpu_levels.make(rs, level, table, self.coach)
 
     def need_levels(self, seats, n):
-        """Load the code of the CPU levels the first n of `seats` name (bytes as the save's seat bytes: bits 0-1
-        and 4-5 each 0 human, else 1 + level; easy is fivedice.cpu, good fivedice.good_valuer, perfect needs
-        only the coach), once: when the app is built, when a save is read and when a menu seat line changes, so that
-        "New game" and a resume find it loaded. It stays."""
+        """Have loaded the code of the CPU levels the first n of `seats` name and the game in progress plays,
+        and no other: when the app is built, when a save is read, as the menu's cursor leaves a changed seat
+        line. So "New game" and a resume find it loaded, and a level stepped past in the menu does not stay."""
+        # seats: as the save's seat bytes, bits 0-1 and 4-5 each 0 human, else 1 + level; easy is fivedice.cpu,
+        # good fivedice.good_valuer, perfect needs only the coach
+        want = 0
         for i in range(n):
             v = seats[i]
-            for j in range(2):
-                k = (v >> (4 * j)) & 3
-                if k and not (self._levels >> k) & 1:
-                    self._levels |= 1 << k
-                    if k == 1:
-                        from fivedice import cpu  # noqa: F401
-                    elif k == 2:
-                        from fivedice import good_valuer  # noqa: F401
+            want |= 1 << (v & 3) | 1 << ((v >> 4) & 3)
+        g = self.game
+        if g is not None:
+            for i in range(g.players):
+                want |= 1 << self.seated[i]
+        if want & 2 and not self._levels & 2:
+            from fivedice import cpu  # noqa: F401
+        if want & 4 and not self._levels & 4:
+            from fivedice import good_valuer  # noqa: F401
+        if self._levels & 2 and not want & 2:
+            unload("fivedice", "cpu")  # no seat plays easy: its code goes (nothing holds an easy player now)
+        if self._levels & 4 and not want & 4:
+            self._good = None  # no seat plays good: the good player and its valuer's code go
+            unload("fivedice", "good_valuer")
+        self._levels = want & 6
 
     def levels(self):
         """CPU levels on offer for the menu's rule set: easy and good, and perfect with its table."""
@@ -425,6 +434,7 @@ class App:
                 if good is None:
                     good = self._good_player(self.game.rs)
                 self.players[p] = good
+                self.seated[p] = 1 + _GOOD
         self._close_table()
         self.tables_mask &= ~(1 << self.game.rs.index)
         self.message(view.T_TABLE_BAD)
@@ -838,8 +848,11 @@ class App:
             data = None
         if data is None:
             return  # no save: a first start
-        seats = memoryview(data)[3:7]
-        self.need_levels(seats, len(seats))  # the seats it names (the menu's and the game's), before the restore
+        if len(data) >= _SAVE_HEAD:  # the levels its seats name (the menu's and the game's), before the restore
+            seats = bytearray(4)
+            for i in range(4):
+                seats[i] = data[3 + i] & (0x33 if i < (data[2] & 7) else 0x30)
+            self.need_levels(seats, 4)
         try:
             self.restore(data)
         except ValueError as e:

@@ -1,6 +1,6 @@
-"""The coach's big arrays, apart from its code: the app allocates them once, early, on a clean heap, and
-keeps them when it lets a coach go (a tight heap: README, Memory on the board), so building a coach
-again never needs a KB-sized block of a fragmented heap. Sizes are the coach's (fivedice.coach)."""
+"""The coach's big arrays, apart from its code: the app allocates them once, at start-up, on the heap as start-up
+left it, and every coach shares them in every game, resume and seat change, so none ever needs a KB-sized block
+of a fragmented heap (docs/memory.md). Sizes are the coach's (fivedice.coach)."""
 from fivedice.compat import const, zeros
 
 MAX_BOXES = const(15)  # rules.MAX_BOXES

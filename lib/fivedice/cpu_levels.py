@@ -12,8 +12,8 @@
 # extra-bonus chance (fivedice.good_valuer, loaded only for a "good" seat).
 from fivedice.compat import const
 
-# fivedice.coach is imported where a coach is built, not here: a game with only "easy" CPUs and no
-# strategy table never loads the coach (its code, keeps' tables and the table reader).
+# fivedice.coach, fivedice.cpu and fivedice.good_valuer are imported where a player is built, not here: the app
+# loads them at start-up and as the menu names a level (App.need_levels), so here they are found loaded.
 _COACH_SCORE = const(2)  # coach.SCORE
 
 EASY = const(0)

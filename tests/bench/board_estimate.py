@@ -27,11 +27,14 @@ REAL = {
     ("mp", "mpy"): "menu 114 KB free; game 80.8 KB free (largest block 28 KB); after a resume largest block 6.9 KB",
 }
 GOAL = {"cp": (32, 16), "mp": (64, 24)}  # KB free and largest block at every point (issue #20 item 6)
+# KB added to the board-sized heap: with the CircuitPython fakes the 64-bit heap fragments more than a board's,
+# and the game 8902cd7 finished on the real CircuitPython Pico needed 355 KB here, 15 more than the board size.
+SLACK = {"cp": 15, "mp": 0}
 
 
 def board_kb(runtime, base, fakes):
-    """-X heapsize (KB) of the board-sized heap."""
-    return int((base + fakes) / 1024 + FREE[runtime] / CAL) + 1
+    """-X heapsize (KB) of the board-sized heap (SLACK included)."""
+    return int((base + fakes) / 1024 + FREE[runtime] / CAL) + 1 + SLACK[runtime]
 
 
 def estimate(runtime, kind, cut=7, games=2, build=None):
@@ -71,8 +74,9 @@ def main(argv=None):
     for runtime, kind in combos:
         out = estimate(runtime, kind, a.cut, a.games)
         name = "CircuitPython 10" if runtime == "cp" else "MicroPython 1.28"
-        print("%s, lib as .%s, -X heapsize=%dK (a Pico's %d KB free): %s, %s game(s), %s reset(s)"
-              % (name, kind, out["heap_kb"], FREE[runtime], out["status"], out.get("games"), out.get("resets")))
+        print("%s, lib as .%s, -X heapsize=%dK (a Pico's %d KB free, + %d KB slack): %s, %s game(s), %s reset(s)"
+              % (name, kind, out["heap_kb"], FREE[runtime], SLACK[runtime], out["status"], out.get("games"),
+                 out.get("resets")))
         print("  real: %s" % REAL.get((runtime, kind), "-"))
         s = summary(out["points"])
         for label in s:

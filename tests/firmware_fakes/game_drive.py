@@ -109,6 +109,8 @@ def _watch_app():
         def __init__(self, *a, **k):
             Base.__init__(self, *a, **k)
             self.kinds[1] = CPU  # seat 2: the CPU (1 + level: easy, good, perfect), seat 1 human
+            if hasattr(self, "need_levels"):
+                self.need_levels(self.kinds, self.nplayers)  # as the menu does once the seat line is left
             if self.game is not None:
                 state["resumed"] += 1  # this app started in a saved game (a boot after a reset)
                 state["booted"] = True

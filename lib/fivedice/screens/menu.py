@@ -31,6 +31,7 @@ class Menu(Screen):
         self.items = bytearray(16)  # the lines shown, I_* codes
         self.n = 0
         self.confirm = False  # "New game" pressed once with a game in progress: OK again starts it
+        self.levels_due = False  # a seat line changed: its CPU level's code loads as the cursor leaves it
 
     def enter(self, app):
         self.confirm = False
@@ -39,6 +40,14 @@ class Menu(Screen):
 
     def leave(self, app):
         self.confirm = False
+        self.load_levels(app)
+
+    def load_levels(self, app):
+        """The CPU levels the menu's seats name, loaded (App.need_levels) once the seat lines are left: stepping
+        a seat through the levels loads only the one it stops at."""
+        if self.levels_due:
+            self.levels_due = False
+            app.need_levels(app.kinds, app.nplayers)
 
     def build(self, app):
         """The lines for the current settings: "Resume game" only with a game in progress, one line per seat."""
@@ -72,8 +81,10 @@ class Menu(Screen):
         self.confirm = False  # any press but a second OK on "New game" cancels it
         if b == B_UP:
             app.cursor = (app.cursor - 1) % self.n
+            self.load_levels(app)
         elif b == B_DOWN:
             app.cursor = (app.cursor + 1) % self.n
+            self.load_levels(app)
         elif b == B_OK or b == B_ROLL or b == B_HOLD5:
             self.choose(app, 1, b != B_HOLD5, confirm)
         elif b == B_HOLD1:
@@ -95,6 +106,7 @@ class Menu(Screen):
                 if app.in_game() and not confirm:
                     self.confirm = True  # a game in progress is not discarded on one press
                 else:
+                    self.load_levels(app)
                     app.new_game()
         elif it == I_RULES:
             app.rules_i = (app.rules_i + step) % len(_rules.ALL)
@@ -104,11 +116,11 @@ class Menu(Screen):
                     if app.kinds[p] == 1 + _PERFECT:
                         app.kinds[p] = 1 + _GOOD  # this rule set has no table: say why the seat changed
                         app.message(view.T_NO_PERFECT)
-            app.need_levels(app.kinds, app.nplayers)
+            self.levels_due = True
             app.setting_saved()
         elif it == I_PLAYERS:
             app.nplayers = (app.nplayers - 1 + step) % 4 + 1
-            app.need_levels(app.kinds, app.nplayers)
+            self.levels_due = True
             self.build(app)
             self.next_game(app)
             app.setting_saved()
@@ -138,7 +150,7 @@ class Menu(Screen):
                 app.message(view.T_NO_PERFECT)  # shown as it is passed over: why there is no perfect CPU
                 k = (k + step) % 4
             app.kinds[p] = k
-            app.need_levels(app.kinds, app.nplayers)  # its code now, in the menu: not at "New game"
+            self.levels_due = True  # its code as the cursor leaves the line: in the menu, not at "New game"
             app.setting_saved()
 
     def next_game(self, app):
