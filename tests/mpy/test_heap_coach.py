@@ -121,3 +121,22 @@ def test_decoding_rows_over_the_upper_total_allocates_nothing():
     SUB.append(table("yahtzee3"))
     assert_no_alloc(_decode_rows)
     assert STATES[1] > 0
+
+
+def _groups_and_solve():
+    for s in SETUPS:
+        c = s[0]
+        cd = s[1].cards[0]
+        c.groups[0] = None  # the final-roll groups built again, every slice (Coach.work) inside the lock
+        c.groups[5] = None
+        while not c.warm():
+            pass
+        c.groups[0] = None
+        c.groups[5] = None
+        c._phase = -1
+        c.prepare(cd)  # the groups' slices through work(), then the turn solve
+        RESULT[1] += c.groups[7]
+
+
+def test_the_final_roll_groups_built_a_slice_at_a_time_allocate_nothing():
+    assert_no_alloc(_groups_and_solve)
