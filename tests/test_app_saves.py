@@ -67,6 +67,25 @@ def test_the_save_checks_are_unloaded_once_a_save_is_read(tmp_path):
     dev2.close()
 
 
+def _texts(app):
+    """The strings the app's next frame draws (fivedice.gfx.text calls)."""
+    from fivedice import gfx
+
+    seen = []
+    real = gfx.text
+
+    def text(fb, s, x, y, c, scale=1):
+        seen.append(bytes(s))
+        return real(fb, s, x, y, c, scale)
+
+    gfx.text = text
+    try:
+        app.draw()
+    finally:
+        gfx.text = real
+    return seen
+
+
 def _menu_to(dev, item):
     app = dev.app
     idx = bytes(app.menu.items[: app.menu.n]).index(bytes((item,)))
@@ -116,8 +135,11 @@ def test_browsing_the_menu_mid_game_does_not_weaken_the_opponent_also_across_a_r
     _menu_to(dev, M.I_RULES)
     dev.tap(A.B_OK)  # Yacht -> Yahtzee: no table here
     assert app.rules_i == 0 and app.toast == view.T_NO_PERFECT and app.kinds[1] == 2  # the next game's seat
+    drawn = _texts(app)
+    assert b"Next rules" in drawn and b" next" in drawn, drawn  # the menu says whose lines these are
     dev.tap(A.B_HOLD1)  # back to Yacht
     assert app.rules_i == YACHT and app.toast == view.T_NEXT_GAME
+    assert b"Rules" in _texts(app) and b"Next rules" not in _texts(app)
     dev.run(1500)
     _menu_to(dev, M.I_RESUME)
     dev.tap(A.B_OK)

@@ -164,6 +164,7 @@ class Menu(Screen):
         fb.fill(0)
         view.header(fb, b"fivedice")
         n = self.n
+        g = app.game if app.in_game() else None  # with a game in progress, a line that differs is the next game's
         for r in range(self.rows):
             i = app.top + r
             if i >= n:
@@ -179,10 +180,10 @@ class Menu(Screen):
             elif it == I_NEW:
                 gfx.text(fb, b"New game? OK again" if self.confirm else b"New game", 2, y, c)
             elif it == I_RULES:
-                gfx.text(fb, b"Rules", 2, y, c)
+                gfx.text(fb, b"Next rules" if g is not None and app.rules_i != g.rs.index else b"Rules", 2, y, c)
                 gfx.text_right(fb, view.SHORT_TITLES[app.rules_i], W - 2, y, c)
             elif it == I_PLAYERS:
-                gfx.text(fb, b"Players", 2, y, c)
+                gfx.text(fb, b"Next players" if g is not None and app.nplayers != g.players else b"Players", 2, y, c)
                 gfx.number_right(fb, app.nplayers, W - 2, y, c)
             elif it == I_SOUND:
                 gfx.text(fb, b"Sound", 2, y, c)
@@ -203,7 +204,9 @@ class Menu(Screen):
                 p = it - I_P1
                 # "  P2" indented under Players, the value right-aligned: never touching (3 + 11 chars of 21)
                 x = gfx.text(fb, b"P", 8, y, c)
-                gfx.number(fb, p + 1, x, y, c)
+                x = gfx.number(fb, p + 1, x, y, c)
+                if g is not None and (p >= g.players or app.kinds[p] != app.seated[p]):
+                    gfx.text(fb, b" next", x, y, c)  # the game in progress keeps its own seat
                 gfx.text_right(fb, view.SEATS[app.kinds[p]], W - 2, y, c)
         if app.toast:
             fb.fill_rect(0, 55, W, 9, 1)
