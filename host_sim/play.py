@@ -2,7 +2,11 @@
 
     python -m host_sim play --rules yahtzee --players 2 --faces 3,3,3,3,3,1,... --script FILE [--screenshots DIR]
 
-Actions: roll | hold N [N ...] | release N [N ...] | score BOX | shake | wait [MS] ; '#' starts a comment.
+Actions: roll | hold N [N ...] | release N [N ...] | score BOX | shake | wait [MS] | press BUTTON ;
+'#' starts a comment. Each action but `press` and `wait` waits for the dice to land (and the CPU to play).
+`press BUTTON` is one raw press of hold1-hold5, roll, up, down, ok or back on whatever screen is showing, with
+no waiting after it, so timing can be scripted: `press roll`, `wait 100`, `press roll` is a double tap (a
+`wait` runs just its time: the dice may still be tumbling after it).
 `wait` runs the device's clock (up to 30 minutes at once, skipping ahead while nothing moves), so a script can
 wait across the screen dimming (30 s) and the device going to sleep (3 min); the next action then first presses
 a button to wake it, as a person would (that press does nothing else). The final object says "power": on, dim
@@ -100,6 +104,11 @@ class Player:
         words = line.split()
         verb, args = words[0].lower(), words[1:]
         app = self.app
+        if verb == "press":
+            if len(args) != 1 or args[0].lower() not in A.BUTTON_NAMES:
+                raise ScriptError("press takes one button: " + ", ".join(A.BUTTON_NAMES))
+            r = self.dev.press(A.BUTTON_NAMES.index(args[0].lower()))
+            return G.REASONS[r] if r else None
         if verb != "wait" and (app.asleep() or self.dev.board.display.state == "off"):
             self.dev.tap(A.B_OK)  # wake it: that press does nothing else
         if app.game is None or app.mode == A.M_MENU and not app.in_game():
@@ -179,7 +188,7 @@ class Player:
                 raise ScriptError("wait takes 0 to %d ms" % MAX_WAIT_MS)
             self.dev.run(ms, skip=True)
             return None
-        raise ScriptError("unknown action %r (roll, hold, release, score, shake, wait)" % verb)
+        raise ScriptError("unknown action %r (roll, hold, release, score, shake, wait, press)" % verb)
 
 
 def result(app):
@@ -274,7 +283,8 @@ def main(argv):
             stop = False
             try:
                 why = pl.do(line)
-                dev.settle()
+                if line.split()[0].lower() not in ("press", "wait"):
+                    dev.settle()  # (press and wait are timing: the next line comes at once)
             except ScriptError as e:
                 why = str(e)
             except RuntimeError as e:

@@ -1,0 +1,153 @@
+"""What a new player or a builder trips over on a fresh clone (issue #22), each driven as they meet it: scripted
+presses with real timing, the hint in faces, the host tools' messages, the terminal simulator's keys and lines."""
+import io
+import json
+import os
+import subprocess
+import sys
+from contextlib import redirect_stdout
+
+import pytest
+
+from fivedice import app as A
+from host_sim import play
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+
+def run_play(tmp_path, lines, faces=None, extra=()):
+    script = tmp_path / "script.txt"
+    script.write_text("\n".join(lines) + "\n")
+    args = ["--script", str(script)] + list(extra)
+    args += ["--faces", ",".join(map(str, faces))] if faces else ["--seed", "3"]
+    buf = io.StringIO()
+    with redirect_stdout(buf):
+        rc = play.main(args)
+    out = [json.loads(x) for x in buf.getvalue().splitlines()]
+    return rc, out[:-1], out[-1]
+
+
+# -- a double tap never costs a roll ---------------------------------------------------------------------------
+def test_a_roll_press_while_the_dice_tumble_never_starts_another_roll(tmp_path):
+    rc, refused, _ = run_play(tmp_path, ["press roll", "wait 100", "press roll", "wait 3000", "hold 1", "roll", "roll"])
+    assert refused == [] and rc == 0
+
+
+def test_six_quick_roll_taps_roll_once_and_the_turn_keeps_two_rolls(tmp_path):
+    taps = ["press roll", "wait 100"] * 6
+    rc, refused, _ = run_play(tmp_path, taps + ["wait 3000", "hold 1", "roll", "roll"])
+    assert refused == [] and rc == 0
+
+
+def test_a_roll_after_the_burst_has_paused_rolls_again(tmp_path):
+    # a tap during the tumble is ignored; one 0.5 s after the dice landed is a roll of its own
+    rc, refused, _ = run_play(tmp_path, ["press roll", "wait 100", "press roll", "wait 1000", "press roll", "wait 1000",
+                                         "roll", "roll"])
+    assert [r["refused"] for r in refused] == ["roll"] and rc == 1  # the fourth roll of the turn
+
+
+def test_a_press_line_names_one_button():
+    dev_lines = ["press", "press roll ok", "press spin"]
+    for line in dev_lines:
+        with pytest.raises(play.ScriptError, match="hold1, hold2, hold3, hold4, hold5, roll, up, down, ok, back"):
+            from host_sim.device import SimDevice
+
+            d = SimDevice(mute=True)
+            try:
+                play.Player(d).do(line)
+            finally:
+                d.close()
+
+
+def test_press_back_and_ok_work_on_any_screen(tmp_path):
+    # BACK from the dice to the menu, OK on "Resume game": raw presses, no screen forced
+    rc, refused, _ = run_play(tmp_path, ["press back", "wait 200", "press ok", "wait 200", "roll"], faces=[6] * 5)
+    assert refused == [] and rc == 0
+
+
+WEB_TAPS = """
+import fivedice_web as W
+from fivedice import app as A
+hh = W.Handheld(rand=lambda n: bytes(n))
+app = hh.app
+now = [1000]
+def run(ms):
+    for _ in range(ms // 10):  # the page's 10 ms passes
+        now[0] += 10
+        hh.step(now[0])
+run(100)
+hh.button(A.B_OK)  # New game
+run(500)
+print(app.mode == A.M_TURN, app.game.rolls)
+for _ in range(6):  # six taps 0.1 s apart
+    hh.button(A.B_ROLL)
+    run(100)
+run(2000)
+print(app.game.rolls, app.tumbling)
+"""
+
+
+def test_quick_taps_on_the_web_page_roll_once():
+    """The page runs the same library: six taps on its ROLL button 0.1 s apart roll once (MicroPython unix port)."""
+    mp = os.path.join(os.path.dirname(sys.executable), "micropython")
+    env = dict(os.environ, MICROPYPATH=":".join([os.path.join(ROOT, "lib"), os.path.join(ROOT, "web"), ".frozen"]))
+    r = subprocess.run([mp, "-X", "heapsize=4M", "-c", WEB_TAPS], capture_output=True, text=True, env=env, timeout=120)
+    assert r.returncode == 0, r.stderr + r.stdout
+    assert r.stdout.split() == ["True", "0", "1", "False"]
+
+
+# -- the hint in faces -----------------------------------------------------------------------------------------
+DATA = os.path.join(ROOT, "tests", "core", "data")  # a complete yacht.fdt
+YACHT = 5
+
+
+def _hinted(dice, keep):
+    """The dice screen of a solo game with `dice` rolled and the coach's keep `keep` (bit i = die i) shown."""
+    from fivedice.rng import ScriptedFaces
+    from host_sim.device import SimDevice
+
+    dev = SimDevice(dice=ScriptedFaces(list(dice) * 3), mute=True)
+    play.Player(dev).setup(0, 1)
+    dev.tap(A.B_ROLL)
+    dev.settle()
+    app = dev.app
+    app.hint_kind, app.hint_value = 1, keep  # coach.KEEP
+    app.draw()
+    return dev
+
+
+@pytest.mark.parametrize("dice,keep,text", [
+    ((5, 3, 5, 3, 1), 0b00101, b"Hint: keep 5 5"),
+    ((5, 2, 4, 6, 3), 0b10111, b"Hint: keep 2 3 4 5"),
+    ((6, 6, 1, 6, 2), 0b01011, b"Hint: keep 6 6 6"),
+])
+def test_the_hint_names_the_faces_to_keep_with_marks_under_those_dice(dice, keep, text):
+    from test_player_fixes import pixel, shows
+
+    dev = _hinted(dice, keep)
+    try:
+        assert shows(dev, text, 0, 45)
+        for i in range(5):  # a mark under each kept die, none under the others
+            assert pixel(dev, 4 + i * 25 + 10, 31) == (keep >> i) & 1
+    finally:
+        dev.close()
+
+
+def test_the_coachs_own_keep_hint_reads_as_faces():
+    from fivedice import coach
+    from fivedice.rng import ScriptedFaces
+    from host_sim.device import SimDevice
+    from test_player_fixes import shows
+
+    dev = SimDevice(dice=ScriptedFaces([5, 3, 5, 3, 1] * 3), mute=True, tables=DATA)
+    try:
+        play.Player(dev).setup(YACHT, 1)
+        dev.tap(A.B_ROLL)
+        dev.settle()
+        dev.tap(A.B_UP)
+        app, g = dev.app, dev.app.game
+        assert app.hint_kind == coach.KEEP and app.hint_value
+        faces = sorted(g.dice[i] for i in range(5) if (app.hint_value >> i) & 1)
+        assert shows(dev, b"Hint: keep " + b" ".join(b"%d" % f for f in faces), 0, 45)
+    finally:
+        dev.close()
