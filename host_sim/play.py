@@ -16,7 +16,6 @@ A refused action (against the rules, or a line that is not an action) prints
 card, bonuses and totals, the ranking and "refused_lines" (how many lines were refused).
 Exit status: 0 every line was played, 1 some line was refused, 2 a bad argument (a plain message on stderr).
 """
-import argparse
 import json
 import os
 import sys
@@ -25,6 +24,7 @@ from fivedice import app as A
 from fivedice import game as G
 from fivedice import rules
 from fivedice.rng import Dice, ScriptedFaces, SeededBytes
+from host_sim.cli import ArgParser, whole
 from host_sim.device import SimDevice
 
 
@@ -219,16 +219,16 @@ def _faces_ran_out(e, faces):
     return isinstance(e, RuntimeError) and faces is not None and faces.remaining() == 0
 
 
-def main(argv):
-    ap = argparse.ArgumentParser(prog="fivedice play", description=__doc__.split("\n")[0])
+def main(argv, prog="fivedice play"):
+    ap = ArgParser(prog=prog, description=__doc__.split("\n")[0])
     ap.add_argument("--rules", default="yahtzee", help="rule set id: " + ", ".join(rules.IDS))
-    ap.add_argument("--players", type=int, default=1)
+    ap.add_argument("--players", type=whole, default=1)
     ap.add_argument("--cpu", default="", help="seats played by the CPU, e.g. 2,3")
     ap.add_argument("--faces", help="faces consumed one per rolled die, in die order")
-    ap.add_argument("--seed", type=int, help="repeatable dice instead of os.urandom (ignored with --faces)")
+    ap.add_argument("--seed", type=whole, help="repeatable dice instead of os.urandom (ignored with --faces)")
     ap.add_argument("--script", required=True, help="file of actions, or - for stdin")
     ap.add_argument("--screenshots", help="write a PNG of the OLED and pixels after every action into DIR")
-    a = ap.parse_args(argv)  # argparse itself answers a malformed command line with usage and exit 2
+    a = ap.parse_args(argv)  # a malformed command line: one plain line and exit 2 (cli.ArgParser)
     try:
         rs = rules.get(a.rules)
         if not 1 <= a.players <= 4:

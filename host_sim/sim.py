@@ -273,13 +273,13 @@ def scorecard_text(g):
 
 
 def main(argv):
-    import argparse
+    from host_sim.cli import ArgParser, whole
 
-    ap = argparse.ArgumentParser(prog="fivedice sim", description="play fivedice in the terminal")
+    ap = ArgParser(prog="fivedice sim", description="play fivedice in the terminal")
     ap.add_argument("--demo", action="store_true", help="play a CPU-vs-CPU demo game and print the scorecard")
     ap.add_argument("--rules", default="yahtzee")
-    ap.add_argument("--players", type=int, default=2)
-    ap.add_argument("--seed", type=int)
+    ap.add_argument("--players", type=whole, default=2)
+    ap.add_argument("--seed", type=whole)
     ap.add_argument("--save", default=os.path.join(os.path.expanduser("~"), ".fivedice.sav"))
     a = ap.parse_args(argv)
     from fivedice import rules

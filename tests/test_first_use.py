@@ -151,3 +151,55 @@ def test_the_coachs_own_keep_hint_reads_as_faces():
         assert shows(dev, b"Hint: keep " + b" ".join(b"%d" % f for f in faces), 0, 45)
     finally:
         dev.close()
+
+
+# -- the host tools: one plain line for a bad command line ------------------------------------------------------
+def fivedice(args, stdin="", cwd=ROOT):
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join([os.path.join(ROOT, "lib"), ROOT]))
+    return subprocess.run([sys.executable, "-m", "host_sim"] + args, input=stdin, capture_output=True, text=True,
+                          env=env, cwd=cwd, timeout=120)
+
+
+@pytest.mark.parametrize("args,says", [
+    (["solve", "poker"], "fivedice solve: unknown rule set 'poker'"),
+    (["solve", "--out", "{file}", "yacht"], "fivedice solve: --out {file} is a file, not a folder"),
+    (["solve", "--out", "{file}/tables", "yacht"], "fivedice solve: --out {file}/tables: cannot make the folder"),
+    (["solve", "--workers", "x"], "fivedice solve: --workers: must be a whole number, not 'x'"),
+    (["play", "--players", "abc", "--script", "-"], "fivedice play: --players: must be a whole number, not 'abc'"),
+    (["play", "--seed", "x", "--script", "-"], "fivedice play: --seed: must be a whole number, not 'x'"),
+    (["play", "--script"], "fivedice play: --script: expected one argument"),
+    (["sim", "--players", "two"], "fivedice sim: --players: must be a whole number, not 'two'"),
+    (["screenshot"], "fivedice screenshot: DIR comes first; usage: fivedice screenshot DIR --script FILE"),
+    (["screenshot", "--script", "s.txt"], "fivedice screenshot: DIR comes first; usage: fivedice screenshot DIR"),
+    (["screenshot", "{dir}"], "fivedice screenshot: the following arguments are required: --script"),
+])
+def test_a_bad_command_line_gets_one_plain_line_and_exit_2(tmp_path, args, says):
+    blocker = tmp_path / "a-file"
+    blocker.write_text("")
+    fill = {"file": str(blocker), "dir": str(tmp_path / "shots")}
+    r = fivedice([a.format(**fill) for a in args], cwd=str(tmp_path))
+    lines = r.stderr.splitlines()
+    assert r.returncode == 2 and r.stdout == "" and len(lines) == 1, r.stderr
+    assert lines[0].startswith(says.format(**fill)), lines[0]
+    assert blocker.read_text() == ""
+
+
+def test_a_solve_into_a_folder_that_cannot_be_written_says_so_before_solving(tmp_path):
+    ro = tmp_path / "ro"
+    ro.mkdir()
+    ro.chmod(0o500)
+    try:
+        if os.access(str(ro), os.W_OK):
+            pytest.skip("running as root: every folder is writable")
+        r = fivedice(["solve", "--out", str(ro), "yacht"])
+    finally:
+        ro.chmod(0o700)
+    assert r.returncode == 2 and r.stderr.splitlines() == ["fivedice solve: --out %s: the folder cannot be written" % ro]
+
+
+def test_score_names_the_column_on_the_line_sent_not_line_2():
+    r = fivedice(["score"], stdin="{\n")
+    assert r.returncode == 1
+    assert json.loads(r.stdout) == {"error": "not JSON: Expecting property name enclosed in double quotes at column 2"}
+    r = fivedice(["score"], stdin='{"rules": "yacht", "dice": [1,2,3,4,5],, }\r\n')
+    assert json.loads(r.stdout)["error"] == "not JSON: Expecting property name enclosed in double quotes at column 40"
