@@ -13,7 +13,8 @@ a button to wake it, as a person would (that press does nothing else). The final
 or asleep.
 A refused action (against the rules, or a line that is not an action) prints
 {"refused": "<line>", "reason": "..."} and changes nothing. At the end one JSON object gives each player's
-card, bonuses and totals, the ranking and "refused_lines" (how many lines were refused).
+seat ("human", "CPU easy": a --cpu seat plays the easy level), card, bonuses and totals, the ranking and
+"refused_lines" (how many lines were refused).
 Exit status: 0 every line was played, 1 some line was refused, 2 a bad argument (a plain message on stderr).
 """
 import json
@@ -31,6 +32,7 @@ from host_sim.device import SimDevice
 MAX_WAIT_MS = 1800000  # 30 minutes of simulated time (past the longest sleep timer, 10 min)
 
 
+SEAT_NAMES = ("human", "CPU easy", "CPU good", "CPU perfect")  # app.kinds: 0 human, else 1 + CPU level
 CPU_RAN_OUT = "the scripted --faces ran out during a CPU turn; the script stops here"
 
 
@@ -200,6 +202,7 @@ def result(app):
         out["players"].append(
             {
                 "player": p + 1,
+                "seat": SEAT_NAMES[app.kinds[p]],
                 "card": card,
                 "upper": c.upper(),
                 "upper_bonus": c.upper_bonus(),
@@ -223,7 +226,8 @@ def main(argv, prog="fivedice play"):
     ap = ArgParser(prog=prog, description=__doc__.split("\n")[0])
     ap.add_argument("--rules", default="yahtzee", help="rule set id: " + ", ".join(rules.IDS))
     ap.add_argument("--players", type=whole, default=1)
-    ap.add_argument("--cpu", default="", help="seats played by the CPU, e.g. 2,3")
+    ap.add_argument("--cpu", default="", help="seats played by the CPU at level easy, e.g. 2,3 (the final JSON "
+                    "names each player's seat)")
     ap.add_argument("--faces", help="faces consumed one per rolled die, in die order")
     ap.add_argument("--seed", type=whole, help="repeatable dice instead of os.urandom (ignored with --faces)")
     ap.add_argument("--script", required=True, help="file of actions, or - for stdin")

@@ -203,3 +203,168 @@ def test_score_names_the_column_on_the_line_sent_not_line_2():
     assert json.loads(r.stdout) == {"error": "not JSON: Expecting property name enclosed in double quotes at column 2"}
     r = fivedice(["score"], stdin='{"rules": "yacht", "dice": [1,2,3,4,5],, }\r\n')
     assert json.loads(r.stdout)["error"] == "not JSON: Expecting property name enclosed in double quotes at column 40"
+
+
+# -- the terminal simulator --------------------------------------------------------------------------------------
+def _sim_dev(tmp_path=None):
+    from host_sim import sim
+    from host_sim.device import SimDevice
+
+    store = sim.FileStore(str(tmp_path / "fivedice.sav")) if tmp_path is not None else None
+    return SimDevice(store=store)
+
+
+def _lines(dev, mode):
+    import re
+
+    from host_sim import sim
+
+    return re.sub(r"\x1b\[[0-9;]*m", "", sim.screen(dev, mode)).split("\n")
+
+
+def test_the_screen_fits_its_layouts_narrowest_terminal_in_every_power_state_and_with_a_tone():
+    from host_sim.terminal import COMPACT_COLS, FULL_COLS
+
+    dev = _sim_dev()
+    try:
+        dev.tap(A.B_OK)  # New game
+        dev.settle()
+        dev.board.buttons.buttons["roll"].press()
+        for _ in range(6):  # the roll cue playing: a tone on the line
+            dev.step()
+        assert dev.app.snd.playing
+        states = {}
+        for wait in (0, 20000, 40000, 200000):  # on, on, dimmed (30 s), asleep (3 min)
+            dev.run(wait, skip=True)
+            states[dev.power_state] = 1
+            for mode, cols in (("compact", COMPACT_COLS), ("full", FULL_COLS)):
+                assert max(len(s) for s in _lines(dev, mode)) <= cols, (dev.power_state, mode)
+            if dev.power_state == "on" and wait == 0:
+                assert "\u266a" in _lines(dev, "compact")[-1]
+        assert set(states) == {"on", "dim", "asleep"}
+        assert _lines(dev, "compact")[-1] == "asleep: any key wakes it    q quit"
+        assert _lines(dev, "full")[-1].endswith("q quit  [asleep: any key wakes it]")
+    finally:
+        dev.board.buttons.buttons["roll"].release()
+        dev.close()
+
+
+def _keys(dev, keys, ms=1500):
+    """Keys as the terminal loop takes them (sim.take_keys into the press queue), then ms of device time."""
+    from host_sim import sim
+    from host_sim.device import POLL_MS
+    from host_sim.keys import KeyDecoder, PressQueue
+
+    decoder = KeyDecoder()
+    queue = PressQueue(dev.board.buttons.buttons)
+    for data in keys:
+        found = decoder.feed(data)
+        if decoder.waiting:
+            found += decoder.flush()  # nothing more came: a lone ESC is the Escape key
+        assert not sim.take_keys(found, dev, queue)
+        sim.run_steps(dev, queue, 60 // POLL_MS)
+    sim.run_steps(dev, queue, ms // POLL_MS)
+
+
+def test_escape_is_back_on_the_dice_and_cancels_new_game_ok_again_but_an_arrow_is_its_arrow():
+    dev = _sim_dev()
+    app = dev.app
+    try:
+        _keys(dev, [b"\r", b" "])  # New game, roll
+        assert app.mode == A.M_TURN and app.game.rolls == 1
+        _keys(dev, [b"\x1b"])
+        assert app.mode == A.M_MENU and app.in_game()
+        _keys(dev, [b"\x1b[B", b"\r"])  # Down (an arrow's escape sequence), OK on "New game": asks again
+        assert app.menu.confirm and app.cursor == 1
+        _keys(dev, [b"\x1b"])
+        assert not app.menu.confirm and app.game.rolls == 1  # the game in progress kept
+        _keys(dev, [b"\x1b[A", b"\x1b"])  # up to Resume, then Esc: BACK from the menu resumes
+        assert app.mode == A.M_TURN and app.game.rolls == 1
+    finally:
+        dev.close()
+
+
+@pytest.mark.parametrize("line", ["Records", "How to score", "Self-test"])
+def test_back_from_a_menu_screen_puts_the_cursor_on_the_line_you_left(tmp_path, line):
+    from test_player_fixes import shows
+
+    dev = _sim_dev(tmp_path)
+    app = dev.app
+    try:
+        names = {"Records": 11, "How to score": 9, "Self-test": 10}  # menu.I_RECORDS, I_HELP, I_TEST
+        want = bytes(app.menu.items[: app.menu.n]).index(bytes((names[line],)))
+        while app.cursor != want:
+            dev.tap(A.B_DOWN)
+        dev.tap(A.B_OK)
+        assert app.mode != A.M_MENU
+        for _ in range(3):  # the self-test leaves on a held BACK: three presses do
+            if app.mode == A.M_MENU:
+                break
+            dev.tap(A.B_BACK)
+        if app.mode != A.M_MENU:
+            btn = dev.board.buttons.buttons["back"]
+            btn.press()
+            dev.run(3000)
+            btn.release()
+            dev.run(200)
+        dev.settle()
+        assert app.mode == A.M_MENU and app.cursor == want
+        assert shows(dev, line.encode(), 2, 10 + (want - app.top) * 8, ink=0)  # the cursor bar's line
+    finally:
+        dev.close()
+
+
+def test_quitting_says_in_one_line_what_was_saved_and_how_to_resume(tmp_path):
+    from test_sim_terminal import BRAILLE_ROW, _drain, _exit_status, _read_until, _spawn
+
+    pid, fd, save = _spawn(tmp_path, 80, 24)
+    try:
+        _read_until(fd, BRAILLE_ROW)
+        os.write(fd, b"\r")  # New game
+        import time
+
+        time.sleep(0.6)
+        os.write(fd, b" ")
+        time.sleep(1.0)
+        os.write(fd, b"q")
+        out = _drain(fd, 3.0)
+        status = _exit_status(pid)
+    finally:
+        os.close(fd)
+    assert os.WIFEXITED(status) and os.WEXITSTATUS(status) == 0
+    last = out.decode("utf-8", "replace").replace("\r", "").rstrip("\n").split("\n")[-1]
+    assert last == "fivedice: game saved in %s; `fivedice sim --save %s` resumes it (Resume game)" % (save, save)
+
+
+def test_the_quit_line_for_a_first_start_with_nothing_played(tmp_path):
+    from host_sim import sim
+
+    dev = _sim_dev(tmp_path)
+    try:
+        assert sim.quit_line(dev.app, str(tmp_path / "fivedice.sav")) == "fivedice: no game started, nothing to save"
+    finally:
+        dev.close()
+
+
+def test_a_cpu_seats_turn_names_its_level_beside_the_star():
+    from fivedice.rng import Dice, SeededBytes
+    from host_sim.device import SimDevice
+    from test_player_fixes import shows
+
+    dev = SimDevice(dice=Dice(SeededBytes(2)), cpu_step_ms=1000, mute=True)
+    try:
+        app = dev.app
+        app.nplayers = 2
+        for level, name in ((0, b"CPU easy plays"), (1, b"CPU good plays")):
+            app.kinds[0], app.kinds[1] = 1 + level, 0  # seat 1 the CPU, as the menu sets it
+            app.new_game()
+            dev.run(400)  # its turn under way
+            assert app.mode == A.M_TURN and app.game.player == 0 and app.cpu_turn()
+            assert shows(dev, b"P1*", 0, 0) and shows(dev, name, 0, 56)
+    finally:
+        dev.close()
+
+
+def test_play_names_each_seat_and_the_level_a_cpu_seat_plays(tmp_path):
+    rc, refused, final = run_play(tmp_path, ["roll", "score chance"], extra=["--players", "2", "--cpu", "2"])
+    assert [p["seat"] for p in final["players"]] == ["human", "CPU easy"]

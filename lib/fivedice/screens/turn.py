@@ -112,7 +112,8 @@ class Turn(Screen):
         gfx.number(fb, rs.n, x, y, 1)
         self.status(fb, app, 45)
         if app.kinds[g.player]:
-            x = gfx.text(fb, b"CPU playing", 0, 56, 1)
+            x = gfx.text(fb, view.SEATS[app.kinds[g.player]], 0, 56, 1)  # "CPU good": the level (and the '*')
+            x = gfx.text(fb, b" plays", x, 56, 1)
             for i in range(app.dots):
                 x = gfx.glyph(fb, 46, x, 56, 1)  # '.': the dots step while the computer works
         else:
