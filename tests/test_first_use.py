@@ -368,3 +368,68 @@ def test_a_cpu_seats_turn_names_its_level_beside_the_star():
 def test_play_names_each_seat_and_the_level_a_cpu_seat_plays(tmp_path):
     rc, refused, final = run_play(tmp_path, ["roll", "score chance"], extra=["--players", "2", "--cpu", "2"])
     assert [p["seat"] for p in final["players"]] == ["human", "CPU easy"]
+
+
+# -- make sim installs only what the simulator needs -------------------------------------------------------------
+def _sim_requirements():
+    out = []
+    for line in open(os.path.join(ROOT, "requirements-sim.txt"), encoding="utf-8"):
+        line = line.split("#", 1)[0].strip()
+        if line:
+            out.append(line)
+    return out
+
+
+def test_the_simulators_requirements_are_pinned_and_included_in_the_full_list():
+    reqs = _sim_requirements()
+    assert reqs and all("==" in r for r in reqs)
+    full = open(os.path.join(ROOT, "requirements.txt"), encoding="utf-8").read().split("\n")
+    assert "-r requirements-sim.txt" in full
+    names = {r.split("==")[0].lower() for r in reqs}
+    assert not names & {l.split("==")[0].strip().lower() for l in full if "==" in l}  # each pinned once
+
+
+def test_the_simulators_requirements_alone_run_make_sims_demo_and_the_host_tools(tmp_path):
+    """A venv holding only requirements-sim.txt's packages (linked from this venv, the same pinned versions) plays
+    `make sim`'s demo and runs play, score and screenshot: the list make sim installs is enough."""
+    import importlib.metadata as md
+    import sysconfig
+
+    site = tmp_path / "site"
+    site.mkdir()
+    purelib = sysconfig.get_paths()["purelib"]
+    for req in _sim_requirements():
+        dist = md.distribution(req.split("==")[0])
+        assert dist.version == req.split("==")[1], req
+        for f in dist.files:
+            top = str(f).split("/")[0]
+            if top in ("..", "__pycache__") or top.endswith(".pth"):
+                continue
+            src = os.path.join(str(dist.locate_file("")), top)
+            if os.path.exists(src) and not (site / top).exists():
+                (site / top).symlink_to(src)
+    venv = tmp_path / "venv"
+    subprocess.run([sys.executable, "-m", "venv", "--without-pip", str(venv)], check=True, timeout=120)
+    py = str(venv / "bin" / "python")
+    vsite = subprocess.run([py, "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])"],
+                           capture_output=True, text=True, check=True).stdout.strip()
+    with open(os.path.join(vsite, "sim.pth"), "w") as f:
+        f.write(str(site) + "\n")
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join([os.path.join(ROOT, "lib"), ROOT]))
+    assert purelib not in subprocess.run([py, "-c", "import sys; print(sys.path)"], capture_output=True, text=True,
+                                         env=env).stdout
+
+    def run(args, stdin=""):
+        return subprocess.run([py, "-m", "host_sim"] + args, input=stdin, capture_output=True, text=True, env=env,
+                              cwd=ROOT, timeout=600)
+
+    r = run(["sim", "--seed", "4"])  # stdin not a terminal: the CPU demo, as `make sim < /dev/null`
+    assert r.returncode == 0 and "ranking:" in r.stdout, r.stderr
+    script = tmp_path / "s.txt"
+    script.write_text("roll\nscore chance\n")
+    r = run(["screenshot", str(tmp_path / "shots"), "--script", str(script), "--faces", "1,2,3,4,6"])
+    assert r.returncode == 0 and len(os.listdir(str(tmp_path / "shots"))) == 3, r.stderr
+    r = run(["score"], '{"rules": "yacht", "dice": [5,5,5,5,5]}\n')
+    assert r.returncode == 0 and json.loads(r.stdout)["choices"]["yacht"] == 50
+    r = run(["solve", "--out", str(tmp_path / "t"), "yacht"])
+    assert r.returncode == 0 and (tmp_path / "t" / "yacht.fdt").exists(), r.stderr
