@@ -83,7 +83,8 @@ def main(argv=None):
         if any(a in ("-h", "--help") for a in rest):
             return _help(SCREENSHOT_HELP)
         if not rest or rest[0].startswith("-"):
-            print("fivedice screenshot: DIR comes first; " + SCREENSHOT_HELP.split("\n")[0], file=sys.stderr)
+            print("fivedice screenshot: %s; %s" % ("DIR comes first" if rest else "DIR is missing",
+                                                   SCREENSHOT_HELP.split("\n")[0]), file=sys.stderr)
             return 2
         if "--screenshots" in rest:
             print("fivedice screenshot: DIR is the folder for the PNGs (no --screenshots); "

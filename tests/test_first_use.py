@@ -169,7 +169,7 @@ def fivedice(args, stdin="", cwd=ROOT):
     (["play", "--seed", "x", "--script", "-"], "fivedice play: --seed: must be a whole number, not 'x'"),
     (["play", "--script"], "fivedice play: --script: expected one argument"),
     (["sim", "--players", "two"], "fivedice sim: --players: must be a whole number, not 'two'"),
-    (["screenshot"], "fivedice screenshot: DIR comes first; usage: fivedice screenshot DIR --script FILE"),
+    (["screenshot"], "fivedice screenshot: DIR is missing; usage: fivedice screenshot DIR --script FILE"),
     (["screenshot", "--script", "s.txt"], "fivedice screenshot: DIR comes first; usage: fivedice screenshot DIR"),
     (["screenshot", "{dir}"], "fivedice screenshot: the following arguments are required: --script"),
 ])
