@@ -46,6 +46,24 @@ def test_a_roll_after_the_burst_has_paused_rolls_again(tmp_path):
     assert [r["refused"] for r in refused] == ["roll"] and rc == 1  # the fourth roll of the turn
 
 
+def test_six_spaces_typed_0_1_s_apart_in_the_terminal_roll_once():
+    """The issue's case as the terminal loop sees it: six spaces 0.1 s apart, each read, decoded and played
+    through the debounced buttons (tests/test_sim_keys.py's timeline)."""
+    from host_sim.device import SimDevice
+    from test_sim_keys import _play
+
+    dev = SimDevice(mute=True)
+    try:
+        dev.tap(A.B_OK)  # New game
+        dev.settle()
+        _play(dev, [(100 * i, b" ") for i in range(6)])
+        assert dev.app.game.rolls == 1 and not dev.app.tumbling
+        _play(dev, [(0, b"1"), (200, b" ")])  # a hold is possible, and the next roll is the second
+        assert dev.app.game.rolls == 2 and dev.app.game.held == 1
+    finally:
+        dev.close()
+
+
 def test_a_press_line_names_one_button():
     dev_lines = ["press", "press roll ok", "press spin"]
     for line in dev_lines:
