@@ -5,7 +5,7 @@ table) on the MicroPython unix port with a heap of the size below, not the port'
 
 HEAP_KB is the smallest heap from which every larger one passed in `make bench-heap`'s scan, plus a
 20 KB margin for run-to-run differences (the dice differ): a change that makes the game need more
-memory than that fails here. See README, "Memory on the board", for the scans and the 32-bit estimate.
+memory than that fails here. See docs/memory.md for the scans and the 32-bit estimate.
 """
 import os
 import sys
@@ -37,7 +37,7 @@ def test_a_whole_game_with_hints_and_a_perfect_cpu_fits_a_board_sized_heap(runti
 
 
 # A board without a strategy table, CircuitPython .py: a human without hints against the good CPU (whose coach's
-# code is nearly all of the table game's), scanned 4 runs a size; + 20 KB here. README, Memory on the board.
+# code is nearly all of the table game's), scanned 4 runs a size; + 20 KB here. docs/memory.md.
 NO_TABLE_HEAP_KB = 440
 
 
@@ -123,7 +123,7 @@ def test_200_games_in_one_process_fit_the_heap_one_game_needs():
 
 
 def test_the_code_bench_imports_each_module_after_the_modules_it_imports_and_counts_what_each_holds(tmp_path):
-    """tests/bench/code_heap.py's probe (README, "the code alone"): a module's import is charged for itself,
+    """tests/bench/code_heap.py's probe (docs/memory.md, "The code alone"): a module's import is charged for itself,
     not for the modules under it, which are imported first; imports inside functions are not followed."""
     import code_heap
 

@@ -948,7 +948,7 @@ def test_deploy_dry_run_circuitpython_stages_py_only_and_prints_circup(tmp_path)
 
 
 def test_deploy_to_a_circuitpython_rp2040_warns_that_its_heap_is_short_and_to_a_pico_2_does_not(tmp_path):
-    """README, Memory on the board: by the heap proxy a CircuitPython RP2040 (Pico, Feather RP2040) runs out of
+    """docs/memory.md: by the heap proxy a CircuitPython RP2040 (Pico, Feather RP2040) runs out of
     heap in a game, more surely with the table; the builder hears it at deploy time, not from a board that
     resets mid-game."""
     if not os.path.isfile(os.path.join(ROOT, "tables", "yahtzee.fdt")):
