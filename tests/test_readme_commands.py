@@ -178,7 +178,10 @@ def heading_anchors(path):
     return out
 
 
-@pytest.mark.parametrize("page", PAGES, ids=[os.path.relpath(p, ROOT) for p in PAGES])
+LINKED = PAGES + [os.path.join(ROOT, "hardware", "README.md")]
+
+
+@pytest.mark.parametrize("page", LINKED, ids=[os.path.relpath(p, ROOT) for p in LINKED])
 def test_every_link_between_the_pages_reaches_a_file_and_a_heading(page):
     for target in re.findall(r"\]\(([^)\s]+)\)", open(page, encoding="utf-8").read()):
         if re.match(r"[a-z]+:", target):
