@@ -5,7 +5,7 @@ table) on the MicroPython unix port with a heap of the size below, not the port'
 
 HEAP_KB is the smallest heap from which every larger one passed in `make bench-heap`'s scan, plus a
 20 KB margin for run-to-run differences (the dice differ): a change that makes the game need more
-memory than that fails here. See README, "Memory on the board", for the scans and the 32-bit estimate.
+memory than that fails here. See docs/memory.md for the scans and the 32-bit estimate.
 """
 import os
 import sys
@@ -24,12 +24,26 @@ HEAP_KB = {("cp", "py"): 440, ("cp", "mpy"): 360, ("mp", "py"): 380, ("mp", "mpy
 TABLE = os.path.join(ROOT, "tables", "yahtzee.fdt")
 
 
-@pytest.mark.parametrize("runtime,kind", sorted(HEAP_KB), ids=lambda x: x)
-def test_a_whole_game_with_hints_and_a_perfect_cpu_fits_a_board_sized_heap(runtime, kind, tmp_path):
+@pytest.fixture(scope="module")
+def board(tmp_path_factory):
+    """board(runtime, mpy) -> (folder, MICROPYPATH): one staged flash per runtime and lib/ kind, shared by this
+    module's games (staging compiles every file; each board_heap.run starts from a blank save, nvm and records)."""
     if not os.path.isfile(TABLE):
         pytest.fail("tables/yahtzee.fdt is missing: `make test` builds it (make tables/yahtzee.fdt)")
-    top = str(tmp_path / "board")
-    path = board_heap.stage(top, kind == "mpy", runtime=runtime)
+    made = {}
+
+    def get(runtime, mpy):
+        if (runtime, mpy) not in made:
+            top = str(tmp_path_factory.mktemp("board-%s-%s" % (runtime, "mpy" if mpy else "py")))
+            made[runtime, mpy] = top, board_heap.stage(top, mpy, runtime=runtime)
+        return made[runtime, mpy]
+
+    return get
+
+
+@pytest.mark.parametrize("runtime,kind", sorted(HEAP_KB), ids=lambda x: x)
+def test_a_whole_game_with_hints_and_a_perfect_cpu_fits_a_board_sized_heap(runtime, kind, board):
+    top, path = board(runtime, kind == "mpy")
     out = board_heap.run(top, path, HEAP_KB[runtime, kind], runtime)
     assert out["status"] == "done" and out["errors"] == 0, out  # and no failure the guard caught on the way
     assert out["turns"] == 13 and out["hints"] >= 13 and out["has_coach"] and out["visited"] == 2, out
@@ -37,54 +51,41 @@ def test_a_whole_game_with_hints_and_a_perfect_cpu_fits_a_board_sized_heap(runti
 
 
 # A board without a strategy table, CircuitPython .py: a human without hints against the good CPU (whose coach's
-# code is nearly all of the table game's), scanned 4 runs a size; + 20 KB here. README, Memory on the board.
+# code is nearly all of the table game's), scanned 4 runs a size; + 20 KB here. docs/memory.md.
 NO_TABLE_HEAP_KB = 440
 
 
-def test_a_whole_game_without_a_table_against_the_good_cpu_fits_a_board_sized_heap(tmp_path):
-    if not os.path.isfile(TABLE):
-        pytest.fail("tables/yahtzee.fdt is missing: `make test` builds it (make tables/yahtzee.fdt)")
-    top = str(tmp_path / "board")
-    path = board_heap.stage(top, False, runtime="cp")
+def test_a_whole_game_without_a_table_against_the_good_cpu_fits_a_board_sized_heap(board):
+    top, path = board("cp", False)
     out = board_heap.run(top, path, NO_TABLE_HEAP_KB, "cp", table=False)
     assert out["status"] == "done" and out["errors"] == 0, out
     assert out["turns"] == 13 and out["hints"] == 0 and not out["has_coach"] and out["visited"] == 2, out
     assert out["totals"][1] > 0, out  # the good CPU played its 13 turns
 
 
-def test_two_games_in_a_row_on_a_tight_heap_fit_the_same_board_sized_heap(tmp_path):
+def test_two_games_in_a_row_on_a_tight_heap_fit_the_same_board_sized_heap(board):
     """CircuitPython .mpy, the app letting the coach go whenever it may (as on a Pico short of heap): the coach
     built again for the second game, and after the mid-game records and help, on the heap the game has left."""
-    if not os.path.isfile(TABLE):
-        pytest.fail("tables/yahtzee.fdt is missing: `make test` builds it (make tables/yahtzee.fdt)")
-    top = str(tmp_path / "board")
-    path = board_heap.stage(top, True, runtime="cp")
+    top, path = board("cp", True)
     out = board_heap.run(top, path, HEAP_KB["cp", "mpy"], "cp", games=2, tight=True)
     assert out["status"] == "done" and out["errors"] == 0 and out["games"] == 2 and out["turns"] == 26 and out["has_coach"], out
 
 
 @pytest.mark.parametrize("runtime", ["cp", "mp"])
-def test_a_board_that_runs_out_of_memory_resets_and_its_next_boot_finishes_the_game(runtime, tmp_path):
+def test_a_board_that_runs_out_of_memory_resets_and_its_next_boot_finishes_the_game(runtime, board):
     """The board's own answer to a MemoryError (fdfw.start: a reset, then the save resumes on a clean heap),
     through the proxy's boots: the drive's state and the board's flash (nvm or the save file) carry over."""
-    if not os.path.isfile(TABLE):
-        pytest.fail("tables/yahtzee.fdt is missing")
-    top = str(tmp_path / "board")
-    path = board_heap.stage(top, True, runtime=runtime)
-    once = board_heap.run(top, path, HEAP_KB[runtime, "mpy"], runtime, oom=True)
-    assert once["status"] == "reset" and once["resets"] == 1 and once["turns"] == 3, once
+    top, path = board(runtime, True)
     out = board_heap.run(top, path, HEAP_KB[runtime, "mpy"], runtime, boots=2, oom=True)
+    assert out["boots"][0] == ["reset", 3], out  # the first boot ran out of memory at the human's 3rd turn
     assert out["status"] == "done" and out["resets"] == 1 and out["watchdogs"] == 0 and out["errors"] == 1, out
     assert out["resumed"] == 1, out  # the second boot went on with the saved game, not a new one
     assert out["turns"] == 13 and out["visited"] == 2 and out["has_coach"] and len(out["totals"]) == 2, out
 
 
-def test_the_proxy_fails_when_the_heap_is_too_small(tmp_path):
+def test_the_proxy_fails_when_the_heap_is_too_small(board):
     """The harness does catch running out of memory (a control for the test above)."""
-    if not os.path.isfile(TABLE):
-        pytest.fail("tables/yahtzee.fdt is missing")
-    top = str(tmp_path / "board")
-    path = board_heap.stage(top, True)
+    top, path = board("cp", True)
     out = board_heap.run(top, path, HEAP_KB["cp", "mpy"] // 2)
     assert out["status"] in ("MemoryError", "reset", "watchdog", "crashed"), out
 
@@ -123,7 +124,7 @@ def test_200_games_in_one_process_fit_the_heap_one_game_needs():
 
 
 def test_the_code_bench_imports_each_module_after_the_modules_it_imports_and_counts_what_each_holds(tmp_path):
-    """tests/bench/code_heap.py's probe (README, "the code alone"): a module's import is charged for itself,
+    """tests/bench/code_heap.py's probe (docs/memory.md, "The code alone"): a module's import is charged for itself,
     not for the modules under it, which are imported first; imports inside functions are not followed."""
     import code_heap
 

