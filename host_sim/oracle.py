@@ -8,13 +8,13 @@
 A bad line gets {"error": "<plain message>"} and the tool goes on; exit status 1 if any line was refused.
 Nothing a line holds makes it trace back: stdin is read as bytes and each line decoded on its own (a line
 that is not UTF-8 is refused, the rest are answered), nesting too deep for the parser is refused, and a card
-is checked with the same rules as a save (fivedice.game.card_problem: points, Yum's High/Low, bonuses).
+is checked with the same rules as a save (fivedice.save_check.card_problem: points, Yum's High/Low, bonuses).
 """
 import json
 import sys
 from array import array
 
-from fivedice import game, rules, scoring
+from fivedice import rules, save_check, scoring
 from fivedice.scorecard import Card
 
 
@@ -49,10 +49,10 @@ def _card(rs, raw):
             raise Refused(str(e))
         if not _int(v):
             raise Refused("%s must hold a whole number of points, not %s" % (name, _show(v)))
-        if not game.possible(rs, box, v):
+        if not save_check.possible(rs, box, v):
             raise Refused("no roll can score %d in %s under %s" % (v, name, rs.id))
         c.fill(box, v)
-    why = game.card_problem(rs, c)
+    why = save_check.card_problem(rs, c)
     if why is not None:
         raise Refused(why)
     return c
@@ -96,7 +96,7 @@ def totals(req):
             raise Refused("a bonus of %d needs %d boxes filled after %s, and this card has %d" % (
                 bonus, bonus // rs.extra_bonus, rs.names[fb], most))
         card.extra = bonus // rs.extra_bonus
-        why = game.card_problem(rs, card)
+        why = save_check.card_problem(rs, card)
         if why is not None:
             raise Refused(why)
     return {
@@ -122,6 +122,9 @@ def answer(line):
         req = json.loads(line)
     except RecursionError:
         return {"error": "not JSON this tool reads: nested too deeply"}
+    except json.JSONDecodeError as e:
+        # a request is one line: where on it, not "line 2 column 1" for the newline that ends it
+        return {"error": "not JSON: %s at column %d" % (e.msg, e.colno if e.lineno == 1 else len(line.rstrip("\r\n")) + 1)}
     except ValueError as e:
         return {"error": "not JSON: %s" % e}
     if not isinstance(req, dict):

@@ -61,9 +61,9 @@ def test_the_save_checks_are_unloaded_once_a_save_is_read(tmp_path):
     dev2 = SimDevice(dice=Dice(SeededBytes(5)), store=store)
     assert dev2.app.game is not None  # the save was read and checked...
     assert "fivedice.save_check" not in sys.modules  # ...and the checks are gone again
-    from fivedice import game
+    from fivedice import save_check
 
-    assert game.possible(dev2.app.game.rs, 0, 3)  # and come back when asked for
+    assert save_check.possible(dev2.app.game.rs, 0, 3)  # and come back when asked for
     dev2.close()
 
 

@@ -25,18 +25,29 @@ FLOOR_KB = {"cp": 9, "mp": 66}
 TABLE = os.path.join(ROOT, "tables", "yahtzee.fdt")
 
 
-def _board(tmp_path, runtime, mpy=True):
+@pytest.fixture(scope="module")
+def board(tmp_path_factory):
+    """board(runtime, mpy) -> (folder, MICROPYPATH, interpreter bytes, fakes bytes, board-sized heap KB): one staged
+    flash per runtime and lib/ kind, shared by this module's games (staging compiles every file; each
+    board_heap.run starts from a blank save, nvm and records)."""
     if not os.path.isfile(TABLE):
         pytest.fail("tables/yahtzee.fdt is missing: `make test` builds it (make tables/yahtzee.fdt)")
-    top = str(tmp_path / "board")
-    path = board_heap.stage(top, mpy, runtime=runtime)
-    base, fakes = board_heap.sizes(top, path, runtime)
-    return top, path, base, fakes, board_estimate.board_kb(runtime, base, fakes)
+    made = {}
+
+    def get(runtime, mpy=True):
+        if (runtime, mpy) not in made:
+            top = str(tmp_path_factory.mktemp("board-%s-%s" % (runtime, "mpy" if mpy else "py")))
+            path = board_heap.stage(top, mpy, runtime=runtime)
+            base, fakes = board_heap.sizes(top, path, runtime)
+            made[runtime, mpy] = top, path, base, fakes, board_estimate.board_kb(runtime, base, fakes)
+        return made[runtime, mpy]
+
+    return get
 
 
 @pytest.mark.parametrize("runtime", ["cp", "mp"])
-def test_two_games_with_a_power_cut_fit_a_picos_heap_and_keep_the_free_heap_above_the_floor(runtime, tmp_path):
-    top, path, base, fakes, kb = _board(tmp_path, runtime)
+def test_two_games_with_a_power_cut_fit_a_picos_heap_and_keep_the_free_heap_above_the_floor(runtime, board):
+    top, path, base, fakes, kb = board(runtime)
     out = board_heap.run(top, path, kb, runtime, games=2, cut=7, boots=2)
     assert out["status"] == "done" and out["errors"] == 0, out  # and no failure the guard caught on the way
     assert out["resets"] == 1 and out["resumed"] == 1, out  # the cut, and the boot that resumed the game
@@ -50,18 +61,18 @@ def test_two_games_with_a_power_cut_fit_a_picos_heap_and_keep_the_free_heap_abov
     assert least >= FLOOR_KB[runtime], (least, out["heap"])
 
 
-def test_the_proxy_finds_that_the_circuitpython_py_bundle_does_not_fit_a_pico(tmp_path):
+def test_the_proxy_finds_that_the_circuitpython_py_bundle_does_not_fit_a_pico(board):
     """Issue 20's real runtime: CircuitPython compiling the .py bundle on the board ran out of memory at the first
     New game (at 8902cd7; now the app loads that code at start-up); the calibrated proxy runs out before a game
     is played too (a control of the calibration: .mpy is what the deploy ships)."""
-    top, path, _, _, kb = _board(tmp_path, "cp", mpy=False)
+    top, path, _, _, kb = board("cp", False)
     out = board_heap.run(top, path, kb, "cp")
     assert out["status"] in ("MemoryError", "reset", "watchdog") and out["games"] == 0, out
     assert out["turns"] <= 1, out
 
 
-def test_a_whole_game_without_a_table_against_the_good_cpu_fits_a_picos_heap(tmp_path):
-    top, path, _, _, kb = _board(tmp_path, "cp")
+def test_a_whole_game_without_a_table_against_the_good_cpu_fits_a_picos_heap(board):
+    top, path, _, _, kb = board("cp")
     out = board_heap.run(top, path, kb, "cp", table=False)
     assert out["status"] == "done" and out["errors"] == 0, out
     assert out["turns"] == 13 and out["hints"] == 0 and not out["has_coach"] and out["visited"] == 1, out
@@ -69,22 +80,21 @@ def test_a_whole_game_without_a_table_against_the_good_cpu_fits_a_picos_heap(tmp
 
 
 @pytest.mark.parametrize("runtime", ["cp", "mp"])
-def test_a_board_that_runs_out_of_memory_resets_and_its_next_boot_finishes_the_game(runtime, tmp_path):
+def test_a_board_that_runs_out_of_memory_resets_and_its_next_boot_finishes_the_game(runtime, board):
     """The board's own answer to a MemoryError (fdfw.start: a reset, then the save resumes on a clean heap),
     through the proxy's boots: the drive's state and the board's flash (nvm or the save file) carry over."""
-    top, path, _, _, kb = _board(tmp_path, runtime)
-    once = board_heap.run(top, path, kb, runtime, oom=True)
-    assert once["status"] == "reset" and once["resets"] == 1 and once["turns"] == 3, once
+    top, path, _, _, kb = board(runtime)
     out = board_heap.run(top, path, kb, runtime, boots=2, oom=True)
+    assert out["boots"][0] == ["reset", 3], out  # the first boot ran out of memory at the human's 3rd turn
     assert out["status"] == "done" and out["resets"] == 1 and out["watchdogs"] == 0 and out["errors"] == 1, out
     assert out["resumed"] == 1, out  # the second boot went on with the saved game, not a new one
     assert out["turns"] == 13 and out["visited"] == (1 if runtime == "cp" else 2) and out["has_coach"], out
     assert len(out["totals"]) == 2, out
 
 
-def test_the_proxy_fails_when_the_heap_is_too_small(tmp_path):
+def test_the_proxy_fails_when_the_heap_is_too_small(board):
     """The harness does catch running out of memory (a control for the tests above)."""
-    top, path, base, fakes, kb = _board(tmp_path, "cp")
+    top, path, base, fakes, kb = board("cp")
     out = board_heap.run(top, path, (base + fakes) // 1024 + (kb - (base + fakes) // 1024) // 2)
     assert out["status"] in ("MemoryError", "reset", "watchdog", "crashed"), out
 

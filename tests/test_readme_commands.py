@@ -167,3 +167,27 @@ def test_readme_command_runs_as_written(venv, tmp_path, command, expected):
     assert len(got) == len(want), (command, r.stdout)
     for w, g in zip(want, got):
         assert line_matches(w, g), "%s\nREADME: %s\nactual: %s" % (command, w, g)
+
+
+def heading_anchors(path):
+    """GitHub's anchors for a page's headings: lower case, punctuation dropped, spaces to hyphens."""
+    out = set()
+    for line in open(path, encoding="utf-8"):
+        if line.startswith("#"):
+            out.add(re.sub(r"[^\w\- ]", "", line.lstrip("#").strip().lower()).replace(" ", "-"))
+    return out
+
+
+LINKED = PAGES + [os.path.join(ROOT, "hardware", "README.md")]
+
+
+@pytest.mark.parametrize("page", LINKED, ids=[os.path.relpath(p, ROOT) for p in LINKED])
+def test_every_link_between_the_pages_reaches_a_file_and_a_heading(page):
+    for target in re.findall(r"\]\(([^)\s]+)\)", open(page, encoding="utf-8").read()):
+        if re.match(r"[a-z]+:", target):
+            continue  # a web address
+        path, _, anchor = target.partition("#")
+        path = os.path.normpath(os.path.join(os.path.dirname(page), path)) if path else page
+        assert os.path.exists(path), "%s links to %s, which does not exist" % (os.path.relpath(page, ROOT), target)
+        if anchor and path.endswith(".md"):
+            assert anchor in heading_anchors(path), "%s links to %s: no such heading" % (os.path.relpath(page, ROOT), target)

@@ -1,5 +1,5 @@
 """Thousands of damaged saves (seeded, bounded): loading never raises, and never yields a game that cannot be
-played to its end. Figures for the README's Reliability section: run with -s to print them."""
+played to its end. Figures for docs/saves.md: run with -s to print them."""
 import random
 
 from fivedice import app as A

@@ -4,8 +4,8 @@
 # raspberry_pi_pico2 names them GP0..GP28 like the Pico's; MicroPython's rp2 port (board RPI_PICO2) takes
 # the GPIO number. Every input uses the internal pull-up to an active-low button, so the RP2350-A2 erratum
 # E9 (inputs that rely on the internal pull-DOWN can latch high) does not apply.
-# Recommended build for CircuitPython: its 4 MB flash holds the strategy tables (hints, perfect CPU), which
-# a 2 MB Pico's CIRCUITPY drive cannot.
+# Recommended build for CircuitPython: its 520 KB of SRAM leaves a game with hints and the perfect CPU the heap
+# a Pico's 264 KB does not (docs/memory.md); the Yahtzee table fits either board's flash.
 #
 # Pin = (CircuitPython board name, MicroPython machine.Pin id). Physical header pin in the comment.
 

@@ -1,6 +1,6 @@
 """The optimal coach on the device: best keep or box for the current roll, and what a choice costs."""
 # Give it the rule set and a valuer: a StrategyTable (exact, from `make tables`) or anything with
-# `value(filled, u, z)` and `scale` (fivedice.players uses a table-free heuristic valuer the same way).
+# `value(filled, u, z)` and `scale` (the good CPU gives it fivedice.good_valuer's table-free estimate).
 # For the current card, `prepare` solves the turn once from the values of the next states:
 #
 #     V3[r]  = best box for roll r: (points + extra bonus) * scale + value(next state)

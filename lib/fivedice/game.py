@@ -48,7 +48,6 @@ class Game:
         self.cards = tuple(Card(rs) for _ in range(players))
         self.source = dice
         self.dice = bytearray(5)  # faces of the current roll; 0 before the first roll of a turn
-        self.preview_pts = None
         self.reset()
 
     def reset(self):
@@ -272,30 +271,6 @@ def encode(g):
     return bytes(out)
 
 
-# The checks a save (and the host tools' input) must pass live in fivedice.save_check: loaded when a
-# save is read, and dropped again by the app, so a board does not hold them (nor the table of possible
-# points they build) through the game.
-def card_problem(rs, c):
-    """Why no game of rule set rs can reach card `c` (one plain sentence), or None (save_check.card_problem)."""
-    from fivedice.save_check import card_problem as f
-
-    return f(rs, c)
-
-
-def game_problem(g):
-    """Why no play reaches game `g`, or None (save_check.game_problem)."""
-    from fivedice.save_check import game_problem as f
-
-    return f(g)
-
-
-def possible(rs, box, value):
-    """True if some roll, on some card, can put `value` points in `box` (save_check.possible)."""
-    from fivedice.save_check import possible as f
-
-    return f(rs, box, value)
-
-
 def decode(data, dice):
     """A Game from `encode` bytes; ValueError with a plain message if the data is not a valid save."""
     if len(data) < _HEAD + CRC_BYTES or data[0] != _MAGIC:
@@ -327,6 +302,10 @@ def decode(data, dice):
         for i in range(rs.n):
             c.pts[i] = data[p + 3 + i]
         p += 3 + rs.n
+    # the checks live in fivedice.save_check, imported only here (and by the host tools) and dropped by the app
+    # after a load, so a board does not hold them, nor the table of possible points they build, through the game
+    from fivedice.save_check import game_problem
+
     why = game_problem(g)
     if why is not None:
         raise ValueError("save has an impossible game: " + why)

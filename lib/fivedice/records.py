@@ -16,7 +16,7 @@ updates a finished game makes. No user interface here: the app draws it and asks
 #     0       2     magic b"FR"
 #     2       1     version (1)
 #     3       1     k: rule sets in the record (0-6), blocks sorted by rule set index
-#     4       70*k  blocks:
+#     4       74*k  blocks:
 #               0   1   rule set index (fivedice.rules.ALL)
 #               1   4   games
 #               5   4   sum of scores

@@ -1,7 +1,7 @@
 """Dice faces from a byte source, by rejection sampling: exactly uniform, never seeded from time.
 
 The default source is `os.urandom`, which on the boards reads the chip's hardware RNG (see the
-README's "Randomness" table per port). Bytes are drawn into a preallocated pool at idle
+table per port in docs/randomness.md). Bytes are drawn into a preallocated pool at idle
 (`top_up`), so taking faces during a roll allocates nothing. A byte b < 252 gives face
 b % 6 + 1 (each face has exactly 42 of the 252 accepted values); 252..255 are thrown away.
 """

@@ -2,7 +2,7 @@
 fake board on the MicroPython unix port, before (the loop spins) and after (fdfw.power.Idle sleeps until the next
 deadline). Busy time is the passes' port time x 185 (the RP2040 estimate: micropython tests/perf_bench on this
 port vs the Pico figures in micropython PR #12846); see tests/bench/power_drive.py. Prints the figures for the
-README (Power). Goal: at most 5 % busy.
+docs/power.md. Goal: at most 5 % busy.
 
     python tests/bench/bench_power.py [--runs 3]
 """

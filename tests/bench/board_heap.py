@@ -94,9 +94,10 @@ def run(top, path, heap_kb, runtime="cp", games=1, timeout=1800, boots=1, oom=Fa
     table=False: the board has no strategy table (no hints; the CPU good unless cpu says: easy, good, perfect).
     modules: a file the driver writes the modules loaded at the peak to (tests/bench/code_heap.py).
     cut: the first boot loses power after the human's roll on turn `cut` (use boots=2 to resume it).
-    "heap" in the JSON: heap_samples() of every boot, in order."""
-    for n in os.listdir(top):
-        if n.startswith("fivedice.sav") or n in ("drive.json", "nvm.img"):
+    "heap" in the JSON: heap_samples() of every boot, in order. "boots" lists each boot's own status and turns
+    played (the last boot's JSON is the rest)."""
+    for n in os.listdir(top):  # a blank board: no save, strikes, log or records (MicroPython's files), no nvm
+        if n.startswith(("fivedice.sav", "fivedice.rec")) or n in ("drive.json", "nvm.img"):
             os.remove(os.path.join(top, n))
     env = dict(os.environ, MICROPYPATH=path)
     if oom:
@@ -112,6 +113,7 @@ def run(top, path, heap_kb, runtime="cp", games=1, timeout=1800, boots=1, oom=Fa
     cmd = [os.path.join(BIN, "micropython"), "-X", "heapsize=%dK" % heap_kb, DRIVER, runtime, str(games)]
     errors = 0
     heap = []
+    each = []
     for _ in range(boots):
         r = subprocess.run(cmd, cwd=top, env=env, capture_output=True, text=True, timeout=timeout)
         errors += r.stdout.count("fivedice: error ")  # the guard's report of each failure it caught
@@ -121,10 +123,12 @@ def run(top, path, heap_kb, runtime="cp", games=1, timeout=1800, boots=1, oom=Fa
             tail = (r.stdout + r.stderr).strip().splitlines()[-3:]
             return {"status": "crashed", "why": " | ".join(tail), "errors": errors, "heap": heap}
         out = json.loads(lines[-1])
+        each.append([out["status"], out.get("turns")])
         if out["status"] not in ("reset", "watchdog"):
             break
     out["errors"] = errors
     out["heap"] = heap
+    out["boots"] = each
     return out
 
 

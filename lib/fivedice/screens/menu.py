@@ -32,11 +32,18 @@ class Menu(Screen):
         self.n = 0
         self.confirm = False  # "New game" pressed once with a game in progress: OK again starts it
         self.levels_due = False  # a seat line changed: its CPU level's code loads as the cursor leaves it
+        self.back_to = -1  # the line (I_*) whose screen (help, records, self-test) is open: the cursor's on return
 
     def enter(self, app):
         self.confirm = False
         app.flush_save()  # a hold waiting to be saved is written before anything else can happen
         self.build(app)
+        it = self.back_to
+        self.back_to = -1
+        for i in range(self.n):
+            if it >= 0 and self.items[i] == it:
+                app.cursor = i  # back from that screen: on the line you left
+                app.scroll(self.rows)
 
     def leave(self, app):
         self.confirm = False
@@ -133,15 +140,10 @@ class Menu(Screen):
         elif it == I_SLEEP:
             app.pw.sleep_i = (app.pw.sleep_i + step) % _power.CHOICES
             app.setting_saved()
-        elif it == I_HELP:
+        elif it == I_HELP or it == I_TEST or it == I_RECORDS:
             if act:
-                app.enter(M_HELP)
-        elif it == I_TEST:
-            if act:
-                app.enter(M_TEST)
-        elif it == I_RECORDS:
-            if act:
-                app.enter(M_RECORDS)
+                self.back_to = it
+                app.enter(M_HELP if it == I_HELP else M_TEST if it == I_TEST else M_RECORDS)
         else:
             p = it - I_P1
             k = (app.kinds[p] + step) % 4  # Human, CPU easy, good, perfect
