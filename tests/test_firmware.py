@@ -511,7 +511,7 @@ def test_store_a_corrupt_record_never_destroys_the_other(monkeypatch, medium):
     at = s._end if medium == "nvm" else 0
     s.write(b"\xa7C")
     if medium == "nvm":
-        m.data[at + 5] ^= 0x01  # a bit flip in C (a delta record against B: its changed byte)
+        m.data[at + 5] ^= 0x03  # two bits wrong in C (a delta against B: its changed byte; one bit is mended)
     else:
         m.files["/g.sav.0"][10] ^= 0x01  # C went to slot 0 (A, B, C alternate 0, 1, 0)
     assert make().read() == b"\xa7B"  # the flipped record is not valid; the one before it is

@@ -60,6 +60,7 @@ T_SAVE_CRASHED = const(13)
 T_NO_PERFECT = const(14)
 T_RECORDS_BAD = const(15)
 T_BATTERY_LOW = const(16)
+T_SAVE_OLDER = const(17)  # the nvm log met a bad record: the newest saves it could read are older (fdfw.nvm_store)
 MESSAGES = (
     b"",
     b"No rolls left: score",
@@ -78,6 +79,7 @@ MESSAGES = (
     b"CPU perfect: no table",
     b"Records bad: kept",
     b"Battery low",
+    b"Save damaged: older",
 )
 
 SEATS = (b"Human", b"CPU easy", b"CPU good", b"CPU perfect")
