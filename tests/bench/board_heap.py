@@ -61,7 +61,7 @@ def stage(top, mpy=False, rules="yahtzee", board="pico", runtime="cp"):
 
 
 def run(top, path, heap_kb, runtime="cp", games=1, timeout=1800, tight=False, boots=1, oom=False, table=True,
-        cpu=None, modules=None):
+        cpu=None, modules=None, fill=None):
     """`games` games in a row at -X heapsize=<heap_kb>K: the driver's JSON (status "done" = all finished).
     tight: the app lets the coach go whenever it may (App.room forced), as on a board short of heap.
     boots: after a MemoryError the board resets (fdfw.start; or its watchdog does, if not even the error
@@ -69,7 +69,8 @@ def run(top, path, heap_kb, runtime="cp", games=1, timeout=1800, tight=False, bo
     heap, and "resets" in the JSON says how many it took (boots=1: a reset ends the game, status "reset"
     or "watchdog"). oom: the first boot runs out of memory at the human's 3rd turn (a test).
     table=False: the board has no strategy table (no hints; the CPU good unless cpu says: easy, good, perfect).
-    modules: a file the driver writes the modules loaded at the peak to (tests/bench/code_heap.py)."""
+    modules: a file the driver writes the modules loaded at the peak to (tests/bench/code_heap.py).
+    fill: "once" or "resumed": the heap filled mid-game so that the game runs out of memory for real (game_drive)."""
     for n in os.listdir(top):
         if n.startswith("fivedice.sav") or n in ("drive.json", "nvm.img"):
             os.remove(os.path.join(top, n))
@@ -82,6 +83,8 @@ def run(top, path, heap_kb, runtime="cp", games=1, timeout=1800, tight=False, bo
         env["FIVEDICE_DRIVE_CPU"] = cpu
     if modules:
         env["FIVEDICE_DRIVE_MODULES"] = modules
+    if fill:
+        env["FIVEDICE_DRIVE_FILL"] = fill
     cmd = [os.path.join(BIN, "micropython"), "-X", "heapsize=%dK" % heap_kb, DRIVER, runtime, str(games)] + (["tight"] if tight else [])
     errors = 0
     for _ in range(boots):
