@@ -636,6 +636,26 @@ def test_power_cuts_at_sampled_bytes_and_steps_lose_at_most_the_save_being_made(
     assert results[0].window_cuts > 100  # the nvm sample does reach the sector rewrite
 
 
+@pytest.mark.parametrize("players,ngames", [(2, 2), (4, 1)])
+def test_two_power_cuts_in_a_row_at_a_records_write_and_a_sector_rewrite_lose_at_most_what_was_being_made(
+        monkeypatch, players, ngames):
+    """Two cuts in a row (sampled pairs; make bench-powercut tries every pair) at the first records write and
+    the first sector rewrite of app-like games: the compaction at a game boundary (2 players), a log full in
+    the middle of a game (4 players). Outside the rewrite's erase window nothing but the cut writes is lost."""
+    monkeypatch.syspath_prepend(FAKES)
+    monkeypatch.syspath_prepend(FIRMWARE)
+    import powercut
+
+    got = powercut.games(kinds=("nvm",), players=players, ngames=ngames, out=lambda line: None,
+                         ks=powercut.KS_SMALL)
+    single, two = got[0][0], got[1][0]
+    comp = got[0][2]
+    ops = powercut.game_ops(players, ngames)
+    assert comp and (ops[comp[0]][0] == "c") == (players == 2)  # a compaction; a save that found the log full
+    assert single.failures == 0 and two.failures == 0, two.line() + " first at " + str(two.first)
+    assert two.tried > 60 and two.window_cuts > 10, two.line()  # the second cut does reach the rewrite
+
+
 def test_power_cut_harness_catches_the_old_remove_then_rename_store(monkeypatch):
     """Control: the same harness finds the losses of the file store before records."""
     monkeypatch.syspath_prepend(FAKES)
