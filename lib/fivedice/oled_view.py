@@ -60,7 +60,8 @@ T_SAVE_CRASHED = const(13)
 T_NO_PERFECT = const(14)
 T_RECORDS_BAD = const(15)
 T_BATTERY_LOW = const(16)
-T_SAVE_OLDER = const(17)  # the nvm log met a bad record: the newest saves it could read are older (fdfw.nvm_store)
+T_NEXT_GAME = const(17)
+T_SAVE_OLDER = const(18)  # the nvm log met a bad record: the newest saves it could read are older (fdfw.nvm_store)
 MESSAGES = (
     b"",
     b"No rolls left: score",
@@ -79,6 +80,7 @@ MESSAGES = (
     b"CPU perfect: no table",
     b"Records bad: kept",
     b"Battery low",
+    b"For the next game",
     b"Save damaged: older",
 )
 
@@ -100,6 +102,6 @@ def player_tag(fb, app, p, x, y, c):
     """'P1' and, for a computer player, '*'."""
     x = gfx.text(fb, b"P", x, y, c)
     x = gfx.number(fb, p + 1, x, y, c)
-    if app.kinds[p]:
+    if app.seated[p]:
         x = gfx.text(fb, b"*", x, y, c)
     return x
