@@ -1,5 +1,5 @@
 """The CircuitPython store: a log of records in `microcontroller.nvm` (see fdfw.store for the protocol and
-README, "Saves and power cuts", for why a log and when it is rewritten)."""
+docs/saves.md, "Saves and power cuts", for why a log and when it is rewritten)."""
 from fdfw import record
 from fdfw.store import TALLY as _TALLY, _Base, _read_legacy
 from fivedice.compat import const
@@ -340,7 +340,7 @@ class NvmStore(_Base):
     def compact(self):
         """Rewrite the sector now, holding only the newest states: one erase (a W25Q16JV sector erase:
         45 ms typical, 400 ms at most) then the new image, newest save first. A power cut inside that
-        window loses everything the sector holds (see README, "Saves and power cuts"). True if done."""
+        window loses everything the sector holds (see docs/saves.md, "Saves and power cuts"). True if done."""
         if self._buf is None:
             return False
         self._ensure()
