@@ -99,7 +99,7 @@ class NvmStore(_Base):
             h = nvm[s + o:s + min(n, o + record.HEADER)]
             got = self._at(o, h, -1, st, False)
             if got is None and (h[0] == _M0 or h[1] == _M1):  # one bit off a record's magic at most: mend it
-                got = self._mend(o, h, st)
+                got = self._mend(o, h, st, not self._torn(o, h, limit))
             if got is not None:
                 kind, seq, data, ln, delta = got
                 st[kind] = (seq, data)  # the later in the log is the newer
@@ -170,9 +170,9 @@ class NvmStore(_Base):
         if o + ln > n:
             return None
         rec = self.nvm[self._s + o:self._s + o + ln]
-        k = min(len(h), ln)
-        if fix_i >= 0 and fix_i < k:
+        if 0 <= fix_i < min(len(h), ln):
             rec[fix_i] = h[fix_i]
+        k = record.DHEADER if cur is not None else record.HEADER  # where the rest starts
         got = self._valid(rec, kind, seq, m, cur)
         if got is not None or not fix_rest:
             return got if got is None else (kind, seq, got, ln, cur is not None)
@@ -191,12 +191,33 @@ class NvmStore(_Base):
             return record.apply_delta(cur[1], rec, m)
         return record.payload(rec, m) if record.valid(rec, m) else None
 
-    def _mend(self, o, h, st):
+    def _torn(self, o, h, limit):
+        """True if the record at o looks cut short by a power cut: the last in the log, and what its header
+        says it holds runs past the last programmed byte or ends in erased bytes (its CRC's last two bytes
+        0xFF: 1 in 65,536 for a whole record). Only its header is mended there: a torn record is many bits
+        off, and trying every bit of it at each boot would cost a Pico a second."""
+        d = record.delta_header(h)
+        if d is not None:
+            ln = record.DOVERHEAD + d[1]
+        else:
+            p = record.parse_header(h)
+            if p is None:
+                return len(h) < record.HEADER or h[-1] == 0xFF  # a header cut short
+            ln = record.size(p[2])
+        if o + ln > limit:
+            return True
+        if _up(o + ln) < limit:
+            return False  # something was programmed after it: not the record a cut stopped
+        e = self._s + o + ln
+        return self.nvm[e - 1] == 0xFF and self.nvm[e - 2] == 0xFF
+
+    def _mend(self, o, h, st, body):
         """The record at o with one bit put right (a bit gone wrong in flash, or misread), or None: each bit
-        of the header in turn, then each bit of the rest. A CRC-32 over at most 1,037 bytes tells one bit
+        of the header in turn, then (body) each bit of the rest. A CRC-32 over at most 1,037 bytes tells one bit
         wrong from none (its Hamming distance is 4 at these lengths), so the record mended is the one written."""
         h = bytearray(h)
-        for i in range(len(h)):
+        heads = record.DHEADER if record.delta_header(h) is not None else len(h)  # a delta's header: 4 bytes
+        for i in range(heads):
             for b in range(8):
                 h[i] ^= 1 << b
                 got = self._at(o, h, i, st, False)
@@ -204,7 +225,7 @@ class NvmStore(_Base):
                 if got is not None:
                     self.mended += 1
                     return got
-        return self._at(o, h, -1, st, True)
+        return self._at(o, h, -1, st, True) if body else None
 
     def _ensure(self):
         if not self._scanned:
