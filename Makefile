@@ -133,7 +133,11 @@ bundle-cp: venv $(DEPLOY_TABLES)
 bench-powercut: venv
 	$(PY) tests/bench/bench_powercut.py
 
-.PHONY: bench-powercut
+## make bench-bitflip: every bit and every byte of whole games' nvm logs gone wrong, stuck or misread once, before and after
+bench-bitflip: venv
+	$(PY) tests/bench/bench_bitflip.py
+
+.PHONY: bench-powercut bench-bitflip
 
 ## make schematic: hardware/schematic-*.svg drawn from the board profiles (tools/schematic.py, schemdraw)
 schematic: venv

@@ -30,10 +30,9 @@ def _rules(req):
     rid = req.get("rules")
     if not isinstance(rid, str):
         raise Refused('"rules" must name a rule set (one of: %s)' % ", ".join(rules.IDS))
-    try:
-        return rules.get(rid)
-    except ValueError as e:
-        raise Refused(str(e))
+    if rid not in rules.IDS:  # checked here: lib's message quotes the whole name, and a line can hold 10 MB
+        raise Refused("unknown rule set %s (known: %s)" % (_show(rid), ", ".join(rules.IDS)))
+    return rules.get(rid)
 
 
 def _card(rs, raw):
@@ -43,14 +42,13 @@ def _card(rs, raw):
         raise Refused('"card" must be an object of box: points')
     c = Card(rs)
     for name, v in raw.items():
-        try:
-            box = rs.box(name)
-        except ValueError as e:
-            raise Refused(str(e))
+        if name not in rs.names:
+            raise Refused("rule set %s has no box %s (boxes: %s)" % (rs.id, _show(name), ", ".join(rs.names)))
+        box = rs.box(name)
         if not _int(v):
             raise Refused("%s must hold a whole number of points, not %s" % (name, _show(v)))
         if not save_check.possible(rs, box, v):
-            raise Refused("no roll can score %d in %s under %s" % (v, name, rs.id))
+            raise Refused("no roll can score %s in %s under %s" % (_show(v), name, rs.id))
         c.fill(box, v)
     why = save_check.card_problem(rs, c)
     if why is not None:
@@ -93,8 +91,8 @@ def totals(req):
             raise Refused("a bonus needs %s scored at %d first" % (rs.names[fb], rs.pts[fb]))
         most = bin(card.filled).count("1") - 1
         if bonus // rs.extra_bonus > most:  # checked before it is stored: a card keeps a small count
-            raise Refused("a bonus of %d needs %d boxes filled after %s, and this card has %d" % (
-                bonus, bonus // rs.extra_bonus, rs.names[fb], most))
+            raise Refused("a bonus of %s needs more boxes filled after %s than this card's %d" % (
+                _show(bonus), rs.names[fb], most))
         card.extra = bonus // rs.extra_bonus
         why = save_check.card_problem(rs, card)
         if why is not None:
@@ -139,13 +137,23 @@ def answer(line):
         return {"error": str(e)}
 
 
+SHOW = 60  # characters of a bad value an error line quotes, at most
+
+
 def _show(v):
-    """A value for a message: its JSON, cut short (a request can hold anything)."""
+    """A value for a message: its JSON, cut short (a request can hold anything: a 10 MB name, a 4,000-digit
+    number), without turning a huge value into text first."""
+    if isinstance(v, str):
+        v = v[:SHOW]
+    elif _int(v) and not -10 ** SHOW < v < 10 ** SHOW:
+        return "a number of more than %d digits" % SHOW
+    elif isinstance(v, (list, dict)) and len(v) > SHOW:
+        return "a %s of %d items" % ("list" if isinstance(v, list) else "object", len(v))
     try:
         t = json.dumps(v)
     except (ValueError, RecursionError):
         t = type(v).__name__
-    return t if len(t) <= 60 else t[:57] + "..."
+    return t if len(t) <= SHOW else t[:SHOW - 3] + "..."
 
 
 def main(stdin=None, stdout=None):

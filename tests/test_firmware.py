@@ -511,7 +511,7 @@ def test_store_a_corrupt_record_never_destroys_the_other(monkeypatch, medium):
     at = s._end if medium == "nvm" else 0
     s.write(b"\xa7C")
     if medium == "nvm":
-        m.data[at + 5] ^= 0x01  # a bit flip in C (a delta record against B: its changed byte)
+        m.data[at + 5] ^= 0x03  # two bits wrong in C (a delta against B: its changed byte; one bit is mended)
     else:
         m.files["/g.sav.0"][10] ^= 0x01  # C went to slot 0 (A, B, C alternate 0, 1, 0)
     assert make().read() == b"\xa7B"  # the flipped record is not valid; the one before it is
@@ -634,6 +634,26 @@ def test_power_cuts_at_sampled_bytes_and_steps_lose_at_most_the_save_being_made(
         assert r.tried > 900, r.line()
         assert r.failures == 0, r.line() + " first at " + str(r.first)
     assert results[0].window_cuts > 100  # the nvm sample does reach the sector rewrite
+
+
+@pytest.mark.parametrize("players,ngames", [(2, 2), (4, 1)])
+def test_two_power_cuts_in_a_row_at_a_records_write_and_a_sector_rewrite_lose_at_most_what_was_being_made(
+        monkeypatch, players, ngames):
+    """Two cuts in a row (sampled pairs; make bench-powercut tries every pair) at the first records write and
+    the first sector rewrite of app-like games: the compaction at a game boundary (2 players), a log full in
+    the middle of a game (4 players). Outside the rewrite's erase window nothing but the cut writes is lost."""
+    monkeypatch.syspath_prepend(FAKES)
+    monkeypatch.syspath_prepend(FIRMWARE)
+    import powercut
+
+    got = powercut.games(kinds=("nvm",), players=players, ngames=ngames, out=lambda line: None,
+                         ks=powercut.KS_SMALL)
+    single, two = got[0][0], got[1][0]
+    comp = got[0][2]
+    ops = powercut.game_ops(players, ngames)
+    assert comp and (ops[comp[0]][0] == "c") == (players == 2)  # a compaction; a save that found the log full
+    assert single.failures == 0 and two.failures == 0, two.line() + " first at " + str(two.first)
+    assert two.tried > 60 and two.window_cuts > 10, two.line()  # the second cut does reach the rewrite
 
 
 def test_power_cut_harness_catches_the_old_remove_then_rename_store(monkeypatch):

@@ -100,3 +100,24 @@ def test_fuzzed_requests_always_get_one_json_answer_line():
     print("\noracle: %d fuzzed lines, %d refused with a message, %d answered, 0 tracebacks"
           % (len(lines), errors, len(lines) - errors))
     assert 0 < errors < len(lines)
+
+
+def test_error_lines_quote_only_a_few_dozen_characters_of_a_huge_value():
+    """A 10 MB rules name (or box name, op, dice, points, bonus) is refused in a line of a few hundred
+    characters that quotes at most oracle.SHOW of it."""
+    huge = "q" * 10000000
+    lines = [
+        {"rules": huge, "dice": [1, 1, 1, 1, 1]},
+        {"rules": "yahtzee", "dice": [1, 1, 1, 1, 1], "card": {huge: 3}},
+        {"op": huge},
+        {"rules": "yahtzee", "dice": [huge, 1, 1, 1, 1]},
+        {"rules": "yahtzee", "dice": list(range(100000))},
+        {"rules": "yahtzee", "dice": [1, 1, 1, 1, 1], "card": {"fours": 10 ** 4000}},
+        {"op": "totals", "rules": "yahtzee", "card": {"yahtzee": 50}, "bonus": 100 * 10 ** 3000},
+    ]
+    for req in lines:
+        a = oracle.answer(json.dumps(req))
+        assert set(a) == {"error"}
+        assert len(a["error"]) < 400 and a["error"].count("q") <= oracle.SHOW, a["error"][:100]
+    a = oracle.answer(json.dumps({"rules": huge}))
+    assert a["error"].startswith('unknown rule set "' + "q" * (oracle.SHOW - 4)) and "yahtzee" in a["error"]

@@ -63,14 +63,89 @@ def test_save_text_round_trips_and_garbage_reaches_the_app_as_bytes():
     kept[fivedice_web.KEY] = "not hex!"
     assert st.read() == b"not hex!"
     st.set_aside()
-    assert kept == {fivedice_web.KEY_BAD: "not hex!"}
+    assert kept[fivedice_web.KEY_BAD] == "not hex!" and fivedice_web.KEY not in kept
     kept[fivedice_web.KEY] = "00"
-    st.set_aside()  # the first unreadable save kept stays
-    assert kept == {fivedice_web.KEY_BAD: "not hex!"}
+    st.set_aside()  # the first unreadable save kept stays, the second goes beside it
+    assert kept[fivedice_web.KEY_BAD] == "not hex!" and kept[fivedice_web.KEY_BAD + ".1"] == "00"
     full = fivedice_web.LocalStore(kept.get, lambda k, v: "QuotaExceededError", kept.pop)
     with pytest.raises(OSError):
         full.write(b"\xa8")
     assert "QuotaExceededError" in full.error
+
+
+def test_hex_decodes_every_byte_both_cases_and_refuses_what_is_not_hex():
+    every = bytes(range(256))
+    assert fivedice_web._unhex(fivedice_web._hex(every)) == every
+    assert fivedice_web._unhex(fivedice_web._hex(every).upper()) == every
+    for bad in ("0", "0g", "g0", "+1", " 1", "\x00\x00", "ff\u00e9", "0x"):
+        with pytest.raises(ValueError):
+            fivedice_web._unhex(bad)
+
+
+def _mover(kept):
+    def move(src, dst):  # the page's move: the value copied as it is
+        kept[dst] = kept.pop(src)
+
+    return move
+
+
+@pytest.mark.parametrize("key,bad,aside,write", [
+    (fivedice_web.KEY, fivedice_web.KEY_BAD, "set_aside", "write"),
+    (fivedice_web.KEY_REC, fivedice_web.KEY_REC_BAD, "set_aside_records", "write_records"),
+])
+@pytest.mark.parametrize("with_move", [False, True])
+def test_every_bad_value_is_kept_byte_for_byte_in_a_ring_of_the_newest(key, bad, aside, write, with_move):
+    """Six bad values in a row (ten NUL characters, 10 MB of hex, a hand edit...): the RING newest are kept, each
+    exactly as it was; a good value written between them is never set aside."""
+    kept = {}
+    st = fivedice_web.LocalStore(kept.get, kept.__setitem__, kept.pop, _mover(kept) if with_move else None)
+    bads = ["\x00" * 10, "ff" * 5000000, "not hex!", "a8" * 3, "", "\u00e9\x00z"]
+    for i, v in enumerate(bads):
+        kept[key] = v
+        getattr(st, aside)()
+        assert key not in kept
+        getattr(st, write)(b"\xa8good %d" % i)
+    ring = st.ring(bad)
+    assert len(ring) == fivedice_web.RING == 4
+    got = sorted(kept[k] for k in ring)
+    assert got == sorted(bads[-4:])  # the four newest, byte for byte; the two oldest replaced
+    assert kept[ring[0]] == bads[4] and kept[ring[1]] == bads[5] and kept[ring[2]] == bads[2]
+    assert kept[key] == fivedice_web._hex(b"\xa8good 5")
+
+
+def test_a_huge_value_is_refused_at_once_with_a_plain_line_and_kept():
+    """10 MB in the save slot: the app refuses it without decoding it ("not a fivedice save"), the page says why,
+    and the value is set aside as it was; the page's load hands over only a length (an int) for such a value."""
+    from host_sim.hw import SimBoard
+
+    huge = "ff" * 5000000
+    for page in (False, True):
+        kept = {fivedice_web.KEY: huge}
+        load = (lambda k: len(kept[k]) if k in kept and len(kept[k]) > fivedice_web.MAX_TEXT else kept.get(k)) \
+            if page else kept.get
+        st = fivedice_web.LocalStore(load, kept.__setitem__, kept.pop, _mover(kept))
+        assert st.read() == b"10000000 characters"
+        assert "10000000 characters" in st.note and "8192" in st.note
+        app = A.App(SimBoard().display, store=st)
+        assert app.save_bad and "not a fivedice save" in app.save_error
+        assert kept[fivedice_web.KEY_BAD] is huge and fivedice_web.KEY not in kept
+    ok = "a8" * (fivedice_web.MAX_TEXT // 2)  # at the limit: decoded (and refused by the app for its CRC)
+    assert fivedice_web.LocalStore({fivedice_web.KEY: ok}.get, None, None).read() == b"\xa8" * (fivedice_web.MAX_TEXT // 2)
+
+
+def test_a_bad_save_that_cannot_be_set_aside_is_never_written_over():
+    kept = {fivedice_web.KEY: "\x00" * 10}
+    st = fivedice_web.LocalStore(kept.get, kept.__setitem__, kept.pop, lambda s, d: "QuotaExceededError")
+    st.set_aside()
+    with pytest.raises(OSError):
+        st.write(b"\xa8new")
+    assert kept == {fivedice_web.KEY: "\x00" * 10} and "could not be kept" in st.error
+
+
+def test_the_page_hands_over_no_value_longer_than_the_python_side_decodes():
+    js = open(os.path.join(ROOT, "web", "main.js")).read()
+    assert "const MAX_TEXT = %d;" % fivedice_web.MAX_TEXT in js
+    assert "web.Handheld(tone, rand, load, store, remove, \"/tables\", null, TEST, move)" in js
 
 
 def test_the_records_live_beside_the_save_and_are_set_aside_the_same_way():
@@ -87,6 +162,31 @@ def test_the_records_live_beside_the_save_and_are_set_aside_the_same_way():
     kept[fivedice_web.KEY_REC] = "46520100"  # "FR", version 1, no rule sets, no CRC: refused
     assert "records" in R.load(st, R.Records())
     assert fivedice_web.KEY_REC not in kept and kept[fivedice_web.KEY_REC_BAD] == "46520100"
+
+
+def test_the_stores_bad_value_handling_on_the_micropython_unix_port():
+    """The same LocalStore on the real MicroPython: a NUL value and 10 MB kept in the ring, the huge one refused
+    without decoding (the linear decoder: 8,192 characters, the most it is given)."""
+    mp = os.path.join(os.path.dirname(sys.executable), "micropython")
+    env = dict(os.environ, MICROPYPATH=":".join([os.path.join(ROOT, "lib"), os.path.join(ROOT, "web"), ".frozen"]))
+    script = """
+import fivedice_web as W
+kept = {}
+def move(s, d):
+    kept[d] = kept.pop(s)
+st = W.LocalStore(kept.get, kept.__setitem__, kept.pop, move)
+kept[W.KEY] = "\\x00" * 10
+assert st.read() == b"\\x00" * 10
+st.set_aside()
+kept[W.KEY] = "ff" * 5000000
+assert st.read() == b"10000000 characters"
+st.set_aside()
+assert kept[W.KEY_BAD] == "\\x00" * 10 and len(kept[W.KEY_BAD + ".1"]) == 10000000 and W.KEY not in kept
+assert W._unhex("a8" * 4096) == b"\\xa8" * 4096 and W._unhex(W._hex(bytes(range(256)))) == bytes(range(256))
+print("ok")
+"""
+    r = subprocess.run([mp, "-X", "heapsize=64M", "-c", script], capture_output=True, text=True, env=env, timeout=120)
+    assert r.returncode == 0 and r.stdout.strip() == "ok", r.stderr + r.stdout
 
 
 def test_the_pages_python_side_on_the_micropython_unix_port_draws_host_sims_frames():
@@ -242,6 +342,24 @@ def test_a_corrupt_save_is_set_aside_with_the_devices_message(browser):
     assert "Save unreadable: kept" in note and "CRC-32" in note, note
     assert b.page.evaluate("() => [localStorage.getItem('fivedice.save'), localStorage.getItem('fivedice.save.bad')]") \
         == [None, bad]
+
+
+@browser_only
+def test_bad_saves_of_nul_characters_and_megabytes_are_kept_byte_for_byte_in_the_browser(browser):
+    """Ten NUL characters, then 400,000 characters of hex, then 1.5 million: each reload sets the save aside
+    into the ring exactly as it was (the copy is made in the page: a string back from MicroPython ends at a NUL),
+    and the page starts with the device's message each time (how fast: make bench-web)."""
+    b = browser
+    b.open("?test=1")
+    b.page.evaluate("() => localStorage.clear()")
+    bads = ["\x00" * 10, "ff" * 200000, "x" * 1500000]
+    for v in bads:
+        b.page.evaluate("(v) => localStorage.setItem('fivedice.save', v)", v)
+        b.open("?test=1")
+        assert "Save unreadable: kept" in b.page.inner_text("#note")
+    ring = fivedice_web.LocalStore(None, None, None).ring("fivedice.save.bad")
+    got = [b.page.evaluate("(k) => localStorage.getItem(k)", k) for k in ring + ["fivedice.save"]]
+    assert got == bads + [None, None]
 
 
 @browser_only

@@ -12,8 +12,8 @@ the board (firmware/fdfw/loop.py): press(button, now), shake(on, now), tick(now)
     hh.step(now_ms) -> 1 if a frame was drawn (read it with frame(), the LEDs with leds())
 
 The save goes through the app's store protocol (read / write / set_aside), like fdfw.store on the board: a
-save the app cannot read is moved aside to KEY_BAD before anything new is written, and the app shows the
-device's own message ("Save unreadable: kept").
+save the app cannot read is moved aside, byte for byte, into a ring of RING keys (KEY_BAD, KEY_BAD + ".1", ...)
+before anything new is written, and the app shows the device's own message ("Save unreadable: kept").
 """
 from fivedice import app as _app
 from fivedice.shake import AccelShake
@@ -47,6 +47,8 @@ KEY = "fivedice.save"  # localStorage: the save record as hex
 KEY_BAD = "fivedice.save.bad"  # a save the app could not read, kept as it was
 KEY_REC = "fivedice.records"  # the high scores and stats (fivedice.records) as hex
 KEY_REC_BAD = "fivedice.records.bad"  # records that would not decode, kept as they were
+RING = 4  # bad values kept per key: <bad>, <bad>.1 .. <bad>.3, the oldest replaced by a fifth (<bad>.next: which)
+MAX_TEXT = 8192  # characters: a longer value is refused at once, never decoded (main.js's load gives its length)
 
 SAMPLE_MS = 10  # the accelerometer is sampled this often (fdfw.shake_input.AccelShakeInput's period)
 _REST_MG = 1000  # at rest: 1 g
@@ -117,16 +119,21 @@ class Buzzer:
 class LocalStore:
     """The save in the browser's localStorage, with the app's store protocol.
 
-    load(key) -> str or None, store(key, text) -> None, or why the browser refused (full, storage off),
-    remove(key): the page's localStorage calls. The record is kept as hex text. A value that is not hex (edited
-    by hand, or garbled) is handed to the app as its raw text bytes, so the app refuses it with its plain
-    message and it is set aside untouched."""
+    load(key) -> str, None, or an int: the length of a value longer than MAX_TEXT (the page never hands such a
+    value over: converting it would take seconds); store(key, text) -> None, or why the browser refused (full,
+    storage off); remove(key); move(src, dst) -> None or why not: the page's localStorage calls (move copies a
+    value in the page, byte for byte: MicroPython's strings going back to JavaScript end at a NUL). The record is
+    kept as hex text. A value that is not hex (edited by hand, or garbled) is handed to the app as its raw text
+    bytes, so the app refuses it with its plain message and it is set aside untouched."""
 
-    def __init__(self, load, store, remove):
+    def __init__(self, load, store, remove, move=None):
         self._load = load
         self._store = store
         self._remove = remove
+        self._move = move
         self.error = None
+        self.note = None  # a plain line for the page when a value was refused before the app saw it
+        self._stuck = None  # why an unreadable value could not be set aside (then nothing is written over it)
 
     def read(self):
         return self._read(KEY)
@@ -135,7 +142,7 @@ class LocalStore:
         self._write(KEY, data, "the game")
 
     def set_aside(self):
-        """Keep an unreadable save beside the slot, untouched (an older one already kept stays)."""
+        """Keep an unreadable save in the ring of bad saves, untouched (the RING newest are kept)."""
         self._aside(KEY, KEY_BAD)
 
     # the records (high scores and stats), beside the save, with the same rules
@@ -152,25 +159,52 @@ class LocalStore:
         text = self._load(key)
         if text is None:
             return None
-        text = str(text)
+        n = text if isinstance(text, int) else -1
+        if n < 0:
+            text = str(text)
+            n = len(text)
+        if n > MAX_TEXT:
+            self.note = "%s in localStorage holds %d characters, more than a save can (%d)" % (key, n, MAX_TEXT)
+            return ("%d characters" % n).encode()  # the app refuses it ("not a fivedice save") and sets it aside
         try:
             return _unhex(text)
         except ValueError:
             return text.encode()
 
     def _write(self, key, data, what):
+        if self._stuck is not None and key == self._stuck[0]:
+            self.error = "cannot save %s: the unreadable one could not be kept aside (%s)" % (what, self._stuck[1])
+            raise OSError(5, self.error)
         why = self._store(key, _hex(data))
         if why is not None:  # the browser refused (full, storage off): the app says "Could not save"
             self.error = "cannot save %s in this browser's localStorage (%s)" % (what, why)
             raise OSError(5, self.error)
 
+    def ring(self, bad):
+        """The ring's keys, the first one first."""
+        return [bad] + [bad + "." + str(i) for i in range(1, RING)]
+
     def _aside(self, key, bad):
-        text = self._load(key)
-        if text is None:
+        if self._load(key) is None:
             return
-        if self._load(bad) is None:
-            self._store(bad, str(text))
-        self._remove(key)
+        names = self.ring(bad)
+        i = 0
+        while i < RING and self._load(names[i]) is not None:
+            i += 1
+        if i == RING:  # full: the oldest goes
+            nxt = self._load(bad + ".next")
+            i = int(nxt) % RING if isinstance(nxt, str) and nxt.isdigit() and len(nxt) < 4 else 0
+        if self._move is not None:
+            why = self._move(key, names[i])
+        else:  # the tests' dictionaries (and a page without move): the value as the store got it
+            why = self._store(names[i], self._load(key))
+            if why is None:
+                self._remove(key)
+        if why is not None:
+            self._stuck = (key, str(why))
+            return
+        self._stuck = None
+        self._store(bad + ".next", str((i + 1) % RING))
 
 
 def _hex(data):
@@ -178,12 +212,25 @@ def _hex(data):
 
 
 def _unhex(text):
-    if len(text) % 2:
+    """bytes from hex text, in linear time: str slicing walks the string on MicroPython (quadratic: 80,000
+    characters took 6.7 s on the unix port), so the text's bytes are read instead. ValueError if not hex."""
+    b = text.encode()
+    n = len(b)
+    if n % 2:
         raise ValueError("odd length")
-    out = bytearray(len(text) // 2)
-    for i in range(len(out)):
-        out[i] = int(text[2 * i:2 * i + 2], 16)
+    out = bytearray(n // 2)
+    for i in range(0, n, 2):
+        out[i // 2] = (_nib(b[i]) << 4) | _nib(b[i + 1])
     return bytes(out)
+
+
+def _nib(c):
+    if 48 <= c <= 57:
+        return c - 48
+    c |= 0x20
+    if 97 <= c <= 102:
+        return c - 87
+    raise ValueError("not hex")
 
 
 class UrandomSource:
@@ -201,14 +248,14 @@ class Handheld:
     """The App and the sensors' glue; one step() is one pass of the board's main loop (fdfw.loop.run)."""
 
     def __init__(self, tone=None, rand=None, load=None, store=None, remove=None, tables=None, dice=None,
-                 test=False):
+                 test=False, move=None):
         from fivedice.rng import Dice
 
         self.display = _display_class()()
         self.pixels = Pixels(5)
         if dice is None:
             dice = Dice(UrandomSource(rand)) if rand is not None else Dice()
-        self.store = LocalStore(load, store, remove) if load is not None else None
+        self.store = LocalStore(load, store, remove, move) if load is not None else None
         self.app = _app.App(
             self.display,
             pixels=self.pixels,
@@ -241,7 +288,10 @@ class Handheld:
         a = self.app
         if a.save_bad:
             out.append(view.MESSAGES[view.T_SAVE_BAD].decode() + " (" + a.save_error + "); it is kept in "
-                       "localStorage as " + KEY_BAD + " and a new game saves afresh")
+                       "localStorage under " + KEY_BAD + " (the newest %d bad saves are kept) and a new game "
+                       "saves afresh" % RING)
+        if self.store is not None and self.store.note:
+            out.append(self.store.note)
         if a.table_error:
             out.append(view.MESSAGES[view.T_TABLE_BAD].decode() + " (" + a.table_error + ")")
         return "\n".join(out)

@@ -67,11 +67,31 @@ function tone(freq, ms) {
 }
 
 // -- the save: localStorage (the record as hex, see fivedice_web.LocalStore) ------------------------------
+const MAX_TEXT = 8192; // fivedice_web.MAX_TEXT: a longer value is not handed over, only its length
 function load(key) {
   try {
-    return window.localStorage.getItem(key);
+    const v = window.localStorage.getItem(key);
+    return v !== null && v.length > MAX_TEXT ? v.length : v;
   } catch (e) {
     return null; // storage turned off: no save, a fresh start
+  }
+}
+function move(src, dst) {
+  // A bad value set aside, copied here byte for byte (a string coming back from MicroPython ends at a NUL).
+  // null when moved, else why not; on a failure the value stays where it was.
+  try {
+    const v = window.localStorage.getItem(src);
+    if (v === null) return null;
+    window.localStorage.removeItem(src); // first: the quota it frees makes room for the copy
+    try {
+      window.localStorage.setItem(dst, v);
+    } catch (e) {
+      window.localStorage.setItem(src, v);
+      return String((e && e.name) || e);
+    }
+    return null;
+  } catch (e) {
+    return String((e && e.name) || e);
   }
 }
 function store(key, text) {
@@ -208,7 +228,7 @@ async function start() {
   let hh;
   try {
     const web = mp.pyimport("fivedice_web");
-    hh = web.Handheld(tone, rand, load, store, remove, "/tables", null, TEST);
+    hh = web.Handheld(tone, rand, load, store, remove, "/tables", null, TEST, move);
   } catch (e) {
     fail("fivedice could not start: " + (e && e.message ? e.message : e) + (errors.length ? "\n" + errors.join("\n") : ""));
     return;

@@ -1,17 +1,32 @@
 """The CircuitPython store: a log of records in `microcontroller.nvm` (see fdfw.store for the protocol and
-README, "Saves and power cuts", for why a log and when it is rewritten)."""
+docs/saves.md, "Saves and power cuts", for why a log and when it is rewritten)."""
 from fdfw import record
 from fdfw.store import TALLY as _TALLY, _Base, _read_legacy
 from fivedice.compat import const
 
 _ALIGN = const(4)  # records start on 4-byte boundaries so a reader can step over a torn one (16 before deltas)
 _MIN_NVM = const(256)  # a 60-120 byte save plus room to append; smaller nvm (SAMD21: 256 B) is still usable
+_M0 = const(0x46)  # a record's magic, b"FD" (fdfw.record)
+_M1 = const(0x44)
 
 _FF = b"\xff" * 64
+
+# One bad record costs a few saves at most (docs/saves.md). A record with one bit wrong is mended as it is
+# read (_mend: its CRC-32 tells which bit). A record worse than that is lost, and with it the deltas after
+# it up to the next full record: every FULL_EVERY-th state of a kind is written in full, and a rewrite writes
+# the records (and a game in progress) twice, so one bad record never loses the only copy. The bound and its
+# cost in flash (more full records: fewer saves per erase) are measured in tests/bench/bench_bitflip.py.
+FULL_EVERY = const(16)
 
 
 def _up(n):
     return (n + _ALIGN - 1) & ~(_ALIGN - 1)
+
+
+def _same(a, cur):
+    """True if set-aside state `a` is a copy of `cur`: the same sequence number and the same bytes (a full
+    record written after a misread boot can repeat a sequence number, never the bytes with it)."""
+    return a is not None and cur is not None and a[0] == cur[0] and a[1] == cur[1]
 
 
 class NvmStore(_Base):
@@ -35,6 +50,8 @@ class NvmStore(_Base):
         self._n = n
         self._scanned = False
         self._buf = None
+        self.mended = 0  # records read with one bit put right (scans add to it)
+        self.lost = False  # the last scan met a bad record after the newest save it could read (docs/saves.md)
         self._mark = -1  # the append point when compact_due() was last asked
         self.rewrites = 0  # sector erases this store made (forced by a full log, or asked for by compact())
         if nvm is None:
@@ -51,9 +68,11 @@ class NvmStore(_Base):
     # -- scanning -------------------------------------------------------------------------------------
     def _scan(self):
         """Walk the log: the newest state of each kind (save, set-aside save, records, set-aside records),
-        the highest sequence number, the append point."""
+        the highest sequence number, the append point, and what a bad record cost (see _bad)."""
         nvm, s, n = self.nvm, self._s, self._n
         st = [None, None, None, None, None]  # by kind: (seq, payload bytes)
+        good = [-1, -1, -1, -1, -1]  # by kind: the offset of the record that gave the state
+        chain = [0, 0, 0, 0, 0]  # by kind: deltas since the last full record
         top = -1
         # past the last byte that is not 0xFF nothing was ever written: the walk stops there, and the
         # append point is at or after it, so appending never lands on a programmed byte (never erases)
@@ -71,42 +90,142 @@ class NvmStore(_Base):
         o = 0
         end = 0
         reach = 0  # past every byte a refused header was read from: appending there never changes a verdict
+        last_bad = -1  # the offset of the last bytes no valid record explains
+        mid_bad = -1  # the last such offset with a valid record after it
+        run = -1  # the first bad offset since the last valid record, and how far its header said it ran
+        run_to = 0
+        heads = 0  # record headers in that run: a record torn by a power cut is one, the last in the log
         while o < limit and o + record.DHEADER <= n:
             h = nvm[s + o:s + min(n, o + record.HEADER)]
+            got = self._at(o, h, -1, st, False)
+            if got is None and (h[0] == _M0 or h[1] == _M1):  # one bit off a record's magic at most: mend it
+                got = self._mend(o, h, st, not self._torn(o, h, limit))
+            if got is not None:
+                kind, seq, data, ln, delta = got
+                st[kind] = (seq, data)  # the later in the log is the newer
+                top = max(top, seq)
+                good[kind] = o
+                chain[kind] = chain[kind] + 1 if delta else 0
+                o = _up(o + ln)
+                end = o
+                if run >= 0:
+                    mid_bad = last_bad
+                    run = -1
+                continue
+            claim = -1
             d = record.delta_header(h)
             if d is not None:
-                kind, m = d
-                ln = record.DOVERHEAD + m
-                if o + ln > n:
-                    reach = max(reach, o + record.HEADER)
-                    o += _ALIGN
-                    continue
-                cur = st[kind]
-                if cur is not None:  # a delta of nothing (its base torn or compacted away) is stepped over
-                    new = record.apply_delta(cur[1], nvm[s + o:s + o + ln], m)
-                    if new is not None:
-                        st[kind] = (cur[0] + 1, new)
-                        top = max(top, cur[0] + 1)
-                o += _up(ln)
-                end = o
-                continue
-            h = record.parse_header(h)
-            if h is None or o + record.size(h[2]) > n:
-                reach = max(reach, o + record.HEADER)
-                o += _ALIGN  # a torn or foreign header: look for the next record on the next boundary
-                continue
-            kind, seq, ln = h
-            rec = nvm[s + o:s + o + record.size(ln)]
-            if record.valid(rec, ln):
-                top = max(top, seq)
-                if st[kind] is None or seq >= st[kind][0]:
-                    st[kind] = (seq, record.payload(rec, ln))
-            o += _up(record.size(ln))  # a torn record with a whole header is stepped over as a whole
-            end = o
+                claim = o + record.DOVERHEAD + d[1]
+            else:
+                p = record.parse_header(h)
+                if p is not None:
+                    claim = o + record.size(p[2])
+            # a torn record, a bit gone wrong, or bytes no record explains: look for the next record on the
+            # next boundary (never jump by a length that may be the bad part)
+            if h[0] != 0xFF or h[1] != 0xFF or h[2] != 0xFF or h[3] != 0xFF:
+                last_bad = o
+                if run < 0:
+                    run = o
+                    run_to = claim if claim >= 0 else o + record.HEADER
+                    heads = 0
+                if claim >= 0:
+                    heads += 1
+            reach = max(reach, o + record.HEADER)
+            o += _ALIGN
         self._st = st
+        self._chain = chain
         self._seq = top
         self._end = min(max(end, limit, _up(reach)), n)
+        # A kind whose state may not be its newest (bad bytes after the record that gave it) writes its next
+        # state as a full record: a delta of what this boot read could be applied to a newer state by a later
+        # boot that reads the bad record right (a bit misread once), and refused there.
+        self._stale = [last_bad > good[k] for k in range(5)]
+        # Saves lost: bad bytes after the newest save, unless they are one record torn at the end of the log
+        # (a power cut during the save being made: it reads as that cut, as it always has; a bad bit in the
+        # newest record reads the same, one save back, with no message).
+        g = good[record.KIND_SAVE]
+        self.lost = mid_bad > g or (run > g and (heads > 1 or _up(run_to) < limit))
         self._scanned = True
+
+    def _at(self, o, h, fix_i, st, fix_rest):
+        """The record at offset o, its header read as h: (kind, seq, payload, length, is a delta), or None
+        when it is not a valid record (a delta: not one of the state before it). fix_i >= 0: h is a header
+        with a bit put right (fix_i: that byte). fix_rest: try each bit of the rest put right in turn."""
+        n = self._n
+        d = record.delta_header(h)
+        if d is not None:
+            kind, m = d
+            ln = record.DOVERHEAD + m
+            cur = st[kind]
+            if cur is None:
+                return None  # a delta of nothing (its base bad or compacted away)
+            seq = cur[0] + 1
+        else:
+            p = record.parse_header(h)
+            if p is None:
+                return None
+            kind, seq, m = p
+            ln = record.size(m)
+            cur = None
+        if o + ln > n:
+            return None
+        rec = self.nvm[self._s + o:self._s + o + ln]
+        if 0 <= fix_i < min(len(h), ln):
+            rec[fix_i] = h[fix_i]
+        k = record.DHEADER if cur is not None else record.HEADER  # where the rest starts
+        got = self._valid(rec, kind, seq, m, cur)
+        if got is not None or not fix_rest:
+            return got if got is None else (kind, seq, got, ln, cur is not None)
+        for j in range(k, ln):
+            for b in range(8):
+                rec[j] ^= 1 << b
+                got = self._valid(rec, kind, seq, m, cur)
+                rec[j] ^= 1 << b
+                if got is not None:
+                    self.mended += 1
+                    return kind, seq, got, ln, cur is not None
+        return None
+
+    def _valid(self, rec, kind, seq, m, cur):
+        if cur is not None:
+            return record.apply_delta(cur[1], rec, m)
+        return record.payload(rec, m) if record.valid(rec, m) else None
+
+    def _torn(self, o, h, limit):
+        """True if the record at o looks cut short by a power cut: the last in the log, and what its header
+        says it holds runs past the last programmed byte or ends in erased bytes (its CRC's last two bytes
+        0xFF: 1 in 65,536 for a whole record). Only its header is mended there: a torn record is many bits
+        off, and trying every bit of it at each boot would cost a Pico a second."""
+        d = record.delta_header(h)
+        if d is not None:
+            ln = record.DOVERHEAD + d[1]
+        else:
+            p = record.parse_header(h)
+            if p is None:
+                return len(h) < record.HEADER or h[-1] == 0xFF  # a header cut short
+            ln = record.size(p[2])
+        if o + ln > limit:
+            return True
+        if _up(o + ln) < limit:
+            return False  # something was programmed after it: not the record a cut stopped
+        e = self._s + o + ln
+        return self.nvm[e - 1] == 0xFF and self.nvm[e - 2] == 0xFF
+
+    def _mend(self, o, h, st, body):
+        """The record at o with one bit put right (a bit gone wrong in flash, or misread), or None: each bit
+        of the header in turn, then (body) each bit of the rest. A CRC-32 over at most 1,037 bytes tells one bit
+        wrong from none (its Hamming distance is 4 at these lengths), so the record mended is the one written."""
+        h = bytearray(h)
+        heads = record.DHEADER if record.delta_header(h) is not None else len(h)  # a delta's header: 4 bytes
+        for i in range(heads):
+            for b in range(8):
+                h[i] ^= 1 << b
+                got = self._at(o, h, i, st, False)
+                h[i] ^= 1 << b
+                if got is not None:
+                    self.mended += 1
+                    return got
+        return self._at(o, h, -1, st, True) if body else None
 
     def _ensure(self):
         if not self._scanned:
@@ -118,8 +237,7 @@ class NvmStore(_Base):
         cur = self._st[kind]
         if cur is None:
             return None
-        a = self._st[aside]
-        if a is not None and a[0] == cur[0]:
+        if _same(self._st[aside], cur):
             return None  # this state was set aside (a set-aside copy keeps the sequence number it had)
         return cur[1]
 
@@ -154,13 +272,16 @@ class NvmStore(_Base):
         self._ensure()
         cur = self._st[kind]
         rec = None
-        if cur is not None:
+        if cur is not None and self._chain[kind] < FULL_EVERY - 1 and not self._stale[kind]:
             rec = record.encode_delta(kind, cur[1], data)  # None when a full record is no bigger
             seq = cur[0] + 1
         if rec is None:
             seq = self._seq + 1
             rec = record.encode(seq, data, kind)
+        r = self.rewrites
         self._put(kind, seq, bytes(data), rec)
+        self._chain[kind] = self._chain[kind] + 1 if rec[2] & record.DELTA and r == self.rewrites else 0
+        self._stale[kind] = False
 
     def strikes(self):
         if self._tally < 0:
@@ -186,7 +307,7 @@ class NvmStore(_Base):
             return
         try:
             self._ensure()
-            self._rewrite(self._st, True)
+            self._rewrite(self._st, True, True)
         except (RuntimeError, ValueError, OSError):
             self._scanned = False
 
@@ -235,17 +356,17 @@ class NvmStore(_Base):
             room = self._end - self._mark if self._mark >= 0 and self._end >= self._mark else self._n // 2
             room = min(room, self._n // 2)
         self._mark = self._end
-        return self._n - self._end < room and self._packed_size(self._st) < self._end
+        return self._n - self._end < room and self._packed_size(self._st, False) < self._end
 
     def compact(self):
         """Rewrite the sector now, holding only the newest states: one erase (a W25Q16JV sector erase:
         45 ms typical, 400 ms at most) then the new image, newest save first. A power cut inside that
-        window loses everything the sector holds (see README, "Saves and power cuts"). True if done."""
+        window loses everything the sector holds (see docs/saves.md, "Saves and power cuts"). True if done."""
         if self._buf is None:
             return False
         self._ensure()
         try:
-            self._rewrite(self._st, False)
+            self._rewrite(self._st, False, False)
         except (RuntimeError, ValueError, OSError):
             self._scanned = False
             return False
@@ -262,7 +383,7 @@ class NvmStore(_Base):
             else:
                 st = list(self._st)
                 st[kind] = (seq, data)
-                self._rewrite(st, self._tally >= 0 and kind == record.KIND_SAVE)
+                self._rewrite(st, self._tally >= 0 and kind == record.KIND_SAVE, True)
         except (RuntimeError, ValueError, OSError) as e:  # RuntimeError: "Unable to write to nvm."
             self._scanned = False
             code = e.args[0] if isinstance(e, OSError) and e.args and isinstance(e.args[0], int) else 5
@@ -274,23 +395,30 @@ class NvmStore(_Base):
         """The states a rewrite keeps, in the order it writes them: a set-aside state only as its copy."""
         out = []
         for kind, aside in ((record.KIND_SAVE, record.KIND_ASIDE), (record.KIND_RECORDS, record.KIND_RECORDS_ASIDE)):
-            cur, a = st[kind], st[aside]
-            if cur is not None and not (a is not None and a[0] == cur[0]):
+            if st[kind] is not None and not _same(st[aside], st[kind]):
                 out.append(kind)
         for aside in (record.KIND_ASIDE, record.KIND_RECORDS_ASIDE):
             if st[aside] is not None:
                 out.append(aside)
         return out
 
-    def _packed_size(self, st):
-        return sum(_up(record.size(len(st[k][1]))) for k in self._kept(st))
+    def _packed_size(self, st, twice=True):
+        return sum(_up(record.size(len(st[k][1]))) * self._copies(k, twice) for k in self._kept(st))
 
-    def _rewrite(self, st, clear_tally):
+    def _copies(self, kind, twice):
+        """Records of `kind` a rewrite writes: the records twice (no one bad record loses the high scores),
+        the save twice when the rewrite is in the middle of a game (its only copy until FULL_EVERY saves
+        later), once at a compaction (the game it holds is over: the next save is the new game's, in full)."""
+        if kind == record.KIND_RECORDS or (kind == record.KIND_SAVE and twice):
+            return 2
+        return 1
+
+    def _rewrite(self, st, clear_tally, twice):
         """One erase, then every kept state as a full record from the sector's start (the first page
         programs are the ones that matter: the rest of the image is 0xFF)."""
         buf = self._buf
         n = self._n
-        need = self._packed_size(st)
+        need = self._packed_size(st, twice)
         if need > n:
             raise OSError(28, "%d bytes of save and records do not fit in %d bytes of nvm" % (need, n))
         for i in range(0, len(buf), len(_FF)):
@@ -300,8 +428,9 @@ class NvmStore(_Base):
         for kind in kept:
             seq, data = st[kind]
             rec = record.encode(seq, data, kind)
-            buf[o:o + len(rec)] = rec
-            o += _up(len(rec))
+            for _ in range(self._copies(kind, twice)):
+                buf[o:o + len(rec)] = rec
+                o += _up(len(rec))
         if self._t and not clear_tally:
             buf[n:n + self._t] = self.nvm[self._tally:self._tally + self._t]
         self.nvm[self._s:self._s + n + self._t] = buf
@@ -310,5 +439,7 @@ class NvmStore(_Base):
             if k not in kept:
                 st[k] = None
         self._st = st
+        self._chain = [0, 0, 0, 0, 0]
+        self._stale = [False, False, False, False, False]
         self._end = o
         self._mark = -1

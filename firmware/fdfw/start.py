@@ -82,6 +82,8 @@ def main(runtime, max_iters=0, on_iter=None, save_path=SAVE_PATH, tables_dir=TAB
                 return "no-random"
             if set_aside:
                 app.message(appmod.view.T_SAVE_CRASHED)  # "Save crashed: kept"
+            elif first and getattr(hw.store, "lost", False):
+                app.message(appmod.view.T_SAVE_OLDER)  # a bad record cost saves: said once, at the boot that met it
             if first:
                 say("running on " + name + ("" if app.tables_mask else
                                             " (no strategy tables: no hints, CPU up to good)"))
@@ -101,9 +103,10 @@ def main(runtime, max_iters=0, on_iter=None, save_path=SAVE_PATH, tables_dir=TAB
         except Exception as e:  # anything unexpected, MemoryError too: report, keep the save, start again
             app = None
             set_aside = guard.failed(e)
-            if isinstance(e, MemoryError) and not set_aside and hw.reset is not None:
+            if isinstance(e, MemoryError) and hw.reset is not None:
                 # The heap is too fragmented: an app started again here needs KB-sized blocks it may not find
-                # (the board would fail over and over). A reset starts from a clean heap and resumes the save.
+                # (the board would fail over and over). A reset starts from a clean heap and resumes the save,
+                # or, when the save was just set aside, starts clean (the store keeps it set aside).
                 hw.reset()
             if on_iter is not None and guard.failures >= _TEST_RESTARTS:
                 return "failed"  # test runs stop; a board goes on restarting

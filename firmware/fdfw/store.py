@@ -12,12 +12,12 @@ write(data) (OSError when it cannot save), and set_aside() for a save the app ca
 # programs a slice in place when every byte under it is still erased (0xFF), and otherwise erases the
 # whole sector and writes it back (ports/raspberrypi/common-hal/nvm/ByteArray.c). So a save appends its
 # record behind the last one (a page program, no erase, the older records untouched): a delta record of
-# the bytes that changed since the save before (~25 bytes for the app's 44-92 byte saves, against 57-105
+# the bytes that changed since the save before (~26-31 bytes for the app's 44-92 byte saves, against 57-105
 # for a full record). The records (high scores and stats, fivedice.records) live in the same log the same
 # way. Only when the log is full, or when the app asks at a game boundary (compact_due/compact), is the
 # sector rewritten holding just the newest save, records and set-aside copies, newest save first: one
 # erase per ~130-180 saves (36-65 before deltas), and the only moment a power cut can lose anything: the
-# whole sector, save and records (see README, "Saves and power cuts"; one sector cannot do better: every
+# whole sector, save and records (see docs/saves.md, "Saves and power cuts"; one sector cannot do better: every
 # rewrite erases the only copy, and nothing else on a CircuitPython board is writable by code while the
 # computer may write CIRCUITPY).
 # A save from the file-based firmware (`/fivedice.sav`, now read-only to code) is read once, while the nvm

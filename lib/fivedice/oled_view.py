@@ -61,6 +61,7 @@ T_NO_PERFECT = const(14)
 T_RECORDS_BAD = const(15)
 T_BATTERY_LOW = const(16)
 T_NEXT_GAME = const(17)
+T_SAVE_OLDER = const(18)  # the nvm log met a bad record: the newest saves it could read are older (fdfw.nvm_store)
 MESSAGES = (
     b"",
     b"No rolls left: score",
@@ -80,6 +81,7 @@ MESSAGES = (
     b"Records bad: kept",
     b"Battery low",
     b"For the next game",
+    b"Save damaged: older",
 )
 
 SEATS = (b"Human", b"CPU easy", b"CPU good", b"CPU perfect")

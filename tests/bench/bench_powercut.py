@@ -108,6 +108,7 @@ if __name__ == "__main__":
           " 0-2 and around the first nvm rewrite, and the save after each")
     got = powercut.games(players=2, ngames=3)
     got += powercut.games(players=1, ngames=3)
+    got += powercut.games(kinds=("nvm",), players=4, ngames=1)  # a 4-player game fills the log: a rewrite mid-game
     results += [g[0] for g in got]
     bad = [r for r in results if "old" not in r.kind and r.failures]
     total = sum(r.tried for r in results if "old" not in r.kind)

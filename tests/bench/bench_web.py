@@ -7,6 +7,9 @@ Figures, from the page's own performance.now() (window.fivedice.stats, web/main.
 - per frame: one main-loop pass that drew (the presses handed to the app, tick, draw on MicroPython, the
   1,024-byte frame copied out and put on the canvas), averaged over the frames of a scripted game (dice
   tumbling, holds, menus, the perfect CPU's turn); and a plain loop pass that drew nothing.
+- start-up whatever localStorage holds: a save (and records) of 10 NUL characters, 100,000 / 400,000 characters of
+  hex, 1.5 million characters, each set aside on that load (web/fivedice_web.py: at most MAX_TEXT characters
+  are ever decoded; a longer value crosses into MicroPython only as its length).
 Figures vary with the machine and its load; they are printed, never asserted.
 """
 import os
@@ -52,6 +55,19 @@ def main(loads=5):
               "frames; copying the frame out and onto the canvas: %.2f ms mean; a pass that drew nothing: %.3f ms "
               "mean over %d passes" % (statistics.median(each), fms / frames, max(each), frames, bms / frames,
                                        sms / max(1, steps - frames), steps - frames))
+        for label, v in (("10 NUL characters", "\x00" * 10), ("100,000 characters of hex", "ff" * 50000),
+                         ("400,000 characters of hex", "ff" * 200000), ("1.5 million characters", "x" * 1500000)):
+            times = []
+            for _ in range(3):
+                b.page.evaluate("() => localStorage.clear()")
+                b.page.evaluate("(v) => { localStorage.setItem('fivedice.save', v); "
+                                "localStorage.setItem('fivedice.records', v); }", v)
+                wall = b.open("?test=1") * 1000
+                times.append((b.stats()["firstFrameMs"], wall))
+            print("start-up with a save and records of %s: first frame median %.0f ms (max %.0f), page load "
+                  "median %.0f ms" % (label, statistics.median(t[0] for t in times), max(t[0] for t in times),
+                                      statistics.median(t[1] for t in times)))
+        b.page.evaluate("() => localStorage.clear()")
     finally:
         b.close()
 

@@ -85,7 +85,7 @@ def sizes(top, path, runtime="cp"):
 
 
 def run(top, path, heap_kb, runtime="cp", games=1, timeout=1800, boots=1, oom=False, table=True,
-        cpu=None, modules=None, cut=0):
+        cpu=None, modules=None, cut=0, fill=None):
     """`games` games in a row at -X heapsize=<heap_kb>K: the driver's JSON (status "done" = all finished).
     boots: after a MemoryError the board resets (fdfw.start; or its watchdog does, if not even the error
     report fits) and resumes its save; up to `boots` runs of the driver play on from there, each a fresh
@@ -94,6 +94,7 @@ def run(top, path, heap_kb, runtime="cp", games=1, timeout=1800, boots=1, oom=Fa
     table=False: the board has no strategy table (no hints; the CPU good unless cpu says: easy, good, perfect).
     modules: a file the driver writes the modules loaded at the peak to (tests/bench/code_heap.py).
     cut: the first boot loses power after the human's roll on turn `cut` (use boots=2 to resume it).
+    fill: "once" or "resumed": the heap filled mid-game so that the game runs out of memory for real (game_drive).
     "heap" in the JSON: heap_samples() of every boot, in order. "boots" lists each boot's own status and turns
     played (the last boot's JSON is the rest)."""
     for n in os.listdir(top):  # a blank board: no save, strikes, log or records (MicroPython's files), no nvm
@@ -110,6 +111,8 @@ def run(top, path, heap_kb, runtime="cp", games=1, timeout=1800, boots=1, oom=Fa
         env["FIVEDICE_DRIVE_MODULES"] = modules
     if cut:
         env["FIVEDICE_DRIVE_CUT"] = str(cut)
+    if fill:
+        env["FIVEDICE_DRIVE_FILL"] = fill
     cmd = [os.path.join(BIN, "micropython"), "-X", "heapsize=%dK" % heap_kb, DRIVER, runtime, str(games)]
     errors = 0
     heap = []

@@ -73,11 +73,18 @@ MODULES = None  # FIVEDICE_DRIVE_MODULES=path: the modules loaded at the peak, w
 NO_TABLE = False  # FIVEDICE_DRIVE_NO_TABLE=1: a board without strategy tables: the human plays without hints
 CPU = 3  # the CPU seat's level, FIVEDICE_DRIVE_CPU=easy|good|perfect: perfect (needs the table), else good
 CUT = 0  # FIVEDICE_DRIVE_CUT=N: the first boot loses power after the human's roll on turn N (the next boot resumes)
+# FIVEDICE_DRIVE_FILL=once|resumed: at the human's 3rd turn the heap is filled (what the app holds grows until
+# less than 3 KB is left, in small pieces), so that the game itself runs out of memory a few presses later,
+# inside the real code; the presses go on blind (the drive lets go of the app: what it holds goes with it, as
+# on a board). once: on the first boot only; resumed: also as soon as a boot has resumed a saved game (so it
+# fails again before it saves: two strikes in a row, the save set aside).
+FILL = None
 try:
     import os  # noqa: E402
 
     OOM = os.getenv("FIVEDICE_DRIVE_OOM") == "1"
     MODULES = os.getenv("FIVEDICE_DRIVE_MODULES")
+    FILL = os.getenv("FIVEDICE_DRIVE_FILL")
     NO_TABLE = os.getenv("FIVEDICE_DRIVE_NO_TABLE") == "1"
     CPU = {"easy": 1, "good": 2, "perfect": 3}.get(os.getenv("FIVEDICE_DRIVE_CPU") or "", 2 if NO_TABLE else 3)
     CUT = int(os.getenv("FIVEDICE_DRIVE_CUT") or "0")
@@ -92,7 +99,7 @@ VISITS = (11, 9)
 state = {"visits": list(VISITS), "games": 0, "app": None, "tap": None, "release_at": 0, "turns": 0, "hints": 0, "over": False, "peak": 0,
          "live": [], "free_min": 1 << 30, "resets": 0, "watchdogs": 0, "resumed": 0}
 _KEPT = ("visits", "skipped", "games", "turns", "hints", "peak", "live", "free_min", "resets", "watchdogs", "resumed", "coached",
-         "resident", "last_reset")  # across boots
+         "resident", "last_reset", "fills")  # across boots
 if _BOOT is not None:
     for _k in _KEPT:
         if _k in _BOOT:
@@ -111,15 +118,28 @@ def _watch_app():
             self.kinds[1] = CPU  # seat 2: the CPU (1 + level: easy, good, perfect), seat 1 human
             if hasattr(self, "need_levels"):
                 self.need_levels(self.kinds, self.nplayers)  # as the menu does once the seat line is left
+            self.came_back = self.game is not None
             if self.game is not None:
                 state["resumed"] += 1  # this app started in a saved game (a boot after a reset)
                 state["booted"] = True
             state["app"] = self
+            state["blind"] = 0
+            if FILL == "resumed" and self.came_back:  # fails again before it saves: a second strike
+                self.ballast = _fill()
+                state["fills"] = state.get("fills", 0) + 1
+                state["app"] = None
+                state["blind"] = 1
 
         def press(self, b, now_ms):
             g = self.game
             if OOM and not state["resets"] and state["turns"] == 3 and g is not None and g.rolls == 1:
                 raise MemoryError("injected by game_drive (FIVEDICE_DRIVE_OOM)")
+            if FILL and not state["blind"] and not state["resets"] and state["turns"] >= 3 and g is not None \
+                    and g.rolls == 1:
+                self.ballast = _fill()
+                state["fills"] = state.get("fills", 0) + 1
+                state["app"] = None
+                state["blind"] = 1
             return Base.press(self, b, now_ms)
 
         def _lights_off(self):
@@ -129,6 +149,24 @@ def _watch_app():
             Base._lights_off(self)
 
     appmod.App = Watched
+
+
+def _fill():
+    """Small blocks until the heap is full, then a few given back: under 3 KB free, none of it in one piece."""
+    gc.collect()
+    keep = []
+    try:
+        while True:
+            keep.append(bytearray(1000))
+    except MemoryError:
+        pass
+    try:
+        while True:
+            keep.append(bytearray(48))
+    except MemoryError:
+        pass
+    del keep[-40:]
+    return keep
 
 
 def _write_modules():
@@ -203,6 +241,9 @@ def on_iter(i, now):
         return False
     app = state["app"]
     if app is None:
+        if state.get("blind"):  # the app's heap is full: play on without looking, ROLL, OK, OK, ...
+            _tap(ROLL if state["blind"] % 3 == 1 else OK, i)
+            state["blind"] += 1
         return False
     if state.get("booted") and i > 20:  # a boot that resumed the save, its app built: the heap it left
         state["booted"] = False
@@ -313,7 +354,7 @@ out = {"status": status, "visited": len(VISITS) - len(state["visits"]) - state.g
        "games": state["games"],
        "turns": state["turns"], "hints": state["hints"], "peak_live": state["peak"], "free_min": state["free_min"],
        "live": state["live"], "resident": state.get("resident"), "resets": state["resets"],
-       "watchdogs": state["watchdogs"], "resumed": state["resumed"]}
+       "watchdogs": state["watchdogs"], "resumed": state["resumed"], "fills": state.get("fills", 0)}
 app = state["app"]
 if app is not None and status != "done":
     out["dark"] = state.get("dark")

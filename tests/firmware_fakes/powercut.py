@@ -417,8 +417,11 @@ def full(kinds=("nvm", "old-nvm", "lfs", "fat", "old-lfs", "old-fat"), n=120, ou
     return results
 
 
-def games(kinds=("nvm", "old-nvm"), players=2, ngames=3, out=print):
-    """Every cut point of every operation of ngames app-like games: (Result, saves, rewrites) per kind."""
+def games(kinds=("nvm", "old-nvm"), players=2, ngames=3, out=print, ks=None):
+    """Every cut point of every operation of ngames app-like games: (Result, saves, rewrites) per kind. Then
+    two cuts in a row at the first records write, the first sector rewrite (the compaction at a game boundary,
+    or a full log mid-game) and the operations just before them: every pair of cut points, or the pairs of
+    `ks` when given."""
     got = []
     for kind in kinds:
         ops = game_ops(players, ngames, records=kind == "nvm")
@@ -430,8 +433,25 @@ def games(kinds=("nvm", "old-nvm"), players=2, ngames=3, out=print):
         comp = rewrite_ops(kind, ops)
         saves = sum(1 for op in ops if op[0] == "s")
         out(res.line() + "  %d saves, %d sector rewrites" % (saves, len(comp)))
+        two = Result(kind + " games x2")
+        for i in double_points(ops, comp):
+            double(rig, two, ops, snaps, states, i, ks, ks)
+        out(two.line() + "  (at the records write and the sector rewrite)")
         got.append((res, saves, comp))
+        got.append((two, saves, comp))
     return got
+
+
+def double_points(ops, comp):
+    """The operations two cuts in a row start at: the first records write, the first sector rewrite, and the
+    one before each (so the second cut lands on them)."""
+    at = []
+    recs = [i for i in range(len(ops)) if ops[i][0] == "r"]
+    for j in recs[:1] + comp[:1]:
+        for i in (j - 1, j):
+            if 0 <= i < len(ops) - 1 and i not in at:
+                at.append(i)
+    return at
 
 
 KS = (0, 1, 2, 3, 5, 8, 9, 10, 13, 21, 34, 55, 89, 120, 130, 140)
