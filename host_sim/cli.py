@@ -12,12 +12,14 @@ commands:
 import argparse
 import sys
 
-SCORE_HELP = """usage: fivedice score < REQUESTS
+SCORE_HELP = """usage: fivedice score [--tables DIR] < REQUESTS
 
 The rules oracle: reads one JSON request per line on stdin and writes one JSON answer per line, using the
 same lib/ code as the device, e.g.
   {"rules": "yahtzee", "dice": [4,4,4,4,4], "card": {"yahtzee": 0, "fours": 12}}
   {"op": "totals", "rules": "yum", "card": {...}, "bonus": 0}
+  {"op": "advise", "rules": "yahtzee", "card": {...}, "bonus": 0, "dice": [5,5,2,3,6], "rolls_left": 2}
+advise needs the rule set's strategy table: DIR/<rules>.fdt (default: the checkout's tables/, `make tables`).
 A bad line gets {"error": "<plain message>"}; the exit status is 1 if any line was refused, else 0."""
 
 SCREENSHOT_HELP = """usage: fivedice screenshot DIR --script FILE [play options]
@@ -69,12 +71,15 @@ def main(argv=None):
     if cmd == "score":
         if any(a in ("-h", "--help") for a in rest):
             return _help(SCORE_HELP)
-        if rest:
-            print("score takes no arguments (requests come on stdin); try: fivedice score --help", file=sys.stderr)
+        tables = None
+        if len(rest) == 2 and rest[0] == "--tables":
+            tables = rest[1]
+        elif rest:
+            print("score takes only --tables DIR (requests come on stdin); try: fivedice score --help", file=sys.stderr)
             return 2
         from host_sim import oracle
 
-        return oracle.main()
+        return oracle.main(tables=tables)
     if cmd == "solve":
         from host_sim.solver.__main__ import main as solve
 

@@ -4,6 +4,18 @@
     -> {"choices": {...legal box: points...}, "bonus": 0}
     {"op": "totals", "rules": "yum", "card": {...}, "bonus": 0}
     -> {"upper": 63, "upper_bonus": 25, "lower": 80, "bonus": 0, "total": 168}
+    {"op": "advise", "rules": "yahtzee", "card": {...}, "bonus": 0, "dice": [5,5,2,3,6], "rolls_left": 2}
+    -> {"par": 231.42, "choices": [{"keep": [5, 5], "expect": 231.42}, ...,
+                                   {"box": "fives", "points": 10, "expect": 220.1}, ...]}
+
+advise values a position with the rule set's strategy table (tables/<id>.fdt from `make tables`; `fivedice
+score --tables DIR` for another folder), through the device's own coach (fivedice.coach): "expect" is the
+expected final total of the whole game after that choice with optimal play from there on (the points on the
+card, bonuses included, plus the expected rest), "par" that of the position (its best choice; without
+"dice", the start of the turn, before its first roll, and "choices" is empty). Every distinct keep of 0 to 4
+dice while a roll is left (keeping all five and rolling none is never better than the best box now), then
+every legal box, best first, in hundredths of a point (the table holds 1/128 point for the Hasbro family,
+1/256 for the others, so the last digit can be off by one).
 
 A bad line gets {"error": "<plain message>"} and the tool goes on; exit status 1 if any line was refused.
 Nothing a line holds makes it trace back: stdin is read as bytes and each line decoded on its own (a line
@@ -11,11 +23,15 @@ that is not UTF-8 is refused, the rest are answered), nesting too deep for the p
 is checked with the same rules as a save (fivedice.save_check.card_problem: points, Yum's High/Low, bonuses).
 """
 import json
+import os
 import sys
 from array import array
 
-from fivedice import rules, save_check, scoring
+from fivedice import coach, keeps, rules, save_check, scoring
+from fivedice import strategy_table as st
 from fivedice.scorecard import Card
+
+TABLES = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "tables")  # make tables
 
 
 class Refused(Exception):
@@ -75,9 +91,8 @@ def choices(req):
     return {"choices": picks, "bonus": scoring.extra_bonus(rs, card)}
 
 
-def totals(req):
-    rs = _rules(req)
-    card = _card(rs, req.get("card"))
+def _bonus(rs, card, req):
+    """The request's "bonus" (extra five-of-a-kind bonus points) onto the card, checked as a save is."""
     bonus = req.get("bonus", 0)
     if not _int(bonus) or bonus < 0:
         raise Refused('"bonus" must be a whole number of points, 0 or more')
@@ -97,6 +112,12 @@ def totals(req):
         why = save_check.card_problem(rs, card)
         if why is not None:
             raise Refused(why)
+
+
+def totals(req):
+    rs = _rules(req)
+    card = _card(rs, req.get("card"))
+    _bonus(rs, card, req)
     return {
         "upper": card.upper(),
         "upper_bonus": card.upper_bonus(),
@@ -106,7 +127,87 @@ def totals(req):
     }
 
 
-OPS = {"choices": choices, "totals": totals}
+_COACHES = {}  # (tables folder, rule set id) -> the coach on that table, kept for the next request
+
+
+def _coach(rs):
+    key = (TABLES, rs.id)
+    c = _COACHES.get(key)
+    if c is not None:
+        return c
+    path = os.path.join(TABLES, rs.id + ".fdt")
+    try:
+        f = open(path, "rb")
+    except OSError:
+        raise Refused("no strategy table for %s (%s): advise needs one, build it with `make tables`" % (rs.id, path))
+    try:
+        table = st.StrategyTable(f, rs)
+    except (OSError, ValueError) as e:
+        f.close()
+        raise Refused("strategy table %s is unusable: %s" % (path, e))
+    c = _COACHES[key] = coach.Coach(rs, table)
+    return c
+
+
+def _faces(dice, mask):
+    return sorted(dice[i] for i in range(5) if (mask >> i) & 1)
+
+
+def advise(req):
+    rs = _rules(req)
+    card = _card(rs, req.get("card"))
+    _bonus(rs, card, req)
+    if card.full():
+        raise Refused("every box of this card is filled: the game is over, there is nothing to advise")
+    raw = req.get("dice")
+    rolls_left = req.get("rolls_left", 0 if raw is not None else None)
+    if raw is not None and not (_int(rolls_left) and 0 <= rolls_left <= 2):
+        raise Refused('"rolls_left" must be 0, 1 or 2 (rolls still to take this turn after these dice)')
+    if raw is None and rolls_left is not None:
+        raise Refused('"rolls_left" needs "dice" (without dice: the start of the turn, before its first roll)')
+    dice = _dice(raw) if raw is not None else None
+    c = _coach(rs)
+    if card.filled & c.valuer.base != c.valuer.base:
+        raise Refused("this card is not in the table's sub-game (its boxes %s must be filled)" % ", ".join(
+            rs.names[b] for b in range(rs.n) if (c.valuer.base >> b) & 1))
+    banked = card.upper() + card.lower() + card.bonus()  # the upper bonus counts as still to come (the table's E)
+    pt = c.scale  # table units per point
+    try:
+        if dice is None:
+            e = c.valuer.value(card.filled, st.u_of(rs, card), st.z_of(rs, card))
+            return {"par": round(banked + e / pt, 2), "choices": []}
+        rolls = 3 - rolls_left
+        c.prepare(card)
+        wide = pt * coach.WIDE
+        found = []  # (wide-unit value, order, choice)
+        if rolls < 3:
+            seen = set()
+            for mask in range(31):  # every keep but all five (that is scoring now: the boxes below)
+                key = keeps.key_of(dice, mask)
+                if key in seen:
+                    continue
+                seen.add(key)
+                v = c.keep_value(dice, rolls, mask)
+                found.append((v, len(found), {"keep": _faces(dice, mask)}))
+        scoring.load(dice)
+        lg = scoring.legal(rs, card)
+        for b in range(rs.n):
+            if (lg >> b) & 1:
+                v = c.score_value(card, dice, b)
+                scoring.load(dice)
+                found.append((v, len(found), {"box": rs.names[b], "points": scoring.points(rs, card, b)}))
+    except OSError as e:  # a TableError: a damaged block found on the way
+        _COACHES.pop((TABLES, rs.id), None)
+        raise Refused("strategy table for %s is unusable: %s" % (rs.id, e))
+    found.sort(key=lambda t: (-t[0], t[1]))
+    out = []
+    for v, _, ch in found:
+        ch["expect"] = round(banked + v / wide, 2)
+        out.append(ch)
+    return {"par": out[0]["expect"], "choices": out}
+
+
+OPS = {"choices": choices, "totals": totals, "advise": advise}
 
 
 def answer(line):
@@ -156,8 +257,12 @@ def _show(v):
     return t if len(t) <= SHOW else t[:SHOW - 3] + "..."
 
 
-def main(stdin=None, stdout=None):
-    """stdin: a binary stream (sys.stdin.buffer by default) or any iterable of lines (str or bytes)."""
+def main(stdin=None, stdout=None, tables=None):
+    """stdin: a binary stream (sys.stdin.buffer by default) or any iterable of lines (str or bytes);
+    tables: the folder of strategy tables for advise (default: the checkout's tables/)."""
+    global TABLES
+    if tables is not None:
+        TABLES = tables
     if stdin is None:
         stdin = sys.stdin.buffer
     stdout = stdout or sys.stdout
