@@ -172,14 +172,20 @@ class BitmapDisplay:
                 self.glyph(code, x, y, c)
                 x += _ADV
             return x
+        back = self.back
         ink = self._ink[c]
         skip = 1 - c
+        h = self.height
         for code in s:
             if x < w:
                 if code < FIRST or code > LAST:
                     code = _QMARK
                 sx = (code - FIRST) * WIDTH
-                self._blit(ink, x, y, sx, 0, sx + WIDTH, skip)
+                lx = x % _S
+                if lx <= _S - WIDTH and y + 8 <= h:  # the common case: inside one strip, one blit
+                    _blit(back, ink, lx, y + (x // _S) * h, x1=sx, x2=sx + WIDTH, skip_source_index=skip)
+                else:
+                    self._blit(ink, x, y, sx, 0, sx + WIDTH, skip)
             x += _ADV
         return x
 
