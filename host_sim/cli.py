@@ -9,6 +9,7 @@ commands:
   solve       build the device strategy tables: solve [--out DIR] [--workers N] [rule ids...]
   screenshot  a scripted game with a PNG after every action: screenshot DIR --script FILE [play options]
 """
+import argparse
 import sys
 
 SCORE_HELP = """usage: fivedice score < REQUESTS
@@ -23,6 +24,24 @@ SCREENSHOT_HELP = """usage: fivedice screenshot DIR --script FILE [play options]
 
 Plays a scripted game (the same as `fivedice play`, every option of which it takes) and writes a PNG of the
 OLED and the NeoPixels after every action into DIR. See `fivedice play --help` for the options."""
+
+
+class ArgParser(argparse.ArgumentParser):
+    """argparse, but a bad command line gets one plain line ("fivedice play: --players: must be a whole
+    number, not 'abc'; try: fivedice play --help") and exit 2, not the usage block."""
+
+    def error(self, message):
+        if message.startswith("argument "):
+            message = message[9:]  # "--players: must be a whole number, not 'abc'"
+        self.exit(2, "%s: %s; try: %s --help\n" % (self.prog, message, self.prog))
+
+
+def whole(text):
+    """An argparse type: a whole number ("must be a whole number, not 'abc'" otherwise)."""
+    try:
+        return int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError("must be a whole number, not %r" % text)
 
 
 def _help(text):
@@ -61,14 +80,19 @@ def main(argv=None):
 
         return solve(rest)
     if cmd == "screenshot":
-        if not rest or rest[0] in ("-h", "--help"):
-            if not rest:
-                print(SCREENSHOT_HELP, file=sys.stderr)
-                return 2
+        if any(a in ("-h", "--help") for a in rest):
             return _help(SCREENSHOT_HELP)
+        if not rest or rest[0].startswith("-"):
+            print("fivedice screenshot: %s; %s" % ("DIR comes first" if rest else "DIR is missing",
+                                                   SCREENSHOT_HELP.split("\n")[0]), file=sys.stderr)
+            return 2
+        if "--screenshots" in rest:
+            print("fivedice screenshot: DIR is the folder for the PNGs (no --screenshots); "
+                  + SCREENSHOT_HELP.split("\n")[0], file=sys.stderr)
+            return 2
         from host_sim import play
 
-        return play.main(rest[1:] + ["--screenshots", rest[0]])
+        return play.main(rest[1:] + ["--screenshots", rest[0]], prog="fivedice screenshot")
     if cmd == "help":
         return _help(__doc__.strip())
     print("unknown command %r; try: fivedice --help" % cmd, file=sys.stderr)

@@ -101,6 +101,25 @@ class SimDevice:
             self.step()
         return refusal
 
+    def press(self, button, hold_ms=30):
+        """One quick press and release, as fast as a thumb and the debouncer allow (held hold_ms, as the
+        terminal's keys are), with no waiting for the dice after it; returns the app's refusal code."""
+        btn = self.board.buttons.buttons[_app.BUTTON_NAMES[button]]
+        refusal = 0
+        self.app.last_refusal = 0
+        btn.press()
+        t = 0
+        while (not btn.down or t < hold_ms) and t < 1000:
+            self.step()
+            t += POLL_MS
+            if self.app.last_refusal:
+                refusal = self.app.last_refusal
+        btn.release()
+        while btn.down and t < 2000:
+            self.step()
+            t += POLL_MS
+        return refusal
+
     def settle(self, limit_ms=20000):
         """Run until nothing is happening on its own (dice landed, CPU idle, cues finished)."""
         t = 0

@@ -122,6 +122,9 @@ def answer(line):
         req = json.loads(line)
     except RecursionError:
         return {"error": "not JSON this tool reads: nested too deeply"}
+    except json.JSONDecodeError as e:
+        # a request is one line: where on it, not "line 2 column 1" for the newline that ends it
+        return {"error": "not JSON: %s at column %d" % (e.msg, e.colno if e.lineno == 1 else len(line.rstrip("\r\n")) + 1)}
     except ValueError as e:
         return {"error": "not JSON: %s" % e}
     if not isinstance(req, dict):

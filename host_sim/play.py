@@ -2,17 +2,21 @@
 
     python -m host_sim play --rules yahtzee --players 2 --faces 3,3,3,3,3,1,... --script FILE [--screenshots DIR]
 
-Actions: roll | hold N [N ...] | release N [N ...] | score BOX | shake | wait [MS] ; '#' starts a comment.
+Actions: roll | hold N [N ...] | release N [N ...] | score BOX | shake | wait [MS] | press BUTTON ;
+'#' starts a comment. Each action but `press` and `wait` waits for the dice to land (and the CPU to play).
+`press BUTTON` is one raw press of hold1-hold5, roll, up, down, ok or back on whatever screen is showing, with
+no waiting after it, so timing can be scripted: `press roll`, `wait 100`, `press roll` is a double tap (a
+`wait` runs just its time: the dice may still be tumbling after it).
 `wait` runs the device's clock (up to 30 minutes at once, skipping ahead while nothing moves), so a script can
 wait across the screen dimming (30 s) and the device going to sleep (3 min); the next action then first presses
 a button to wake it, as a person would (that press does nothing else). The final object says "power": on, dim
 or asleep.
 A refused action (against the rules, or a line that is not an action) prints
 {"refused": "<line>", "reason": "..."} and changes nothing. At the end one JSON object gives each player's
-card, bonuses and totals, the ranking and "refused_lines" (how many lines were refused).
+seat ("human", "CPU easy": a --cpu seat plays the easy level), card, bonuses and totals, the ranking and
+"refused_lines" (how many lines were refused).
 Exit status: 0 every line was played, 1 some line was refused, 2 a bad argument (a plain message on stderr).
 """
-import argparse
 import json
 import os
 import sys
@@ -21,12 +25,14 @@ from fivedice import app as A
 from fivedice import game as G
 from fivedice import rules
 from fivedice.rng import Dice, ScriptedFaces, SeededBytes
+from host_sim.cli import ArgParser, whole
 from host_sim.device import SimDevice
 
 
 MAX_WAIT_MS = 1800000  # 30 minutes of simulated time (past the longest sleep timer, 10 min)
 
 
+SEAT_NAMES = ("human", "CPU easy", "CPU good", "CPU perfect")  # app.kinds: 0 human, else 1 + CPU level
 CPU_RAN_OUT = "the scripted --faces ran out during a CPU turn; the script stops here"
 
 
@@ -100,6 +106,11 @@ class Player:
         words = line.split()
         verb, args = words[0].lower(), words[1:]
         app = self.app
+        if verb == "press":
+            if len(args) != 1 or args[0].lower() not in A.BUTTON_NAMES:
+                raise ScriptError("press takes one button: " + ", ".join(A.BUTTON_NAMES))
+            r = self.dev.press(A.BUTTON_NAMES.index(args[0].lower()))
+            return G.REASONS[r] if r else None
         if verb != "wait" and (app.asleep() or self.dev.board.display.state == "off"):
             self.dev.tap(A.B_OK)  # wake it: that press does nothing else
         if app.game is None or app.mode == A.M_MENU and not app.in_game():
@@ -179,7 +190,7 @@ class Player:
                 raise ScriptError("wait takes 0 to %d ms" % MAX_WAIT_MS)
             self.dev.run(ms, skip=True)
             return None
-        raise ScriptError("unknown action %r (roll, hold, release, score, shake, wait)" % verb)
+        raise ScriptError("unknown action %r (roll, hold, release, score, shake, wait, press)" % verb)
 
 
 def result(app):
@@ -191,6 +202,7 @@ def result(app):
         out["players"].append(
             {
                 "player": p + 1,
+                "seat": SEAT_NAMES[app.kinds[p]],
                 "card": card,
                 "upper": c.upper(),
                 "upper_bonus": c.upper_bonus(),
@@ -210,16 +222,17 @@ def _faces_ran_out(e, faces):
     return isinstance(e, RuntimeError) and faces is not None and faces.remaining() == 0
 
 
-def main(argv):
-    ap = argparse.ArgumentParser(prog="fivedice play", description=__doc__.split("\n")[0])
+def main(argv, prog="fivedice play"):
+    ap = ArgParser(prog=prog, description=__doc__.split("\n")[0])
     ap.add_argument("--rules", default="yahtzee", help="rule set id: " + ", ".join(rules.IDS))
-    ap.add_argument("--players", type=int, default=1)
-    ap.add_argument("--cpu", default="", help="seats played by the CPU, e.g. 2,3")
+    ap.add_argument("--players", type=whole, default=1)
+    ap.add_argument("--cpu", default="", help="seats played by the CPU at level easy, e.g. 2,3 (the final JSON "
+                    "names each player's seat)")
     ap.add_argument("--faces", help="faces consumed one per rolled die, in die order")
-    ap.add_argument("--seed", type=int, help="repeatable dice instead of os.urandom (ignored with --faces)")
+    ap.add_argument("--seed", type=whole, help="repeatable dice instead of os.urandom (ignored with --faces)")
     ap.add_argument("--script", required=True, help="file of actions, or - for stdin")
     ap.add_argument("--screenshots", help="write a PNG of the OLED and pixels after every action into DIR")
-    a = ap.parse_args(argv)  # argparse itself answers a malformed command line with usage and exit 2
+    a = ap.parse_args(argv)  # a malformed command line: one plain line and exit 2 (cli.ArgParser)
     try:
         rs = rules.get(a.rules)
         if not 1 <= a.players <= 4:
@@ -274,7 +287,8 @@ def main(argv):
             stop = False
             try:
                 why = pl.do(line)
-                dev.settle()
+                if line.split()[0].lower() not in ("press", "wait"):
+                    dev.settle()  # (press and wait are timing: the next line comes at once)
             except ScriptError as e:
                 why = str(e)
             except RuntimeError as e:

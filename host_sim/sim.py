@@ -1,6 +1,6 @@
 """The playable simulator: the handheld in a terminal, or a CPU-vs-CPU demo when stdin is not a terminal.
 
-Keys: 1-5 hold, space ROLL, s shake, arrows up/down, enter OK, backspace/b BACK, q or Ctrl-C quit; every key read
+Keys: 1-5 hold, space ROLL, s shake, arrows up/down, enter OK, backspace/Esc/b BACK, q or Ctrl-C quit; every key read
 is decoded and every press played through the debounced buttons (host_sim/keys.py).
 The OLED is drawn at true 128x64 resolution with half blocks in 132x40 or larger, with Braille cells (2x4 pixels
 each, 64x16) in smaller terminals down to 66x22; the NeoPixels as coloured cells.
@@ -14,10 +14,10 @@ from fivedice import cpu_levels
 from fivedice.rng import Dice, SeededBytes
 from host_sim.device import POLL_MS, SimDevice
 from host_sim.keys import KeyDecoder, PressQueue
-from host_sim.terminal import COMPACT_COLS, COMPACT_ROWS, layout, render
+from host_sim.terminal import COMPACT_COLS, COMPACT_ROWS, FULL_COLS, layout, render
 
 TABLES = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "tables")  # make tables
-LEGEND = "keys: 1-5 hold  space ROLL  s shake  \u2191/\u2193 move  enter OK  backspace BACK  q quit"
+LEGEND = "keys: 1-5 hold  space ROLL  s shake  \u2191/\u2193 move  enter OK  backspace/esc BACK  q quit"
 SHORT_LEGEND = "1-5 hold  spc ROLL  s shake  \u2191\u2193  \u23ce OK  \u232b BACK  q quit"
 KEYMAP = {
     "1": "hold1",
@@ -32,6 +32,7 @@ KEYMAP = {
     "\x7f": "back",
     "\x08": "back",
     "b": "back",
+    "esc": "back",  # a lone Escape (an arrow's escape sequence is its arrow: host_sim/keys.py)
     "up": "up",
     "down": "down",
     "k": "up",
@@ -90,15 +91,24 @@ class FileStore:
 
 POWER_NOTES = {"on": "", "dim": "  [screen dimmed]", "off": "  [screen off]",
                "asleep": "  [asleep: any key wakes it]"}
+SHORT_NOTES = {"on": "", "dim": "  [dimmed]", "off": "  [off]", "asleep": "  [asleep]"}
+ASLEEP_LINE = "asleep: any key wakes it    q quit"  # the compact line while asleep: no other key does more
 DIM_SGR = "\x1b[2m"  # the terminal's faint text: the OLED at low contrast
 
 
-def _status(dev, legend=LEGEND):
+def _status(dev, legend=LEGEND, width=FULL_COLS):
+    """The line under the device: the keys, the tone playing, the power state; never wider than `width`
+    (the narrowest terminal of its layout), the tone left out first."""
+    state = dev.power_state
+    if legend is SHORT_LEGEND and state == "asleep":
+        return ASLEEP_LINE
+    note = (SHORT_NOTES if legend is SHORT_LEGEND else POWER_NOTES)[state]
     bz = dev.board.buzzer
     tone = ""
     if dev.app.snd is not None and dev.app.snd.playing and bz.tones:
         tone = "  \u266a %d Hz" % bz.tones[-1][0]
-    return legend + tone + POWER_NOTES[dev.power_state]
+    line = legend + tone + note
+    return line if len(line) <= width else legend + note
 
 
 def _term_size(fd):
@@ -115,13 +125,15 @@ def screen(dev, mode, cols=0, rows=0):
         return "terminal %dx%d is too small: fivedice needs %dx%d (80x24 is fine). q quits." % (
             cols, rows, COMPACT_COLS, COMPACT_ROWS)
     compact = mode == "compact"
-    text = render(board.display, board.pixels, _status(dev, SHORT_LEGEND if compact else LEGEND), compact=compact)
+    status = _status(dev, SHORT_LEGEND, COMPACT_COLS) if compact else _status(dev)
+    text = render(board.display, board.pixels, status, compact=compact)
     if board.display.state == "dim":  # the frame drawn faint (an off panel is drawn dark by its raw())
         text = "\n".join(DIM_SGR + line + "\x1b[0m" for line in text.split("\n"))
     return text
 
 
 QUIT_KEYS = ("q", "Q", "\x03")
+DEFAULT_SAVE = os.path.join(os.path.expanduser("~"), ".fivedice.sav")
 MAX_STEPS = 40  # a loop pass runs at most 200 ms of simulated time (if drawing stalled, the sim skips ahead)
 
 
@@ -225,8 +237,33 @@ def interactive(save_path, tables=TABLES):
         out.flush()
         drain(dev, queue)  # presses typed before the quit key still land
         dev.app.flush_save()  # however the loop ended (q, Ctrl-C, a SIGINT from elsewhere)
+        out.write(quit_line(dev.app, save_path) + "\n")
+        out.flush()
         dev.close()
     return 0
+
+
+def quit_line(app, save_path):
+    """The one line left under the last frame at a quit: what was saved where, and how to go on."""
+    home = os.path.expanduser("~")
+    where = "~" + save_path[len(home):] if save_path.startswith(home + os.sep) else save_path
+    again = "make sim" if save_path == DEFAULT_SAVE else "fivedice sim --save " + where
+    if app.save_bad:
+        return "fivedice: the save could not be read (kept as %s.bad); a new game saves afresh" % where
+    try:
+        with open(save_path, "rb") as f:
+            saved = f.read() == app.save_bytes()
+    except FileNotFoundError:
+        if app.game is None:
+            return "fivedice: no game started, nothing to save"
+        saved = False
+    except OSError:
+        saved = False
+    if not saved:
+        return "fivedice: could not save to %s: the game is not kept" % where
+    if app.in_game():
+        return "fivedice: game saved in %s; `%s` resumes it (Resume game)" % (where, again)
+    return "fivedice: settings saved in %s; `%s` to play again" % (where, again)
 
 
 def demo(rules_i=0, players=2, seed=None, out=sys.stdout, tables=TABLES):
@@ -273,14 +310,14 @@ def scorecard_text(g):
 
 
 def main(argv):
-    import argparse
+    from host_sim.cli import ArgParser, whole
 
-    ap = argparse.ArgumentParser(prog="fivedice sim", description="play fivedice in the terminal")
+    ap = ArgParser(prog="fivedice sim", description="play fivedice in the terminal")
     ap.add_argument("--demo", action="store_true", help="play a CPU-vs-CPU demo game and print the scorecard")
     ap.add_argument("--rules", default="yahtzee")
-    ap.add_argument("--players", type=int, default=2)
-    ap.add_argument("--seed", type=int)
-    ap.add_argument("--save", default=os.path.join(os.path.expanduser("~"), ".fivedice.sav"))
+    ap.add_argument("--players", type=whole, default=2)
+    ap.add_argument("--seed", type=whole)
+    ap.add_argument("--save", default=DEFAULT_SAVE)
     a = ap.parse_args(argv)
     from fivedice import rules
 

@@ -216,6 +216,19 @@ def test_a_corrupt_table_is_reported_and_the_game_goes_on_without_it(tmp_path):
     dev.close()
 
 
+def group_slices(rs):
+    """Slices of work() a coach takes to build the final-roll groups of rs (before its first turn solve)."""
+    from fivedice.good_valuer import HeuristicValuer
+    from fivedice.scorecard import Card
+
+    c = coach.Coach(rs, HeuristicValuer(rs))
+    n = 0
+    while c.groups[0] is not rs:
+        assert not c.work(Card(rs))
+        n += 1
+    return n
+
+
 def _count_work(c, log):
     real = c.work
 
@@ -245,7 +258,8 @@ def test_a_turn_is_solved_one_slice_a_loop_pass_from_its_start_so_the_hint_is_re
         dev.step()
         passes += 1
         assert len(log) - before <= 1  # one slice a pass at most
-    assert app.coach.solved and passes == 1 + 7  # the new game's first frame (issue 24), then coach._SOLVED slices
+    # the new game's first frame (issue 24), the groups' slices, then coach._SOLVED
+    assert app.coach.solved and passes == 1 + group_slices(YACHT) + 7
     dev.tap(A.B_ROLL)
     dev.settle()
     n = len(log)
@@ -269,7 +283,7 @@ def test_the_cpu_moves_only_once_its_turn_is_solved_and_its_dots_step_meanwhile(
         assert g.rolls == 0  # not a move before its turn is solved
         dev.step()
         steps += 1
-    assert steps == 1 + 7  # the first frame's pass, then a slice a pass
+    assert steps == 1 + group_slices(YACHT) + 7  # the first frame's pass, then a slice a pass
     app.cpu_step_ms = 1000  # a paced CPU turn: "CPU playing" with its dots stepping, not a frozen screen
     app.cpu_at = dev.now() + 1000
     dots = set()

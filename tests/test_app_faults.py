@@ -181,6 +181,7 @@ def _record(rid="yahtzee", players=2, turns=6, kinds=(0, 1, 0, 0), seed=5):
     a.nplayers = players
     for i, k in enumerate(kinds):
         a.kinds[i] = k
+        a.seated[i] = k  # the game was seated as the menu says
     return bytearray(a.save_bytes())
 
 

@@ -1,9 +1,16 @@
 """The app's save slot: a game in progress survives a restart; a corrupt save is kept aside, not lost."""
+import os
+
 from fivedice import app as A
+from fivedice import oled_view as view
+from fivedice import rules
 from fivedice.rng import Dice, SeededBytes
 from host_sim.device import SimDevice
 from host_sim.play import Player
 from host_sim.sim import FileStore
+
+TABLES = os.path.join(os.path.dirname(os.path.abspath(__file__)), "core", "data")  # holds yacht.fdt
+YACHT = rules.get("yacht").index
 
 
 def test_a_game_in_progress_resumes_after_a_restart(tmp_path):
@@ -57,4 +64,97 @@ def test_the_save_checks_are_unloaded_once_a_save_is_read(tmp_path):
     from fivedice import game
 
     assert game.possible(dev2.app.game.rs, 0, 3)  # and come back when asked for
+    dev2.close()
+
+
+def _menu_to(dev, item):
+    app = dev.app
+    idx = bytes(app.menu.items[: app.menu.n]).index(bytes((item,)))
+    while app.cursor != idx:
+        dev.tap(A.B_DOWN)
+
+
+def test_every_menu_setting_is_saved_when_it_changes_so_a_reset_keeps_the_menu(tmp_path):
+    """Rules, players, seats, sound, dim and sleep: each is written (once presses pause) before any game."""
+    from fivedice.screens import menu as M
+
+    store = FileStore(str(tmp_path / "fivedice.sav"))
+    dev = SimDevice(dice=Dice(SeededBytes(4)), store=store, tables=TABLES)
+    app = dev.app
+    for item, taps in ((M.I_RULES, 5), (M.I_PLAYERS, 2), (M.I_P1 + 1, 2), (M.I_P1 + 2, 1), (M.I_SOUND, 1),
+                       (M.I_DIM, 1), (M.I_SLEEP, 2)):
+        _menu_to(dev, item)
+        for _ in range(taps):
+            dev.tap(A.B_OK)
+        dev.run(1500)  # the pause after a change: it is saved now, a reset may come any time
+        settings = (app.rules_i, app.nplayers, bytes(app.kinds), app.muted, app.pw.dim_i, app.pw.sleep_i)
+        dev2 = SimDevice(dice=Dice(SeededBytes(5)), store=FileStore(str(tmp_path / "fivedice.sav")), tables=TABLES)
+        a2 = dev2.app
+        assert (a2.rules_i, a2.nplayers, bytes(a2.kinds), a2.muted, a2.pw.dim_i, a2.pw.sleep_i) == settings, item
+        dev2.close()
+    assert app.rules_i == 5 and app.nplayers == 4 and bytes(app.kinds[:3]) == b"\x00\x03\x02" and app.muted
+    dev.close()
+
+
+def test_browsing_the_menu_mid_game_does_not_weaken_the_opponent_also_across_a_reset(tmp_path):
+    """Issue 22: against the perfect CPU, BACK, step Rules to a rule set without a table ("CPU perfect: no
+    table"), step back, Resume: the game keeps its perfect CPU and its rules; the menu's lines are the next
+    game's. A reset resumes the game as it was seated, with the menu as it was left."""
+    from fivedice.screens import menu as M
+
+    path = str(tmp_path / "fivedice.sav")
+    dev = SimDevice(dice=Dice(SeededBytes(4)), store=FileStore(path), tables=TABLES, cpu_step_ms=20)
+    app = dev.app
+    app.rules_i = YACHT
+    app.nplayers = 2
+    app.kinds[0] = 0
+    app.kinds[1] = 3  # CPU perfect
+    app.new_game()
+    dev.settle()
+    g = app.game
+    dev.tap(A.B_BACK)
+    _menu_to(dev, M.I_RULES)
+    dev.tap(A.B_OK)  # Yacht -> Yahtzee: no table here
+    assert app.rules_i == 0 and app.toast == view.T_NO_PERFECT and app.kinds[1] == 2  # the next game's seat
+    dev.tap(A.B_HOLD1)  # back to Yacht
+    assert app.rules_i == YACHT and app.toast == view.T_NEXT_GAME
+    dev.run(1500)
+    _menu_to(dev, M.I_RESUME)
+    dev.tap(A.B_OK)
+    assert app.mode == A.M_TURN and app.game is g and g.rs.index == YACHT
+    assert app.seated[1] == 3 and app.players[1].level == 2  # still the perfect CPU
+    dev.close()
+    dev2 = SimDevice(dice=Dice(SeededBytes(5)), store=FileStore(path), tables=TABLES, cpu_step_ms=20)
+    a2 = dev2.app
+    assert a2.game is not None and a2.game.rs.index == YACHT and a2.kinds[1] == 2  # the menu as left
+    assert a2.seated[1] == 3 and a2.players[1].level == 2  # the game as it was seated
+    dev2.tap(A.B_OK)  # Resume game
+    assert a2.mode == A.M_TURN and a2.players[1].level == 2
+    dev2.close()
+
+
+def test_an_older_save_without_the_games_own_seats_resumes_seated_as_its_menu(tmp_path):
+    """A format-2 save from before the game's own seats (seat bytes 0-3 only) still resumes."""
+    from fivedice import game as G
+
+    store = FileStore(str(tmp_path / "fivedice.sav"))
+    dev = SimDevice(dice=Dice(SeededBytes(4)), store=store, tables=TABLES, cpu_step_ms=20)
+    app = dev.app
+    app.rules_i = YACHT
+    app.nplayers = 2
+    app.kinds[0] = 0
+    app.kinds[1] = 3
+    app.new_game()
+    dev.settle()
+    rec = bytearray(app.save_bytes())
+    dev.close()
+    assert rec[0] == 0xA8 and rec[3] == 0x40 and rec[4] == 0x73  # menu seat 3, game seat 3, flag
+    for i in range(3, 7):
+        rec[i] &= 3  # as the firmware before wrote it
+    G.put_crc(rec, len(rec) - G.CRC_BYTES)
+    FileStore(str(tmp_path / "old.sav")).write(bytes(rec))
+    dev2 = SimDevice(dice=Dice(SeededBytes(5)), store=FileStore(str(tmp_path / "old.sav")), tables=TABLES)
+    a2 = dev2.app
+    assert not a2.save_bad and a2.game is not None and a2.game.to_bytes() == app.game.to_bytes()
+    assert bytes(a2.seated[:2]) == b"\x00\x03" and a2.players[1].level == 2 and bytes(a2.kinds[:2]) == b"\x00\x03"
     dev2.close()

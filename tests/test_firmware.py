@@ -920,68 +920,133 @@ def _deploy(*args):
 
 
 def test_deploy_dry_run_micropython_stages_mpy_and_prints_the_mpremote_commands(tmp_path):
+    if not os.path.isfile(os.path.join(ROOT, "tables", "yahtzee.fdt")):
+        pytest.fail("tables/yahtzee.fdt is missing: `make test` builds it (make tables/yahtzee.fdt)")
     r = _deploy("mp", "--board", "pico", "--dry-run", "--build", str(tmp_path / "mp"))
     assert r.returncode == 0, r.stdout + r.stderr
     for dest in (":/main.py", ":/board_config.py", ":/lib/fivedice/app.mpy", ":/lib/fdfw/start.mpy",
                  ":/lib/boards/pico.mpy", ":/lib/adafruit_debouncer.mpy", ":/lib/adafruit_ticks.mpy"):
         assert dest in r.stdout
     assert "mpremote mip install --target lib ssd1306" in r.stdout
-    assert "mpremote cp -r lib :. + cp board_config.py main.py :. + reset" in r.stdout
-    assert "no board was touched" in r.stdout
+    # the Yahtzee table goes along by default (the 1.4 MB filesystem of a Pico holds it)
+    assert "mpremote cp -r lib :. + cp -r tables :. + cp board_config.py main.py :. + reset" in r.stdout
+    assert "the board gets: hints and the perfect CPU in Yahtzee (Hasbro); the other 5 rule sets without hints, " \
+           "the CPU up to good; .mpy built here" in r.stdout
+    assert r.stdout.splitlines()[-1] == ("dry run: no board was touched; next: plug the board in (MicroPython on "
+                                         "it) and run `make deploy-mp BOARD=pico`")
     assert (tmp_path / "mp" / "lib" / "fivedice" / "app.mpy").read_bytes()[:1] == b"M"  # an .mpy header
     assert (tmp_path / "mp" / "board_config.py").read_text().endswith("BOARD = 'pico'\n")
     assert not (tmp_path / "mp" / "lib" / "boards" / "feather_rp2040.mpy").exists()
 
 
-def test_deploy_dry_run_circuitpython_stages_py_only_and_prints_circup(tmp_path):
-    r = _deploy("cp", "--board", "feather_rp2040", "--dry-run", "--build", str(tmp_path / "cp"))
-    assert r.returncode == 0, r.stdout + r.stderr
-    staged = [os.path.relpath(os.path.join(d, n), str(tmp_path / "cp")) for d, _, ns in os.walk(tmp_path / "cp")
-              for n in ns]
-    assert not [f for f in staged if f.endswith(".mpy")]
-    assert {"code.py", "boot.py", "board_config.py", "lib/fdfw/setup_cp.py", "lib/boards/feather_rp2040.py"} <= set(
-        staged)
-    assert "circup --path <CIRCUITPY> install adafruit_debouncer adafruit_ticks adafruit_displayio_ssd1306 " \
-           "neopixel" in r.stdout
-    copies = [ln for ln in r.stdout.splitlines() if ln.startswith("would copy")]
-    assert copies[-1].startswith("would copy code.py")  # last: CircuitPython reloads on code.py
+def _staged(top):
+    return [os.path.relpath(os.path.join(d, n), str(top)).replace(os.sep, "/") for d, _, ns in os.walk(top) for n in ns]
 
 
-def test_deploy_to_a_circuitpython_rp2040_warns_that_its_heap_is_short_and_to_a_pico_2_does_not(tmp_path):
-    """README, Memory on the board: by the heap proxy a CircuitPython RP2040 (Pico, Feather RP2040) runs out of
-    heap in a game, more surely with the table; the builder hears it at deploy time, not from a board that
-    resets mid-game."""
+def test_deploy_dry_run_circuitpython_stages_circuitpython_mpy_and_the_yahtzee_table(tmp_path):
+    """By default (make deploy-cp): lib/, the firmware modules and the profile as CircuitPython .mpy (built here,
+    offline), code.py/boot.py/board_config.py as .py, the Yahtzee table; one line says what the board gets and
+    the run ends with the next step."""
     if not os.path.isfile(os.path.join(ROOT, "tables", "yahtzee.fdt")):
         pytest.fail("tables/yahtzee.fdt is missing: `make test` builds it (make tables/yahtzee.fdt)")
-    for args, clause in ((("cp", "--board", "pico", "--tables", "yahtzee"), "all the more with the strategy table"),
-                         (("cp", "--board", "feather_rp2040"), "even without a strategy table")):
-        r = _deploy(*(args + ("--dry-run", "--build", str(tmp_path / args[2]))))
+    r = _deploy("cp", "--board", "feather_rp2040", "--dry-run", "--build", str(tmp_path / "cp"))
+    assert r.returncode == 0, r.stdout + r.stderr
+    staged = _staged(tmp_path / "cp")
+    assert {"code.py", "boot.py", "board_config.py", "lib/fdfw/setup_cp.mpy", "lib/fivedice/app.mpy",
+            "lib/boards/feather_rp2040.mpy", "lib/boards/__init__.mpy", "tables/yahtzee.fdt"} <= set(staged)
+    assert not [f for f in staged if f.startswith("lib/") and f.endswith(".py")]
+    for f in staged:
+        if f.endswith(".mpy"):
+            assert (tmp_path / "cp" / f).read_bytes()[:2] == b"C\x06", f  # CircuitPython's header, mpy v6
+    assert "circup --path <CIRCUITPY> install adafruit_debouncer adafruit_ticks adafruit_displayio_ssd1306 " \
+           "neopixel" in r.stdout and "install --py" not in r.stdout  # circup's .mpy for the board's version
+    gets = [ln for ln in r.stdout.splitlines() if ln.startswith("the board gets: ")]
+    assert gets == ["the board gets: hints and the perfect CPU in Yahtzee (Hasbro); the other 5 rule sets without "
+                    "hints, the CPU up to good; .mpy built here for CircuitPython 10"]
+    copies = [ln for ln in r.stdout.splitlines() if ln.startswith("would copy")]
+    assert copies[-1].startswith("would copy code.py")  # last: CircuitPython reloads on code.py
+    assert r.stdout.splitlines()[-1] == (
+        "dry run: no board was touched; next: plug the board in (CircuitPython 10 on it, its CIRCUITPY drive "
+        "mounted) and run `make deploy-cp BOARD=feather_rp2040`, or `make bundle-cp BOARD=feather_rp2040` for a "
+        "zip to unzip onto the drive")
+
+
+def test_deploy_dry_run_with_sources_and_no_table_says_so_and_repeats_the_choices_in_the_next_step(tmp_path):
+    r = _deploy("cp", "--board", "pico2", "--py", "--tables", "none", "--dry-run", "--build", str(tmp_path / "cp"))
+    assert r.returncode == 0, r.stdout + r.stderr
+    staged = _staged(tmp_path / "cp")
+    assert "lib/fivedice/app.py" in staged and not [f for f in staged if f.endswith((".mpy", ".fdt"))]
+    assert "circup --path <CIRCUITPY> install --py adafruit_debouncer" in r.stdout
+    assert "the board gets: no strategy table: no hints in any rule set, the CPU up to good (TABLES=yahtzee adds " \
+           "them); .py sources, compiled on the board at import" in r.stdout
+    assert "`make deploy-cp BOARD=pico2 TABLES=none SOURCE=1`" in r.stdout.splitlines()[-1]
+
+
+def _deploy_module():
+    sys.path.insert(0, FIRMWARE)
+    try:
+        import deploy
+    finally:
+        sys.path.remove(FIRMWARE)
+    return deploy
+
+
+def test_deploy_without_the_default_table_built_says_so_and_goes_on_without_it(tmp_path, monkeypatch, capsys):
+    deploy = _deploy_module()
+    monkeypatch.setattr(deploy, "ROOT", str(tmp_path))  # a checkout whose tables/ is empty
+    assert deploy.pick_tables(None) == ([], False)
+    assert capsys.readouterr().out == ("note: no tables/yahtzee.fdt (`make tables/yahtzee.fdt` builds it in about a "
+                                       "minute): the board gets no table\n")
+    assert deploy.pick_tables("none") == ([], True) and deploy.pick_tables("yahtzee,yacht") == (["yahtzee", "yacht"],
+                                                                                               True)
+
+
+def test_deploy_leaves_the_default_table_out_where_it_does_not_fit_the_drive(tmp_path, monkeypatch, capsys):
+    if not os.path.isfile(os.path.join(ROOT, "tables", "yahtzee.fdt")):
+        pytest.fail("tables/yahtzee.fdt is missing: `make test` builds it (make tables/yahtzee.fdt)")
+    deploy = _deploy_module()
+    monkeypatch.setattr(deploy, "CP_DRIVE_BYTES", {"pico": 300 * 1024})  # a drive smaller than the table
+    assert deploy.main(["cp", "--board", "pico", "--dry-run", "--build", str(tmp_path / "a")]) == 0
+    out = capsys.readouterr().out
+    assert "note: the strategy table does not fit the ~307200-byte drive of a pico with the rest: left out" in out
+    assert "the board gets: no strategy table" in out and not list((tmp_path / "a").rglob("*.fdt"))
+    # asked for by name, it stays, with a warning
+    assert deploy.main(["cp", "--board", "pico", "--tables", "yahtzee", "--dry-run", "--build",
+                        str(tmp_path / "b")]) == 0
+    out = capsys.readouterr().out
+    assert "more than the ~307200-byte drive of a pico" in out and (tmp_path / "b" / "tables" / "yahtzee.fdt").exists()
+
+
+def test_deploy_to_a_circuitpython_rp2040_says_what_its_heap_allows_and_to_a_pico_2_says_nothing(tmp_path):
+    """An RP2040 under CircuitPython 10 (about 162 KB of heap): with .mpy (the default) a table game finishes with
+    little to spare; with .py sources and the table no game starts (CircuitPython 10.2.1, issue #20). The builder
+    hears it at deploy time, in one line, not from a board that fails at New game."""
+    if not os.path.isfile(os.path.join(ROOT, "tables", "yahtzee.fdt")):
+        pytest.fail("tables/yahtzee.fdt is missing: `make test` builds it (make tables/yahtzee.fdt)")
+    cases = (
+        (("--board", "pico"), "note: a pico under CircuitPython 10 has about 162 KB of heap: with .mpy a table "
+                              "game starts and finishes, with little to spare"),
+        (("--board", "pico", "--tables", "none"), "note: a pico under CircuitPython 10 has about 162 KB of heap: "
+                                                  "with .mpy and no table a game fits"),
+        (("--board", "pico", "--py"), "warning: a pico under CircuitPython 10 has about 162 KB of heap, and .py "
+                                      "sources compile on the board: with the strategy table no game starts"),
+        (("--board", "feather_rp2040", "--py", "--tables", "none"), "even without a table expect the error "
+                                                                    "screen, a reset and a resume now and then"),
+    )
+    for i, (args, line) in enumerate(cases):
+        r = _deploy(*(("cp",) + args + ("--dry-run", "--build", str(tmp_path / str(i)))))
         assert r.returncode == 0, r.stdout + r.stderr
-        assert "warning: a %s under CircuitPython has about 162 KB of heap" % args[2] in r.stdout
-        assert clause in r.stdout and "use a Pico 2 (BOARD=pico2), or MicroPython" in r.stdout
-    assert "MPY=1 (CircuitPython's own .mpy) lowers the need" in r.stdout
-    for args in (("cp", "--board", "pico2", "--tables", "yahtzee"), ("mp", "--board", "pico", "--tables", "yahtzee")):
+        heap = [ln for ln in r.stdout.splitlines() if "162 KB of heap" in ln]
+        assert len(heap) == 1 and line in heap[0], (args, heap)
+        if "--py" in args:
+            assert "leave out SOURCE=1 (--py) for .mpy, or use a Pico 2 (BOARD=pico2) or MicroPython" in heap[0]
+    for args in (("cp", "--board", "pico2"), ("mp", "--board", "pico")):
         r = _deploy(*(args + ("--dry-run", "--build", str(tmp_path / "other"))))
         assert r.returncode == 0 and "162 KB of heap" not in r.stdout, args
 
 
-def test_deploy_cp_mpy_to_a_pico_without_a_table_notes_what_fits_and_with_one_still_warns(tmp_path):
-    cross = _fake_cp_mpy_cross(tmp_path)
-    r = _deploy("cp", "--board", "pico", "--mpy", "--cp-mpy-cross", cross, "--dry-run", "--build", str(tmp_path / "a"))
-    assert r.returncode == 0, r.stdout + r.stderr
-    assert "note: a pico under CircuitPython has about 162 KB of heap; with .mpy a game fits" in r.stdout
-    assert "warning: a pico" not in r.stdout
-    if not os.path.isfile(os.path.join(ROOT, "tables", "yahtzee.fdt")):
-        pytest.fail("tables/yahtzee.fdt is missing: `make test` builds it (make tables/yahtzee.fdt)")
-    r = _deploy("cp", "--board", "pico", "--mpy", "--cp-mpy-cross", cross, "--tables", "yahtzee", "--dry-run",
-                "--build", str(tmp_path / "b"))
-    assert r.returncode == 0, r.stdout + r.stderr
-    assert "warning: a pico under CircuitPython" in r.stdout and "all the more with the strategy table" in r.stdout
-    assert "lowers the need" not in r.stdout  # it is .mpy already
-
-
-# A stand-in for CircuitPython's mpy-cross (which circuitpython-build-tools downloads from Adafruit: no network
-# here): MicroPython's mpy-cross, with the first byte of each .mpy made CircuitPython's "C" (`first` below).
+# A stand-in for a CircuitPython mpy-cross binary of the user's own (--cp-mpy-cross): MicroPython's mpy-cross,
+# with the first byte of each .mpy made `first` (CircuitPython's "C", or a wrong one).
 _FAKE_CP_MPY_CROSS = """import subprocess, sys
 args = sys.argv[1:]
 if args == ["--version"]:
@@ -1001,40 +1066,32 @@ def _fake_cp_mpy_cross(tmp_path, first=b"C"):
     return "%s %s" % (sys.executable, p)
 
 
-def test_deploy_cp_mpy_compiles_lib_with_circuitpythons_mpy_cross_and_keeps_code_py_and_boot_py(tmp_path):
-    """make bundle-cp MPY=1: lib/ (and the venv's libraries) as .mpy from CircuitPython's mpy-cross, so the board
-    compiles nothing at import; code.py and boot.py stay .py (CircuitPython runs them by name)."""
+def test_deploy_cp_with_a_users_own_mpy_cross_uses_it_and_keeps_code_py_and_boot_py(tmp_path):
     import zipfile
 
     out = tmp_path / "fivedice-cp.zip"
-    r = _deploy("cp", "--board", "pico", "--mpy", "--cp-mpy-cross", _fake_cp_mpy_cross(tmp_path), "--zip", str(out),
-                "--build", str(tmp_path / "stage"))
+    r = _deploy("cp", "--board", "pico", "--cp-mpy-cross", _fake_cp_mpy_cross(tmp_path), "--zip", str(out),
+                "--tables", "none", "--build", str(tmp_path / "stage"))
     assert r.returncode == 0, r.stdout + r.stderr
-    assert "lib/ compiled to .mpy by CircuitPython 10.3.1" in r.stdout
-    z = zipfile.ZipFile(str(out))
-    names = z.namelist()
-    for f in ("lib/fivedice/app.mpy", "lib/fdfw/start.mpy", "lib/boards/pico.mpy", "lib/adafruit_ticks.mpy",
-              "lib/adafruit_displayio_ssd1306.mpy", "code.py", "boot.py", "board_config.py"):
-        assert f in names, f
+    assert "compiling with CircuitPython 10.3.1 (a test's stand-in)" in r.stdout
+    names = zipfile.ZipFile(str(out)).namelist()
+    assert {"lib/fivedice/app.mpy", "lib/adafruit_ticks.mpy", "code.py", "boot.py", "board_config.py"} <= set(names)
     assert not [n for n in names if n.startswith("lib/") and n.endswith(".py")]
-    assert z.read("lib/fivedice/app.mpy")[:1] == b"C"
-    assert "compiled to .mpy here by CircuitPython's mpy-cross" in r.stdout
 
 
-def test_deploy_cp_mpy_refuses_micropythons_mpy_files_with_a_plain_message(tmp_path):
-    r = _deploy("cp", "--board", "pico", "--mpy", "--cp-mpy-cross", _fake_cp_mpy_cross(tmp_path, b"M"), "--dry-run",
+def test_deploy_cp_refuses_a_users_mpy_cross_that_writes_micropythons_mpy_with_a_plain_message(tmp_path):
+    r = _deploy("cp", "--board", "pico", "--cp-mpy-cross", _fake_cp_mpy_cross(tmp_path, b"M"), "--dry-run",
                 "--build", str(tmp_path / "stage"))
     assert r.returncode == 1 and "Traceback" not in r.stderr
     assert "not CircuitPython's mpy-cross, and the board could not load it" in r.stdout
 
 
-def test_deploy_cp_mpy_without_circuitpythons_mpy_cross_stays_with_py_and_says_so(tmp_path):
-    r = _deploy("cp", "--board", "pico2", "--mpy", "--cp-mpy-cross", str(tmp_path / "no-such-mpy-cross"), "--dry-run",
+def test_deploy_cp_with_a_users_mpy_cross_that_does_not_run_is_one_plain_line(tmp_path):
+    r = _deploy("cp", "--board", "pico2", "--cp-mpy-cross", str(tmp_path / "no-such-mpy-cross"), "--dry-run",
                 "--build", str(tmp_path / "stage"))
-    assert r.returncode == 0, r.stdout + r.stderr
-    assert "CircuitPython's mpy-cross is not available" in r.stdout and "lib/ stays .py" in r.stdout
-    assert (tmp_path / "stage" / "lib" / "fivedice" / "app.py").is_file()
-    assert not list((tmp_path / "stage").rglob("*.mpy"))
+    assert r.returncode == 1 and "Traceback" not in r.stderr
+    assert r.stdout.startswith("deploy: cannot run the mpy-cross given with --cp-mpy-cross")
+    assert len(r.stdout.strip().splitlines()) == 1
 
 
 def test_deploy_unknown_board_is_a_plain_message(tmp_path):
@@ -1130,22 +1187,67 @@ def test_deploy_mp_over_a_pty_to_the_unix_port_replaces_twins_keeps_user_files_a
     assert FileStore(str(save)).read()[0] == 0xA8  # saved through the two-slot store
 
 
-def test_deploy_cp_offline_installs_the_venv_libraries_replaces_twins_and_keeps_user_files(tmp_path):
+def _cp_drive(tmp_path, version):
     drive = tmp_path / "CIRCUITPY"
     drive.mkdir()
-    (drive / "boot_out.txt").write_text("Adafruit CircuitPython 9.2.1 on 2024-11-20; Raspberry Pi Pico with "
-                                        "rp2040\nBoard ID:raspberry_pi_pico\n")
+    (drive / "boot_out.txt").write_text("Adafruit CircuitPython %s on 2025-11-05; Raspberry Pi Pico with rp2040\n"
+                                        "Board ID:raspberry_pi_pico\n" % version)
+    return drive
+
+
+def _deploy_cp_to(drive, tmp_path, *extra):
+    return subprocess.run([sys.executable, os.path.join(FIRMWARE, "deploy.py"), "cp", "--board", "pico", "--drive",
+                           str(drive), "--tables", "none", "--build", str(tmp_path / "stage")] + list(extra),
+                          capture_output=True, text=True, env=_deploy_env(tmp_path), timeout=300)
+
+
+def test_deploy_cp_to_a_circuitpython_it_has_no_mpy_for_refuses_in_one_line_and_touches_nothing(tmp_path):
+    drive = _cp_drive(tmp_path, "9.2.1")
+    user = _user_files(drive)
+    before = _tree(drive)
+    r = _deploy_cp_to(drive, tmp_path)
+    assert r.returncode == 1 and "Traceback" not in r.stderr
+    assert r.stdout == ("deploy: the board runs CircuitPython 9.2.1, whose .mpy format this deploy does not know (it "
+                        "builds .mpy for CircuitPython 10.x): `make deploy-cp BOARD=pico TABLES=none SOURCE=1` copies "
+                        "the sources instead, or flash CircuitPython 10.x onto the board\n")
+    assert _tree(drive) == before and all((drive / k).read_bytes() == v for k, v in user.items())
+
+
+def test_deploy_cp_offline_compiles_the_venv_libraries_to_mpy_replaces_twins_and_keeps_user_files(tmp_path):
+    drive = _cp_drive(tmp_path, "10.2.1")
+    user = _user_files(drive)
+    (drive / "lib" / "adafruit_ticks.py").write_bytes(b"raise ImportError('stale')")  # would shadow the new .mpy
+    (drive / "lib" / "fivedice").mkdir()
+    (drive / "lib" / "fivedice" / "app.py").write_bytes(b"raise ImportError('stale')")  # ours: goes
+    r = _deploy_cp_to(drive, tmp_path)
+    assert r.returncode == 0, r.stdout + r.stderr
+    assert "circup --path %s install adafruit_debouncer" % drive in r.stdout  # the real circup ran first
+    assert "offline: circup could not reach the network: using the venv's pinned copies instead: " \
+           "adafruit_debouncer 2.0.15, adafruit_ticks 1.1.7" in r.stdout
+    assert "compiled to .mpy here as lib/ is, as the bundle's are" in r.stdout
+    files = _tree(drive)
+    for f in ("code.py", "boot.py", "board_config.py", "lib/fivedice/app.mpy", "lib/adafruit_ticks.mpy",
+              "lib/adafruit_debouncer.mpy", "lib/adafruit_displayio_ssd1306.mpy", "lib/neopixel.mpy",
+              "lib/adafruit_pixelbuf.mpy"):
+        assert f in files, f
+    assert "lib/adafruit_ticks.py" not in files and "lib/fivedice/app.py" not in files
+    for f in files:
+        if f.endswith(".mpy") and f not in user:
+            assert (drive / f).read_bytes()[:2] == b"C\x06", f
+    for rel, data in user.items():
+        assert (drive / rel).read_bytes() == data, rel
+    assert r.stdout.splitlines()[-1].startswith("done: CircuitPython restarts when code.py lands; next: press OK")
+
+
+def test_deploy_cp_offline_with_sources_installs_the_venv_libraries_as_py_replacing_mpy_twins(tmp_path):
+    drive = _cp_drive(tmp_path, "9.2.1")  # sources run on any CircuitPython: no version refusal
     user = _user_files(drive)
     (drive / "lib" / "adafruit_ticks.mpy").write_bytes(b"C")  # from an earlier circup install
     (drive / "lib" / "fivedice").mkdir()
     (drive / "lib" / "fivedice" / "app.mpy").write_bytes(b"M")  # would be shadowed, but it is ours: goes
-    r = subprocess.run([sys.executable, os.path.join(FIRMWARE, "deploy.py"), "cp", "--board", "pico", "--drive",
-                        str(drive), "--build", str(tmp_path / "stage")], capture_output=True, text=True,
-                       env=_deploy_env(tmp_path), timeout=300)
+    r = _deploy_cp_to(drive, tmp_path, "--py")
     assert r.returncode == 0, r.stdout + r.stderr
-    assert "circup --path %s install" % drive in r.stdout  # the real circup ran first
-    assert "offline: circup could not reach the network: using the venv's pinned copies instead: " \
-           "adafruit_debouncer 2.0.15, adafruit_ticks 1.1.7" in r.stdout
+    assert "circup --path %s install --py adafruit_debouncer" % drive in r.stdout
     assert "CircuitPython compiles them on the board at import" in r.stdout
     files = _tree(drive)
     for f in ("code.py", "boot.py", "board_config.py", "lib/fivedice/app.py", "lib/adafruit_ticks.py",
@@ -1166,22 +1268,40 @@ def test_deploy_mp_failure_that_is_not_the_network_is_an_error_not_a_fallback(tm
     assert "deploy: command failed" in r.stdout and "offline" not in r.stdout
 
 
-def test_bundle_cp_zip_is_laid_out_like_the_circuitpy_drive(tmp_path):
+def test_bundle_cp_zip_is_laid_out_like_the_circuitpy_drive_with_circuitpython_mpy(tmp_path):
     import zipfile
 
+    if not os.path.isfile(os.path.join(ROOT, "tables", "yahtzee.fdt")):
+        pytest.fail("tables/yahtzee.fdt is missing: `make test` builds it (make tables/yahtzee.fdt)")
     out = tmp_path / "fivedice-cp.zip"
     r = _deploy("cp", "--board", "pico2", "--zip", str(out), "--build", str(tmp_path / "stage"))
     assert r.returncode == 0, r.stdout + r.stderr
-    names = zipfile.ZipFile(str(out)).namelist()
+    z = zipfile.ZipFile(str(out))
+    names = z.namelist()
     assert sorted(n for n in names if "/" not in n) == ["board_config.py", "boot.py", "code.py"]
-    assert {n.split("/")[0] for n in names} == {"board_config.py", "boot.py", "code.py", "lib"}
-    for f in ("lib/fivedice/app.py", "lib/fivedice/font5x8.bin", "lib/fdfw/setup_cp.py", "lib/boards/pico2.py",
-              "lib/boards/__init__.py", "lib/adafruit_debouncer.py", "lib/adafruit_ticks.py",
-              "lib/adafruit_displayio_ssd1306.py", "lib/neopixel.py"):
-        assert f in names
-    assert not [n for n in names if n.endswith(".mpy")] and "lib/boards/pico.py" not in names
+    assert {n.split("/")[0] for n in names} == {"board_config.py", "boot.py", "code.py", "lib", "tables"}
+    for f in ("lib/fivedice/app.mpy", "lib/fivedice/font5x8.bin", "lib/fdfw/setup_cp.mpy", "lib/boards/pico2.mpy",
+              "lib/boards/__init__.mpy", "lib/adafruit_debouncer.mpy", "lib/adafruit_ticks.mpy",
+              "lib/adafruit_displayio_ssd1306.mpy", "lib/neopixel.mpy", "tables/yahtzee.fdt"):
+        assert f in names, f
+    assert not [n for n in names if n.startswith("lib/") and n.endswith(".py")] and "lib/boards/pico.mpy" not in names
+    assert all(z.read(n)[:2] == b"C\x06" for n in names if n.endswith(".mpy"))
     assert names[-1] == "code.py"
-    assert "BOARD = 'pico2'" in zipfile.ZipFile(str(out)).read("board_config.py").decode()
+    assert "BOARD = 'pico2'" in z.read("board_config.py").decode()
+    assert r.stdout.splitlines()[-1].startswith("wrote %s (%d files); next: unzip it onto the CIRCUITPY drive"
+                                                % (out, len(names)))
+
+
+def test_bundle_cp_with_sources_zips_py_files(tmp_path):
+    import zipfile
+
+    out = tmp_path / "fivedice-cp.zip"
+    r = _deploy("cp", "--board", "pico", "--py", "--tables", "none", "--zip", str(out), "--build",
+                str(tmp_path / "stage"))
+    assert r.returncode == 0, r.stdout + r.stderr
+    names = zipfile.ZipFile(str(out)).namelist()
+    assert {"lib/fivedice/app.py", "lib/adafruit_debouncer.py", "lib/neopixel.py", "code.py"} <= set(names)
+    assert not [n for n in names if n.endswith((".mpy", ".fdt"))]
 
 
 def test_package_json_for_mip_lists_every_library_file_and_nothing_else():
@@ -1285,9 +1405,8 @@ def _run_cp_until(cp, until_ms, script):
 @pytest.mark.parametrize("stoppable", [True, False], ids=["watchdog-stopped", "watchdog-fed-by-time-alarms"])
 def test_cp_an_idle_game_goes_dark_sleeps_on_pin_alarms_and_a_press_only_wakes_it(cp, monkeypatch, stoppable):
     import alarm
-    import microcontroller
 
-    monkeypatch.setattr(type(microcontroller.watchdog), "stoppable", stoppable)
+    cp.hw.watchdog_stoppable[0] = stoppable
     cp.record_app(monkeypatch)
     oled = cp.display()
     script = {}
@@ -1298,17 +1417,20 @@ def test_cp_an_idle_game_goes_dark_sleeps_on_pin_alarms_and_a_press_only_wakes_i
     cp.hw.schedule(260000, ROLL, 0)  # rolls
     cp.hw.schedule(260080, ROLL, None)
     assert _run_cp_until(cp, 265000, script) == "stopped"
+    assert len(cp.apps) == 1  # no failure restarted the app
     app = cp.apps[0]
     from fivedice.app import B_OK, B_ROLL
 
-    assert alarm.sleeps[0] >= 1 and alarm.wake_alarm is not None
+    light_sleeps, slept_ms = cp.hw.sleeps[1], cp.hw.sleeps[2]
+    assert light_sleeps >= 1 and alarm.wake_alarm is not None
     if stoppable:
-        assert alarm.sleeps[0] == 1 and alarm.wake_alarm.pin.gpio == ROLL
-        assert cp.hw.watchdog_stops[0] == 1 and cp.hw.watchdog[0] == 8000  # stopped for the sleep, started again
+        assert light_sleeps == 1 and alarm.wake_alarm.pin.gpio == ROLL
+        # stopped for the sleep (mode = None), started again (timeout 8 s, mode RESET)
+        assert cp.hw.watchdog_stops[0] == 1 and cp.hw.watchdog[0] == 8000
         # asleep from 3 min after the roll (tapped by pass number: passes idle up to 1 s, so ~25 s in) to 250 s
-        assert 35000 < alarm.slept_ms[0] < 70000
+        assert 35000 < slept_ms < 70000
     else:
-        assert alarm.sleeps[0] > 10  # woken every 4 s by a TimeAlarm to feed the watchdog
+        assert light_sleeps > 10  # woken every 4 s by a TimeAlarm to feed the watchdog
     assert app.pressed == [B_OK, B_ROLL, B_ROLL]  # the waking press never reached the app
     assert app.game.rolls == 2 and not app.asleep()
     cmds = oled.commands
@@ -1318,6 +1440,102 @@ def test_cp_an_idle_game_goes_dark_sleeps_on_pin_alarms_and_a_press_only_wakes_i
     assert _nvm_save() == app.save_bytes()
     buttons = (6, 7, 8, 9, 10, 11, 12, 13, 14, 16)
     assert all(cp.hw.claimed.get(g) == "keypad.Keys" for g in buttons)  # a new keypad.Keys holds them again
+
+
+# CircuitPython 10.x's public names on an RP2040 build (shared-bindings/watchdog, alarm, microcontroller; docs for 10.x):
+# WatchDogTimer lost deinit() in 10.0.0 (`mode = None` stops it); the alarm module has no `touch` on the RP2040.
+# The fakes the sleep path runs on must have exactly these (microcontroller: no name the real module lacks).
+_CP10_NAMES = {
+    "watchdog": {"WatchDogMode", "WatchDogTimeout", "WatchDogTimer"},
+    "watchdog.WatchDogMode": {"RAISE", "RESET"},
+    "watchdog.WatchDogTimer": {"feed", "timeout", "mode"},
+    "alarm": {"wake_alarm", "light_sleep_until_alarms", "exit_and_deep_sleep_until_alarms", "pin", "time",
+              "SleepMemory", "sleep_memory"},
+    "alarm.pin": {"PinAlarm"},
+    "alarm.pin.PinAlarm": {"pin", "value"},
+    "alarm.time": {"TimeAlarm"},
+    "alarm.time.TimeAlarm": {"monotonic_time"},
+}
+_CP10_MICROCONTROLLER = {"cpu", "cpus", "delay_us", "disable_interrupts", "enable_interrupts", "nvm", "on_next_reset",
+                         "pin", "reset", "watchdog", "Pin", "Processor", "ResetReason", "RunMode"}
+
+
+def _public(obj):
+    return {n for n in dir(obj) if not n.startswith("_")}
+
+
+def test_cp_fakes_of_watchdog_alarm_and_microcontroller_have_only_circuitpython_10s_names(cp):
+    import importlib
+
+    import microcontroller
+
+    for path, names in _CP10_NAMES.items():
+        parts = path.split(".")
+        obj = importlib.import_module(parts[0])
+        for p in parts[1:]:
+            obj = getattr(obj, p)
+        assert _public(obj) == names, path
+    assert _public(microcontroller) <= _CP10_MICROCONTROLLER
+    import watchdog
+
+    assert isinstance(microcontroller.watchdog, watchdog.WatchDogTimer)
+    assert not hasattr(microcontroller.watchdog, "deinit")
+
+
+def _panel_lit(cmds):
+    """Whether the SSD1306 command stream leaves the panel on (0xAF after the last 0xAE) at full contrast."""
+    on = max((i for i, c in enumerate(cmds) if c == 0xAF), default=-1)
+    off = max((i for i, c in enumerate(cmds) if c == 0xAE), default=-1)
+    contrast = _commands_after(cmds, 0x81)
+    return on > off and (not contrast or contrast[-1] == 0xFF)
+
+
+def test_cp_code_py_sleeps_and_wakes_and_a_restart_while_dark_lights_the_panel_again(cp, monkeypatch):
+    """CircuitPython's entry point (firmware/code.py, the real loop) over CircuitPython 10's watchdog and alarm
+    (fakes with only their real attributes): a game goes dark, light-sleeps with the watchdog stopped, a press
+    wakes it and only wakes it. Then it goes dark again and the next sleep fails (an error the guard catches): the
+    guard restarts the app while the panel is off, the new app lights it again, resumes the game, and the first
+    press after the restart plays."""
+    import alarm
+
+    cp.record_app(monkeypatch)
+    oled = cp.display()
+    real_sleep = alarm.light_sleep_until_alarms
+    calls = []
+
+    def second_sleep_fails(*alarms):
+        calls.append(_panel_lit(oled.commands))
+        if len(calls) == 2:
+            raise RuntimeError("injected: the second light sleep fails")
+        return real_sleep(*alarms)
+
+    monkeypatch.setattr(alarm, "light_sleep_until_alarms", second_sleep_fails)
+    # by the fake clock, not by pass number: the loop's pass count starts again after the restart
+    cp.hw.schedule(1000, OK, 0)  # New game
+    cp.hw.schedule(1040, OK, None)
+    cp.hw.schedule(3000, ROLL, 0)
+    cp.hw.schedule(3040, ROLL, None)
+    cp.hw.schedule(250000, ROLL, 0)  # wakes it: does nothing else
+    cp.hw.schedule(250080, ROLL, None)
+    # after the wake at 250 s the game idles 3 min again: dark at ~430 s, the second sleep fails at once
+    cp.hw.schedule(460000, OK, 0)  # the first press after the restart: "Resume game" in the menu
+    cp.hw.schedule(460080, OK, None)
+    cp.hw.schedule(462000, ROLL, 0)
+    cp.hw.schedule(462080, ROLL, None)
+    assert _run_cp_until(cp, 465000, {}) == "stopped"
+    assert calls == [False, False] and len(cp.apps) == 2  # each sleep began dark; the second failed: a restart
+    first, second = cp.apps
+    from fivedice.app import B_OK, B_ROLL
+
+    assert first.pressed == [B_OK, B_ROLL]  # the press that woke the first sleep never reached the app
+    assert first.game.rolls == 1
+    assert cp.hw.watchdog_stops[0] == 2 and cp.hw.watchdog[0] == 8000  # mode = None for each sleep, then RESET
+    assert _panel_lit(oled.commands)  # the restart turned the panel on again (0xAF, contrast 0xFF)
+    # the first press after the restart acted on a lit screen (the restored app opens on its menu): it resumed
+    # the game, and the roll after it is the turn's second
+    assert second.pressed == [B_OK, B_ROLL] and second.game.rolls == 2
+    assert not second.asleep()
+    assert oled.lit() > 100
 
 
 def test_cp_the_pico_reads_board_voltage_monitor_for_the_gauge(cp, monkeypatch):

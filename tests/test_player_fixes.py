@@ -304,7 +304,7 @@ class Prof:
 def test_the_coach_line_says_in_words_what_choices_gave_away_and_fits(dev, loss, per, line1):
     app = dev.app
     _finished(dev, (1, 1))
-    app.kinds[0] = 0  # P1 shown as the human seat the coach watched
+    app.seated[0] = 0  # P1 shown as the human seat the coach watched
     app.prof[0] = Prof(loss, per)
     app.draw()
     y = 10 + 2 * 9  # under the two ranking lines
@@ -321,7 +321,7 @@ def test_the_coach_line_says_in_words_what_choices_gave_away_and_fits(dev, loss,
 def test_the_coach_line_never_shows_a_minus_sign(dev):
     app = dev.app
     _finished(dev, (1, 1))
-    app.kinds[0] = 0
+    app.seated[0] = 0
     app.prof[0] = Prof(0, 0)
     app.draw()
     cv = Canvas()
@@ -338,7 +338,7 @@ def test_the_coach_line_never_shows_a_minus_sign(dev):
 def test_two_humans_get_one_coach_line_each_and_the_keys_line_stays(dev):
     app = dev.app
     _finished(dev, (1, 1))
-    app.kinds[0] = app.kinds[1] = 0
+    app.seated[0] = app.seated[1] = 0
     app.prof[0] = Prof(1240, 31)
     app.prof[1] = Prof(530, 14)
     app.draw()
@@ -366,27 +366,27 @@ def test_a_seat_line_keeps_a_blank_character_between_label_and_value(dev):
 
 
 # a seat changed in the menu during a game ---------------------------------------------------------------------
-def test_a_seat_changed_to_cpu_in_the_middle_of_a_game_plays_as_cpu(dev):
+def test_a_seat_changed_in_the_middle_of_a_game_is_the_next_games_and_the_game_keeps_its_own(dev):
     app = dev.app
     g = _game_in_progress(dev)  # two humans, P2 to play
     menu_to(dev, menu_screen.I_P1 + 1)
-    dev.tap(A.B_OK)  # P2: Human -> CPU easy
+    dev.tap(A.B_OK)  # P2: Human -> CPU easy, for the next game
+    assert app.kinds[1] == 1 and app.toast == view.T_NEXT_GAME
     dev.tap(A.B_BACK)  # resume
-    assert app.mode == A.M_TURN and app.players[1] is not None
-    dev.run(3000)  # the CPU plays P2's turn (this crashed: the seat had no player)
-    assert app.game is g and g.player == 0 and g.cards[1].filled
+    assert app.mode == A.M_TURN and app.players[1] is None and not app.cpu_turn()
+    dev.run(3000)
+    assert app.game is g and g.player == 1 and not g.cards[1].filled  # P2 is still a human: nobody played
     dev.tap(A.B_BACK)
-    menu_to(dev, menu_screen.I_P1 + 1)
-    dev.tap(A.B_HOLD1)  # P2 back to Human
-    menu_to(dev, menu_screen.I_RESUME)
+    menu_to(dev, menu_screen.I_NEW)
     dev.tap(A.B_OK)
-    assert app.players[1] is None and not app.cpu_turn()
+    dev.tap(A.B_OK)  # "New game? OK again"
+    assert app.game is not g and app.players[1] is not None and bytes(app.seated[:2]) == b"\x00\x01"
 
 
 def test_with_three_ranked_players_the_coach_gets_one_line_and_the_keys_line_stays(dev):
     app = dev.app
     _finished(dev, (1, 1, 1))
-    app.kinds[0] = 0
+    app.seated[0] = 0
     app.prof[0] = Prof(1240, 31)
     app.draw()
     assert shows(dev, b"P1 gave away 12.4 pts", 0, 37)

@@ -1,4 +1,4 @@
-"""The package installs as the README says, and every host command the README shows runs exactly as written.
+"""The package installs as the README says, and every host command the README and docs/ show runs exactly as written.
 
 A throwaway venv gets the real `pip install -e . --no-deps` of this checkout (the Makefile's venv step; the
 dependencies come from the shared venv through a .pth line, as requirements.txt put them there), so the
@@ -6,7 +6,7 @@ dependencies come from the shared venv through a .pth line, as requirements.txt 
 outside the repo, with that venv's bin first on PATH and no PYTHONPATH. The build backend (pyproject.toml's
 [build-system]) comes from PyPI through pip's ordinary build isolation, as in `make venv`.
 
-README convention: in a fenced block, `$ ` starts a command and the lines up to the next `$ ` are its output
+Convention (README.md and every docs/*.md page): in a fenced block, `$ ` starts a command and the lines up to the next `$ ` are its output
 (the whole of stdout; `...` inside a line matches anything, a line that is only `...` means "more lines
 follow"); in a block without `$ ` every line is a command. A command counts when it, or a stage of its pipe,
 starts with `fivedice `, `python -m host_sim` or `.venv/bin/` (after any VAR=value settings; a `.venv` in
@@ -23,6 +23,8 @@ import pytest
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 README = os.path.join(ROOT, "README.md")
+DOCS = os.path.join(ROOT, "docs")
+PAGES = [README] + sorted(os.path.join(DOCS, f) for f in os.listdir(DOCS) if f.endswith(".md"))
 HOST_CMD = re.compile(r"(?:^|\|\s*)(?:\w+=\S*\s+)*(?:fivedice |python -m host_sim|\.venv/bin/)")
 
 
@@ -57,12 +59,18 @@ def readme_commands(text):
     return [(c, exp) for c, exp in out if HOST_CMD.search(c)]
 
 
+def page_commands(path):
+    return readme_commands(open(path, encoding="utf-8").read())
+
+
 def test_readme_command_extraction_finds_the_shown_commands():
-    cmds = readme_commands(open(README, encoding="utf-8").read())
-    text = "\n".join(c for c, _ in cmds)
-    assert len(cmds) >= 5, cmds
-    for needle in ("fivedice --help", "| fivedice score", "| python -m host_sim score", "fivedice play"):
-        assert needle in text
+    readme = "\n".join(c for c, _ in page_commands(README))
+    for needle in ("fivedice --help", ".venv/bin/fivedice solve --help", "| fivedice play"):
+        assert needle in readme
+    oracle = "\n".join(c for c, _ in page_commands(os.path.join(DOCS, "oracle.md")))
+    for needle in ("| fivedice score", "| python -m host_sim score"):
+        assert needle in oracle
+    assert len(CMDS) >= 6, CMDS
     # a block's output lines belong to the command above them
     sample = "```\n$ fivedice a\nx\n...\n$ echo 1 | python -m host_sim score\n{}\n```\n```\nfivedice b\nls\n```\n"
     assert readme_commands(sample) == [("fivedice a", ["x", "..."]), ("echo 1 | python -m host_sim score", ["{}"]),
@@ -138,10 +146,11 @@ def test_unknown_command_is_one_plain_message(venv, tmp_path):
     assert r.returncode == 2 and r.stdout == "" and r.stderr.strip().splitlines() == ["unknown command 'bogus'; try: fivedice --help"]
 
 
-CMDS = readme_commands(open(README, encoding="utf-8").read())
+CMDS = [(c, exp) for page in PAGES for c, exp in page_commands(page)]
+IDS = ["%s: %s" % (os.path.relpath(page, ROOT), c[:50]) for page in PAGES for c, _ in page_commands(page)]
 
 
-@pytest.mark.parametrize("command,expected", CMDS, ids=[c[:60] for c, _ in CMDS])
+@pytest.mark.parametrize("command,expected", CMDS, ids=IDS)
 def test_readme_command_runs_as_written(venv, tmp_path, command, expected):
     r = run_outside(venv, tmp_path, command)
     assert r.returncode == 0, "%s\nexit %d\n%s" % (command, r.returncode, r.stderr)

@@ -339,3 +339,45 @@ def test_the_page_bundle_carries_every_library_file_subpackages_included():
     files = build_web.bundle_files()
     assert sorted(k[len("/lib/"):] for k in files if k.startswith("/lib/fivedice/")) == package_json.lib_files()
     assert "/lib/fivedice/screens/turn.py" in files and "/lib/fivedice_web.py" in files
+
+
+@browser_only
+def test_the_pages_dice_leds_show_the_terminals_colours_unheld_dice_readable(browser):
+    """The page's LEDs use the terminal simulator's mapping (host_sim/terminal.py display_color): an unheld die,
+    driven at 15/255, shows about 167/255, not the near-black it would be as sRGB."""
+    from host_sim.terminal import display_color
+
+    b = browser
+    b.open("?test=1")
+    b.page.evaluate("() => localStorage.clear()")
+    b.open("?test=1")
+    script = (("new game", ("\r",)), ("rolled", (" ",)), ("held", ("2",)))
+    page_frames(b, script, FACES)
+    got = b.page.evaluate("""() => [0, 1, 2, 3, 4].map((i) =>
+        getComputedStyle(document.getElementById("led" + i)).backgroundColor)""")
+    dev = SimDevice(dice=ScriptedFaces(FACES), tables=os.path.join(web_browser.WEB, "tables"))
+    try:
+        for _, inputs in script:
+            for k in inputs:
+                dev.tap(A.BUTTON_NAMES.index(sim.KEYMAP[k]))
+                dev.settle()
+        sent = dev.board.pixels.colors()
+    finally:
+        dev.close()
+    want = ["rgb(%d, %d, %d)" % display_color(c) for c in sent]
+    assert got == want
+    unheld = [max(display_color(c)) for i, c in enumerate(sent) if i != 1]
+    assert max(sent[0]) <= 20 and min(unheld) >= 150  # dim on the strip, readable on a phone
+
+
+@browser_only
+def test_escape_on_the_page_is_back_as_in_the_terminal(browser):
+    b = browser
+    b.open("?test=1")
+    b.page.evaluate("() => localStorage.clear()")
+    b.open("?test=1")
+    page_frames(b, (("new game", ("\r",)),), FACES)
+    assert b.page.evaluate("window.fivedice.test.mode()") == A.M_TURN
+    b.key("Escape")
+    b.wait_idle()
+    assert b.page.evaluate("window.fivedice.test.mode()") == A.M_MENU

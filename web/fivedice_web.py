@@ -34,6 +34,7 @@ KEYMAP = {
     "\x7f": "back",
     "\x08": "back",
     "b": "back",
+    "esc": "back",
     "up": "up",
     "down": "down",
     "k": "up",

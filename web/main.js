@@ -114,7 +114,6 @@ function blit(buf) {
   }
   ctx.putImageData(image, 0, 0);
 }
-const LIT = Array.from({ length: 256 }, (_, v) => Math.round(255 * Math.pow(v / 255, 1 / 2.2)));
 // Crisp: the 128x64 frame is shown at a whole number of device pixels per OLED pixel (nearest-neighbour scaling)
 function fit() {
   const dpr = window.devicePixelRatio || 1;
@@ -126,10 +125,19 @@ function fit() {
 fit();
 window.addEventListener("resize", fit);
 const leds = [0, 1, 2, 3, 4].map((i) => $("led" + i));
+// A NeoPixel colour as a screen shows it, the terminal simulator's mapping (host_sim/terminal.py display_color):
+// the device drives its LEDs at most 96/255 (unheld dice 15), which a lit LED shows brightly but a screen nearly
+// black; the brightest channel m becomes 255 * (m / 255) ** 0.15 and the others keep their ratio to it.
+const LED_GAMMA = 0.15;
+function displayColor(r, g, b) {
+  const m = Math.max(r, g, b);
+  if (m <= 0) return [0, 0, 0];
+  const top = 255 * Math.pow(m / 255, LED_GAMMA);
+  return [r, g, b].map((v) => Math.min(255, Math.floor((v * top) / m + 0.5)));
+}
 function showLeds(rgb) {
   for (let i = 0; i < 5; i++) {
-    // a NeoPixel's PWM level looks brighter to the eye than the same sRGB value: gamma 1/2.2
-    const r = LIT[rgb[3 * i]], g = LIT[rgb[3 * i + 1]], b = LIT[rgb[3 * i + 2]];
+    const [r, g, b] = displayColor(rgb[3 * i], rgb[3 * i + 1], rgb[3 * i + 2]);
     leds[i].style.background = `rgb(${r},${g},${b})`;
     leds[i].style.boxShadow = r + g + b ? `0 0 12px rgb(${r},${g},${b})` : "inset 0 0 3px #000";
   }
@@ -255,7 +263,7 @@ async function start() {
   const timer = setInterval(loop, STEP_MS);
 
   // -- input ----------------------------------------------------------------------------------------------
-  const KEYS = { Enter: "\r", Backspace: "\x7f", ArrowUp: "up", ArrowDown: "down" };
+  const KEYS = { Enter: "\r", Backspace: "\x7f", Escape: "esc", ArrowUp: "up", ArrowDown: "down" };
   window.addEventListener("keydown", (e) => {
     if (e.ctrlKey || e.metaKey || e.altKey) return;
     const k = KEYS[e.key] !== undefined ? KEYS[e.key] : e.key;

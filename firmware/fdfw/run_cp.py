@@ -87,8 +87,9 @@ class _Watchdog:
         self._wd = wd
 
     def stop(self):
-        """Stop it for a light sleep (WatchDogTimer.deinit; RuntimeError where a port cannot)."""
-        self._wd.deinit()
+        """Stop it for a light sleep. CircuitPython 10 has no WatchDogTimer.deinit() (removed in 10.0.0):
+        `mode = None` stops it (the RP2040 can; a port that cannot raises)."""
+        self._wd.mode = None
 
 
 def watchdog_start(wd, hw):

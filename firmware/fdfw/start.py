@@ -35,6 +35,19 @@ def _forget_startup():
     gc.collect()
 
 
+def _panel_on(display):
+    """A new App's power state starts ON at full contrast: make the panel agree. After a restart by the guard the
+    panel may still be off (the failure came while the screen was dark) or dimmed, and nothing else turns it on."""
+    if display is not None and hasattr(display, "poweron"):
+        from fivedice.power import FULL_CONTRAST
+
+        try:
+            display.poweron()
+            display.contrast(FULL_CONTRAST)
+        except Exception:  # a broken display must not stop the restart (the app draws without it)
+            pass
+
+
 def main(runtime, max_iters=0, on_iter=None, save_path=SAVE_PATH, tables_dir=TABLES_DIR):
     """runtime is "cp" or "mp". Returns a status word: "stopped" after max_iters / on_iter,
     else the reason it could not start ("bad-profile", "no-display", "no-app", ...)."""
@@ -94,3 +107,4 @@ def main(runtime, max_iters=0, on_iter=None, save_path=SAVE_PATH, tables_dir=TAB
                 hw.reset()
             if on_iter is not None and guard.failures >= _TEST_RESTARTS:
                 return "failed"  # test runs stop; a board goes on restarting
+            _panel_on(hw.display)  # the app starts again: the panel may have been left off or dimmed

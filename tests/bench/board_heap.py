@@ -26,6 +26,7 @@ BIN = os.path.dirname(sys.executable)
 FAKES = os.path.join(ROOT, "tests", "firmware_fakes")
 DRIVER = os.path.join(FAKES, "game_drive.py")
 BOARD_32BIT = (0.58, 0.68)  # board heap / unix-port heap for the same game (issue #7, both builds measured)
+GC_BLOCK = 32  # bytes in a GC block of the 64-bit unix port (micropython.mem_info's sizes are in blocks)
 
 
 def stage(top, mpy=False, rules="yahtzee", board="pico", runtime="cp"):
@@ -60,8 +61,22 @@ def stage(top, mpy=False, rules="yahtzee", board="pico", runtime="cp"):
     return ":".join([os.path.join(top, "lib"), top, os.path.join(FAKES, runtime), FAKES])
 
 
+def heap_samples(stdout):
+    """[label, live, free, largest free block] (bytes) per `HEAP` line game_drive printed, the block from the
+    micropython.mem_info() printed just before it."""
+    out = []
+    block = 0
+    for ln in stdout.splitlines():
+        if "max free sz:" in ln:
+            block = int(ln.rsplit(":", 1)[1]) * GC_BLOCK
+        elif ln.startswith("HEAP "):
+            parts = ln.split()
+            out.append([" ".join(parts[1:-2]), int(parts[-2]), int(parts[-1]), block])
+    return out
+
+
 def run(top, path, heap_kb, runtime="cp", games=1, timeout=1800, tight=False, boots=1, oom=False, table=True,
-        cpu=None, modules=None):
+        cpu=None, modules=None, cut=0):
     """`games` games in a row at -X heapsize=<heap_kb>K: the driver's JSON (status "done" = all finished).
     tight: the app lets the coach go whenever it may (App.room forced), as on a board short of heap.
     boots: after a MemoryError the board resets (fdfw.start; or its watchdog does, if not even the error
@@ -69,7 +84,9 @@ def run(top, path, heap_kb, runtime="cp", games=1, timeout=1800, tight=False, bo
     heap, and "resets" in the JSON says how many it took (boots=1: a reset ends the game, status "reset"
     or "watchdog"). oom: the first boot runs out of memory at the human's 3rd turn (a test).
     table=False: the board has no strategy table (no hints; the CPU good unless cpu says: easy, good, perfect).
-    modules: a file the driver writes the modules loaded at the peak to (tests/bench/code_heap.py)."""
+    modules: a file the driver writes the modules loaded at the peak to (tests/bench/code_heap.py).
+    cut: the first boot loses power after the human's roll on turn `cut` (use boots=2 to resume it).
+    "heap" in the JSON: heap_samples() of every boot, in order."""
     for n in os.listdir(top):
         if n.startswith("fivedice.sav") or n in ("drive.json", "nvm.img"):
             os.remove(os.path.join(top, n))
@@ -82,19 +99,24 @@ def run(top, path, heap_kb, runtime="cp", games=1, timeout=1800, tight=False, bo
         env["FIVEDICE_DRIVE_CPU"] = cpu
     if modules:
         env["FIVEDICE_DRIVE_MODULES"] = modules
+    if cut:
+        env["FIVEDICE_DRIVE_CUT"] = str(cut)
     cmd = [os.path.join(BIN, "micropython"), "-X", "heapsize=%dK" % heap_kb, DRIVER, runtime, str(games)] + (["tight"] if tight else [])
     errors = 0
+    heap = []
     for _ in range(boots):
         r = subprocess.run(cmd, cwd=top, env=env, capture_output=True, text=True, timeout=timeout)
         errors += r.stdout.count("fivedice: error ")  # the guard's report of each failure it caught
+        heap += heap_samples(r.stdout)
         lines = [ln for ln in r.stdout.splitlines() if ln.startswith("{")]
         if not lines:
             tail = (r.stdout + r.stderr).strip().splitlines()[-3:]
-            return {"status": "crashed", "why": " | ".join(tail), "errors": errors}
+            return {"status": "crashed", "why": " | ".join(tail), "errors": errors, "heap": heap}
         out = json.loads(lines[-1])
         if out["status"] not in ("reset", "watchdog"):
             break
     out["errors"] = errors
+    out["heap"] = heap
     return out
 
 

@@ -27,6 +27,7 @@ sleeps = [0, 0, 0]  # ms slept by the firmware's idle (sleep_ms), light sleeps e
 last_reset = ["power-on"]
 watchdog = []
 watchdog_stops = [0]
+watchdog_stoppable = [True]  # False: a port whose running watchdog cannot be stopped (fake watchdog.py)
 resets = [0]  # microcontroller.reset() / machine.reset() calls
 
 
@@ -46,6 +47,7 @@ def reset():
     resets[0] = 0
     del watchdog[:]
     watchdog_stops[0] = 0
+    watchdog_stoppable[0] = True
     levels.clear()
     pulls.clear()
     claimed.clear()

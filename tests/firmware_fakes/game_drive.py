@@ -31,7 +31,7 @@ except OSError:
 # stand for hardware and cost a board no heap: the OLED's own display RAM (a chip on the bus) and the pin
 # objects (CircuitPython's board.GPn are constants in flash; the fake makes each on first use).
 gc.collect()
-_before_fakes = gc.mem_alloc()
+_before_fakes = gc.mem_alloc()  # the interpreter's own (and this driver's), before any fake
 _CP = not (len(sys.argv) > 1 and sys.argv[1] == "mp")
 _C_STANDINS = {"cp": ("fakehw", "microcontroller", "board", "busio", "digitalio", "pwmio", "neopixel_write",
                       "keypad", "supervisor", "adafruit_pixelbuf", "displayio", "bitmaptools", "busdisplay",
@@ -73,6 +73,7 @@ OOM = False  # FIVEDICE_DRIVE_OOM=1: the first boot runs out of memory at the hu
 MODULES = None  # FIVEDICE_DRIVE_MODULES=path: the modules loaded at the peak, written there (tests/bench/code_heap.py)
 NO_TABLE = False  # FIVEDICE_DRIVE_NO_TABLE=1: a board without strategy tables: the human plays without hints
 CPU = 3  # the CPU seat's level, FIVEDICE_DRIVE_CPU=easy|good|perfect: perfect (needs the table), else good
+CUT = 0  # FIVEDICE_DRIVE_CUT=N: the first boot loses power after the human's roll on turn N (the next boot resumes)
 try:
     import os  # noqa: E402
 
@@ -80,6 +81,7 @@ try:
     MODULES = os.getenv("FIVEDICE_DRIVE_MODULES")
     NO_TABLE = os.getenv("FIVEDICE_DRIVE_NO_TABLE") == "1"
     CPU = {"easy": 1, "good": 2, "perfect": 3}.get(os.getenv("FIVEDICE_DRIVE_CPU") or "", 2 if NO_TABLE else 3)
+    CUT = int(os.getenv("FIVEDICE_DRIVE_CUT") or "0")
 except (ImportError, AttributeError):
     pass
 # Mid-game, at the human's 5th turn, the player looks at the records and the help (menu lines 11 and 9,
@@ -109,6 +111,7 @@ def _watch_app():
                 self.room = 1 << 40  # the coach is let go whenever it may be, as on a tight board's heap
             if self.game is not None:
                 state["resumed"] += 1  # this app started in a saved game (a boot after a reset)
+                state["booted"] = True
             state["app"] = self
 
         def press(self, b, now_ms):
@@ -139,7 +142,18 @@ def _write_modules():
             f.write("\n")
 
 
-def _sample():
+def _heap_line(label):
+    """The heap now, for tests/bench/board_estimate.py: micropython.mem_info() (its "max free sz" is the largest
+    free block, in blocks), then `HEAP label live free`. Printed, not kept: nothing the game holds moves."""
+    import micropython
+
+    live = gc.mem_alloc()
+    free = gc.mem_free()
+    micropython.mem_info()
+    print("HEAP", label, live, free)
+
+
+def _sample(label="turn"):
     app = state["app"]
     if app is not None and app.game is not None and not app.game.over and app.coach is not None:
         state["coached"] = True  # the table's coach (hints, perfect CPU) was there during play
@@ -156,6 +170,7 @@ def _sample():
     f = gc.mem_free()
     if f < state["free_min"]:
         state["free_min"] = f
+    _heap_line(label)
 
 
 def _tap(gpio, i):
@@ -187,22 +202,27 @@ def on_iter(i, now):
     app = state["app"]
     if app is None:
         return False
+    if state.get("booted") and i > 20:  # a boot that resumed the save, its app built: the heap it left
+        state["booted"] = False
+        _sample("resume")
+        return False
     g = app.game
     if g is None:
         if i > 20:
-            _sample()
+            _sample("menu")
             _tap(OK, i)  # menu: "New game"
         return False
     if g.over:
         if app.mode == 0:  # back in the menu after a game: New game
+            _sample("menu again")
             _tap(OK, i)
             return False
         if app.mode == 8:  # "New high score!": OK three times takes the initials AAA
-            _sample()
+            _sample("initials")
             _tap(OK, i)
             return False
         state["games"] += 1
-        _sample()
+        _sample("game over")
         if state["games"] >= GAMES:
             state["over"] = True
             return True
@@ -217,8 +237,10 @@ def on_iter(i, now):
         elif g.rolls == 0:
             # the human's turn by its card (a boot that resumes a turn does not count it twice)
             state["turns"] = state["games"] * g.rs.n + bin(g.cards[0].filled).count("1") + 1
-            _sample()
+            _sample("new game" if state["turns"] == state["games"] * g.rs.n + 1 else "turn")
             _tap(ROLL, i)
+        elif CUT and g.rolls == 1 and state["turns"] == CUT and not state["resets"]:
+            raise fakehw.BoardReset()  # the power goes: the save holds this roll; the next boot resumes it
         elif app.hint_kind == 0 and not NO_TABLE:
             state["hints"] += 1
             _tap(UP, i)
@@ -236,7 +258,7 @@ def on_iter(i, now):
     elif mode == 0:  # menu with a game in progress: back to it
         _tap(BACK, i)
     elif mode == 7 or mode == 5:  # the records or the help, opened mid-game
-        _sample()
+        _sample("records" if mode == 7 else "help")
         state["visits"].pop(0)
         _tap(BACK, i)
     return False
@@ -281,7 +303,8 @@ if status in ("reset", "watchdog"):
             _f.write(microcontroller.nvm.data)
     with open("drive.json", "w") as _f:
         json.dump(dict((k, state[k]) for k in _KEPT if k in state), _f)
-out = {"status": status, "visited": len(VISITS) - len(state["visits"]), "fake_bytes": FAKE_BYTES, "games": state["games"],
+out = {"status": status, "visited": len(VISITS) - len(state["visits"]), "fake_bytes": FAKE_BYTES, "base": _before_fakes,
+       "games": state["games"],
        "turns": state["turns"], "hints": state["hints"], "peak_live": state["peak"], "free_min": state["free_min"],
        "live": state["live"], "resident": state.get("resident"), "resets": state["resets"],
        "watchdogs": state["watchdogs"], "resumed": state["resumed"]}

@@ -31,7 +31,7 @@ class Initials(Screen):
         g = app.game
         rs = g.rs
         for p in range(g.players):
-            if app.kinds[p]:
+            if app.seated[p]:
                 continue  # a CPU's score is nobody's record
             score, fives, bonus = _rec.game_stats(rs, g.cards[p])
             pr = app.prof[p]

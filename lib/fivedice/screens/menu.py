@@ -30,11 +30,18 @@ class Menu(Screen):
         self.items = bytearray(16)  # the lines shown, I_* codes
         self.n = 0
         self.confirm = False  # "New game" pressed once with a game in progress: OK again starts it
+        self.back_to = -1  # the line (I_*) whose screen (help, records, self-test) is open: the cursor's on return
 
     def enter(self, app):
         self.confirm = False
         app.flush_save()  # a hold waiting to be saved is written before anything else can happen
         self.build(app)
+        it = self.back_to
+        self.back_to = -1
+        for i in range(self.n):
+            if it >= 0 and self.items[i] == it:
+                app.cursor = i  # back from that screen: on the line you left
+                app.scroll(self.rows)
 
     def leave(self, app):
         self.confirm = False
@@ -94,38 +101,46 @@ class Menu(Screen):
                     app.new_game()
         elif it == I_RULES:
             app.rules_i = (app.rules_i + step) % len(_rules.ALL)
+            self.next_game(app)
             if app.levels() < 3:
                 for p in range(4):
                     if app.kinds[p] == 1 + _PERFECT:
                         app.kinds[p] = 1 + _GOOD  # this rule set has no table: say why the seat changed
                         app.message(view.T_NO_PERFECT)
+            app.setting_saved()
         elif it == I_PLAYERS:
             app.nplayers = (app.nplayers - 1 + step) % 4 + 1
             self.build(app)
+            self.next_game(app)
+            app.setting_saved()
         elif it == I_SOUND:
             app.set_muted(not app.muted)
+            app.setting_saved()
         elif it == I_DIM:
             app.pw.dim_i = (app.pw.dim_i + step) % _power.CHOICES
             app.setting_saved()
         elif it == I_SLEEP:
             app.pw.sleep_i = (app.pw.sleep_i + step) % _power.CHOICES
             app.setting_saved()
-        elif it == I_HELP:
+        elif it == I_HELP or it == I_TEST or it == I_RECORDS:
             if act:
-                app.enter(M_HELP)
-        elif it == I_TEST:
-            if act:
-                app.enter(M_TEST)
-        elif it == I_RECORDS:
-            if act:
-                app.enter(M_RECORDS)
+                self.back_to = it
+                app.enter(M_HELP if it == I_HELP else M_TEST if it == I_TEST else M_RECORDS)
         else:
             p = it - I_P1
             k = (app.kinds[p] + step) % 4  # Human, CPU easy, good, perfect
+            self.next_game(app)
             if k == 1 + _PERFECT and app.levels() < 3:
                 app.message(view.T_NO_PERFECT)  # shown as it is passed over: why there is no perfect CPU
                 k = (k + step) % 4
             app.kinds[p] = k
+            app.setting_saved()
+
+    def next_game(self, app):
+        """A rules, players or seat line changed with a game in progress: say it is for the next game (the
+        game in progress keeps its own, App.resume)."""
+        if app.in_game():
+            app.message(view.T_NEXT_GAME)
 
     def draw(self, fb, app):
         W = view.W

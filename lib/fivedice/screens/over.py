@@ -52,7 +52,7 @@ class Over(Screen):
             p = self.rank[r]
             gfx.text(fb, ORDINALS[g.place(p)], 0, y, 1)
             x = view.player_tag(fb, app, p, 24, y, 1)
-            gfx.text(fb, LEVELS[app.kinds[p]], x + 6, y, 1)
+            gfx.text(fb, LEVELS[app.seated[p]], x + 6, y, 1)
             gfx.number_right(fb, g.cards[p].total(), W - 1, y, 1)
             y += 9
         # the coach on the human players: expected points their choices gave away against optimal play,

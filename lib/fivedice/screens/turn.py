@@ -4,6 +4,7 @@ from fivedice import game as _game
 from fivedice import gfx
 from fivedice import oled_view as view
 from fivedice.screens import Screen, B_BACK, B_DOWN, B_OK, B_ROLL, B_UP, B_HOLD5, M_MENU, M_PICK, M_TURN
+from fivedice.ticks import ticks_diff
 
 _DIE = const(20)
 _GAP = const(5)
@@ -11,6 +12,7 @@ _DICE_X = const(4)
 _DICE_Y = const(10)
 _KEEP = const(1)  # coach.KEEP
 _SCORE = const(2)  # coach.SCORE
+_BURST_MS = const(250)  # ROLL taps closer than this to an ignored one belong to its burst (docs/rules.md)
 
 KEYS = (
     b"1-5 hold  ROLL roll",
@@ -19,8 +21,38 @@ KEYS = (
 )
 
 
+def keep_faces(fb, dice, keep, x, y, c=1):
+    """A keep (bit i = die i) as the faces it keeps, lowest first: "keep 5 5", "keep 2 3 4 5" (the marks under
+    the dice say which ones; a die number would read as a face). Returns the x after it."""
+    x = gfx.text(fb, b"keep", x, y, c)
+    for f in range(1, 7):
+        for i in range(5):
+            if (keep >> i) & 1 and dice[i] == f:
+                x = gfx.glyph(fb, 48 + f, x + gfx.CHAR_W, y, c)
+    return x
+
+
 class Turn(Screen):
+    """ROLL while the dice tumble is ignored, as on electronic handhelds, and so are the ROLL taps that keep
+    coming less than _BURST_MS apart after it: a double tap, or a burst of taps, rolls once."""
+
+    def __init__(self):
+        self.burst = False  # a ROLL press was ignored and the taps since came less than _BURST_MS apart
+        self.burst_at = 0  # the last of them
+
+    def leave(self, app):
+        self.burst = False
+
+    def tick(self, app, now):
+        if self.burst and ticks_diff(now, self.burst_at) >= _BURST_MS:
+            self.burst = False
+
     def press(self, app, b):
+        if b == B_ROLL and (app.tumbling or self.burst and ticks_diff(app.now, self.burst_at) < _BURST_MS):
+            self.burst = True
+            self.burst_at = app.now
+            return 0
+        self.burst = False
         if b == B_BACK:
             app.enter(M_MENU)
             return 0
@@ -32,8 +64,6 @@ class Turn(Screen):
         if app.cpu_turn():
             return 0  # the computer is playing this seat
         if app.tumbling:
-            if b == B_ROLL:
-                return app.land()
             return 0
         if b <= B_HOLD5:
             return app.toggle(b)
@@ -81,8 +111,9 @@ class Turn(Screen):
         x = gfx.text(fb, b"/", x, y, 1)
         gfx.number(fb, rs.n, x, y, 1)
         self.status(fb, app, 45)
-        if app.kinds[g.player]:
-            x = gfx.text(fb, b"CPU playing", 0, 56, 1)
+        if app.seated[g.player]:
+            x = gfx.text(fb, view.SEATS[app.seated[g.player]], 0, 56, 1)  # "CPU good": the level (and the '*')
+            x = gfx.text(fb, b" plays", x, 56, 1)
             for i in range(app.dots):
                 x = gfx.glyph(fb, 46, x, 56, 1)  # '.': the dots step while the computer works
         else:
@@ -107,10 +138,7 @@ class Turn(Screen):
             elif app.hint_value == 0:
                 gfx.text(fb, b"roll all five", x, y, 1)
             else:
-                x = gfx.text(fb, b"hold", x, y, 1)
-                for i in range(5):
-                    if (app.hint_value >> i) & 1:
-                        x = gfx.glyph(fb, 49 + i, x + 6, y, 1)
+                keep_faces(fb, g.dice, app.hint_value, x, y)
             return
         if g.last_box >= 0 and g.rolls == 0:
             x = view.player_tag(fb, app, app.last_player, 0, y, 1)

@@ -1,8 +1,10 @@
 """Fake CircuitPython `microcontroller`: Pin, and `nvm`, an RP2040's 4 KB of non-volatile memory
 (fakeflash.FakeNvm: len, slicing, slice assignment with the port's program-or-erase rule). It lives as
 long as this module, so a test's "power cycle" (running code.py again) finds what was saved; a test
-sets `microcontroller.nvm = None` for a board without nvm, as CircuitPython has then."""
-from fakeflash import FakeNvm
+sets `microcontroller.nvm = None` for a board without nvm, as CircuitPython has then. `watchdog` is the
+fake watchdog module's WatchDogTimer."""
+import watchdog as _watchdog
+from fakeflash import FakeNvm as _FakeNvm
 
 
 class Pin:
@@ -14,7 +16,7 @@ class Pin:
         return "board." + self.name
 
 
-nvm = FakeNvm(4096)
+nvm = _FakeNvm(4096)
 
 
 def reset():
@@ -30,7 +32,9 @@ class ResetReason:
     SOFTWARE = "SOFTWARE"
 
 
-class _CPU:
+class Processor:
+    """microcontroller.cpu (only reset_reason is modelled)."""
+
     @property
     def reset_reason(self):
         import fakehw
@@ -38,44 +42,5 @@ class _CPU:
         return ResetReason.WATCHDOG if fakehw.last_reset[0] == "watchdog" else ResetReason.POWER_ON
 
 
-class _WatchDogTimer:
-    """microcontroller.watchdog: set timeout (s) then mode; feed(); fakehw.watchdog holds [timeout ms, feeds]."""
-
-    def __init__(self):
-        self.timeout = 0
-        self._mode = None
-
-    @property
-    def mode(self):
-        return self._mode
-
-    @mode.setter
-    def mode(self, m):
-        import fakehw
-
-        if not self.timeout or self.timeout > 8.3:
-            raise ValueError("timeout must be set, and at most 8.3 s on the RP2040")
-        self._mode = m
-        fakehw.watchdog[:] = [int(self.timeout * 1000), 0]
-
-    def feed(self):
-        import fakehw
-
-        if self._mode is None:
-            raise ValueError("WatchDogTimer is not initialized")
-        fakehw.watchdog[1] += 1
-
-    def deinit(self):
-        """Stop the watchdog (RP2040 can); `stoppable = False` makes it raise, as a port that cannot."""
-        import fakehw
-
-        if not self.stoppable:
-            raise RuntimeError("fake: this watchdog cannot be stopped")
-        self._mode = None
-        fakehw.watchdog_stops[0] += 1
-
-    stoppable = True
-
-
-cpu = _CPU()
-watchdog = _WatchDogTimer()
+cpu = Processor()
+watchdog = _watchdog.WatchDogTimer()  # fakes/cp/watchdog.py: feed, timeout and mode, as on CircuitPython 10
