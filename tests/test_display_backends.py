@@ -78,19 +78,20 @@ def test_cp_backend_sends_nothing_for_an_unchanged_frame_and_only_the_changed_di
     try:
         turn(fb)
         fb.show()
-        assert oled.data_bytes - before[0] == 3 * 32  # of the first 32-column strip only
+        assert oled.data_bytes - before[0] == 3 * 64  # of the left 64-column strip only
         assert oled.frame == reference(turn)
     finally:
         DICE[0] = 1
-    DICE[1] = 6  # the die at x 29-48 straddles the first two strips
+    DICE[2] = 6  # the die at x 54-73 straddles the two strips
     try:
         before = oled.data_bytes
         turn(fb)
         fb.show()
-        assert oled.data_bytes - before == 2 * 3 * 32
+        assert 3 * 64 < oled.data_bytes - before <= 2 * 3 * 64  # blocks of both strips (5: one page of one
+        # half shows the same pip in both faces)
         assert oled.frame == reference(turn)
     finally:
-        DICE[1] = 2
+        DICE[2] = 3
 
 
 def test_cp_backend_sends_separate_runs_of_changed_pages(stack):
@@ -100,9 +101,9 @@ def test_cp_backend_sends_separate_runs_of_changed_pages(stack):
     before = oled.data_bytes
     fb.pixel(5, 3, 1)  # page 0
     fb.pixel(5, 60, 1)  # page 7
-    fb.pixel(100, 20, 1)  # page 2 of the fourth strip
+    fb.pixel(100, 20, 1)  # page 2 of the right strip
     fb.show()
-    assert oled.data_bytes - before == 3 * 32  # three one-block windows, not pages 0-7
+    assert oled.data_bytes - before == 3 * 64  # three one-block windows, not pages 0-7
     assert oled.frame == bytes(fb_frame(fb))
 
 
@@ -129,10 +130,10 @@ def edges(fb):
     fb.pixel(128, 5, 1)
     fb.fill_rect(60, 28, 40, 12, 1)
     gfx.text(fb, b"inv", 62, 30, 0)  # paper-coloured text on ink
-    gfx.text(fb, b"strips", 22, 50, 1)  # glyphs across the strip edges at x 32 and 64
-    gfx.text(fb, b"low", 28, 61, 1)  # across an edge and off the bottom
-    gfx.text(fb, b"Wide", 90, 44, 0)  # and at 96, in paper on paper
-    fb.fill_rect(30, 8, 70, 3, 1)  # a fill over three strips
+    gfx.text(fb, b"strips", 22, 50, 1)  # glyphs across the strip edge at x 64, and far from it
+    gfx.text(fb, b"low", 60, 61, 1)  # across the edge and off the bottom
+    gfx.text(fb, b"Wide", 58, 44, 0)  # and across it in paper on paper
+    fb.fill_rect(30, 8, 70, 3, 1)  # a fill across the strip edge
 
 
 def test_cp_backend_clips_like_framebuf_at_every_edge(stack):
@@ -150,4 +151,5 @@ def test_cp_backend_draws_text_with_one_blit_per_glyph(stack):
     bitmaptools.reset_counts()
     gfx.text(fb, b"Hello", 0, 0, 1)
     gfx.number(fb, 42, 0, 10, 0)
-    assert bitmaptools.calls == {"fill_region": 0, "blit": 7}
+    assert bitmaptools.calls == {"fill_region": 0, "blit": 7}  # (none of them at the strip edge)
+

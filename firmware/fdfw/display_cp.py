@@ -1,15 +1,17 @@
 """CircuitPython display backend: the app's frames drawn by C code (displayio + bitmaptools), not Python loops."""
 # BitmapDisplay is a framebuf-style target for fivedice.gfx / oled_view (fill, fill_rect, pixel, rect, hline,
-# vline, show). The screen is cut into 32-column strips, so that a change sends only the strips it touches:
-# the back buffer is one displayio.Bitmap 32 wide with the strips stacked (screen x, y is strip x // 32 at
-# row y + height * (x // 32)), drawn with bitmaptools.fill_region, text as one bitmaptools.blit per glyph (two
-# where it straddles strips) from a font Bitmap built once here from fivedice.font (gfx takes that path when
-# the target says GLYPH_BLIT). Each strip is shown by its own Bitmap in its own TileGrid. show() compares the
-# back buffer with the strips on screen, one 32x8 block (one SSD1306 page of a strip: 32 contiguous bytes)
-# at a time through memoryviews made at start-up, blits each run of changed blocks of a strip to that strip's
-# bitmap and refreshes: displayio sends each strip's dirty area over I2C, so a hold (one die) converts and
-# sends a 32-column block of each of its pages, not the whole width. An unchanged frame sends nothing.
-# Nothing here allocates per frame.
+# vline, show). The screen is cut into two 64-column strips, so that a change sends only the strips it touches:
+# the back buffer is one displayio.Bitmap 64 wide with the strips stacked (screen x, y is strip x // 64 at
+# row y + height * (x // 64)), drawn with bitmaptools.fill_region, text as one bitmaptools.blit per glyph (two
+# where it straddles the strips) from a font Bitmap built once here from fivedice.font (gfx takes that path when
+# the target says GLYPH_BLIT). Each strip is shown by its own Bitmap in its own single-cell TileGrid, whose
+# bitmap's dirty area is what displayio refreshes (shared-module/displayio/TileGrid.c). show() compares the
+# back buffer with the strips on screen one 64x8 block at a time (an SSD1306 page of a strip: 8 rows of two
+# 32-bit words, 64 contiguous bytes) through memoryviews made at start-up, blits each run of changed blocks
+# of a strip to that strip's bitmap and refreshes: displayio converts and sends each strip's dirty area, so
+# a hold (one die) is half of each of its three pages. Two strips, not four: as many memoryviews as whole
+# pages took (the CircuitPython heap is the tight one) and half the areas when the whole width changes. An
+# unchanged frame sends nothing. Nothing here allocates per frame.
 #
 # `display` is a busdisplay.BusDisplay (adafruit_displayio_ssd1306.SSD1306) made with auto_refresh=False.
 import bitmaptools
@@ -21,7 +23,7 @@ _fill_region = bitmaptools.fill_region
 _blit = bitmaptools.blit
 _ADV = 6  # glyph advance (5 columns + 1 gap), as fivedice.gfx
 _QMARK = 63
-_S = 32  # strip width: a row of a 1-bit Bitmap is whole 32-bit words, so a strip's 8-row band is contiguous
+_S = 64  # strip width: a row of a 1-bit Bitmap is whole 32-bit words, so a strip's 8-row band is contiguous
 
 
 def _font_bitmap(ink):
@@ -61,13 +63,13 @@ class BitmapDisplay:
             self.front.append(bm)
             group.append(displayio.TileGrid(bm, pixel_shader=palette, x=k * _S))
         display.root_group = group
-        # 32x8 blocks: strip k, page p at k * pages + p (a block is 8 rows of one 32-bit word: 32 bytes)
+        # 64x8 blocks: strip k, page p at k * pages + p (a block is 8 rows of two 32-bit words: 64 bytes)
         band = len(memoryview(self.front[0])) // self.pages
         mb = memoryview(self.back)
         self._bp = [mb[i * band:(i + 1) * band] for i in range(ns * self.pages)]
         self._fp = [memoryview(self.front[k])[p * band:(p + 1) * band] for k in range(ns) for p in range(self.pages)]
         self._ink = (_font_bitmap(0), _font_bitmap(1))  # by colour: text in c is blitted from _ink[c]
-        self.blocks_sent = 0  # 32x8 blocks handed to displayio since start-up
+        self.blocks_sent = 0  # 64x8 blocks handed to displayio since start-up
         display.refresh(target_frames_per_second=None)  # a blank screen, whatever the panel held
 
     # -- the SSD1306 power calls of micropython-lib's driver (fivedice.power dims and sleeps through them) --

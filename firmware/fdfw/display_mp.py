@@ -12,6 +12,7 @@
 import framebuf
 from ssd1306 import SSD1306_I2C
 
+from fivedice import gfx
 from fivedice.font import FIRST, FONT, LAST, WIDTH
 
 _ADV = 6  # glyph advance, as fivedice.gfx
@@ -21,6 +22,7 @@ _BLOCK = 32  # columns per compared and sent block (a die is 20 wide: one or two
 
 class PagedSSD1306(SSD1306_I2C):
     GLYPH_BLIT = True  # fivedice.gfx draws text through glyph() / glyphs() here
+    DIE_SPRITES = True  # and a die as one blit of a copy made once (sprite_die / sprite_tumble)
 
     def init_display(self):
         # runs inside SSD1306.__init__, after self.buffer exists and before its first show()
@@ -48,6 +50,10 @@ class PagedSSD1306(SSD1306_I2C):
         self._glyph = [framebuf.FrameBuffer(font[k * WIDTH:(k + 1) * WIDTH], WIDTH, 8, framebuf.MONO_VLSB)
                        for k in range(LAST - FIRST + 1)]
         self._inverse = framebuf.FrameBuffer(bytearray(b"\x01\x00"), 2, 1, framebuf.MONO_VLSB)  # 0 -> 1, 1 -> 0
+        self._dsize = 0  # the dice sprites' size (0: not made yet) and colour; _dice[face + 7 * held], _tumble[k]
+        self._dcol = 1
+        self._dice = None
+        self._tumble = None
         self._all = True  # the panel's RAM is unknown until the first show()
         self.blocks_sent = 0  # 32-column page blocks sent since start-up
         super().init_display()
@@ -75,6 +81,43 @@ class PagedSSD1306(SSD1306_I2C):
                 self.blit(g[code - FIRST if FIRST <= code <= LAST else _QMARK - FIRST], x, y, 1, inv)
                 x += _ADV
         return x
+
+    # -- dice: the first die drawn makes a sprite of each face, held or not, and of each tumbling frame, in
+    # its size and colour (gfx draws them into small FrameBuffers: the same pixels); then a die is one blit
+    # instead of a dozen fill_rect and pixel calls. Another size or colour is drawn by gfx as before.
+    def _sprites(self, size, c):
+        # 22 FrameBuffers of size x size (20: 60 bytes each, about 2.5 KB with their objects)
+        rows = (size + 7) // 8 * size
+
+        def sprite():
+            return framebuf.FrameBuffer(bytearray(rows), size, size, framebuf.MONO_VLSB)
+
+        self._dice = [sprite() for _ in range(14)]
+        self._tumble = [sprite() for _ in range(8)]
+        for k in range(14):
+            gfx.die(self._dice[k], 0, 0, size, k % 7, k // 7, c)
+        for k in range(8):
+            gfx.tumbling_die(self._tumble[k], 0, 0, size, k, c)
+        self._dsize = size
+        self._dcol = c
+
+    def sprite_die(self, x, y, size, face, held, c):
+        if size != self._dsize or c != self._dcol:
+            if self._dsize or size < 4:
+                return False
+            self._sprites(size, c)
+        if face < 0 or face > 6:
+            return False
+        self.blit(self._dice[face + 7 if held else face], x, y)
+        return True
+
+    def sprite_tumble(self, x, y, size, k, c):
+        if size != self._dsize or c != self._dcol:
+            if self._dsize or size < 4:
+                return False
+            self._sprites(size, c)
+        self.blit(self._tumble[k], x, y)
+        return True
 
     def show(self):
         page = self._page

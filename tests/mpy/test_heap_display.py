@@ -198,3 +198,27 @@ def test_circuitpython_backend_draws_and_shows_without_allocating():
 def test_heap_harness_catches_a_display_allocation():
     fb = BitmapDisplay(CountingDisplay())
     assert locked(lambda: fb.glyphs(bytes(DICE), 0, 0, 1)) == 1  # bytes() allocates: the harness must see it
+
+
+def dice(fb):
+    fb.fill(0)
+    gfx.dice_row(fb, DICE, 0b01010, 4, 10, 20, 5)
+    gfx.die(fb, 20, 40, 20, 6, 1)
+    gfx.die(fb, -6, 50, 20, 3, 0)
+    gfx.die(fb, 118, -4, 20, 5, 1)
+    for k in range(8):
+        gfx.tumbling_die(fb, 27 + 9 * k, 44, 20, 5 + k)
+    gfx.die(fb, 60, 30, 16, 2, 1)  # another size: drawn by gfx itself
+    gfx.die(fb, 90, 30, 20, 4, 0, 0)  # another colour: likewise
+
+
+def test_paged_ssd1306_dice_sprites_draw_what_gfx_draws_everywhere():
+    import framebuf
+
+    d = PagedSSD1306(128, 64, CountingI2C())
+    plain = framebuf.FrameBuffer(bytearray(1024), 128, 64, framebuf.MONO_VLSB)
+    dice(d)
+    dice(plain)
+    for y in range(64):
+        for x in range(128):
+            assert d.pixel(x, y) == plain.pixel(x, y), (x, y)
