@@ -93,8 +93,8 @@ check-tables: venv
 
 .PHONY: tables bench-ai bench-heap bench-solver check-tables
 
-## make bench-frames: estimated RP2040 ms per frame of each screen, before/after the C-drawn display paths (MicroPython unix port)
-bench-frames: venv
+## make bench-frames: every screen's frame, press-to-frame and the "New game" pass on a Pico (CP and MP), estimated next to issue 24's figures
+bench-frames: venv tables/yahtzee.fdt
 	$(PY) tests/bench/bench_frames.py
 
 .PHONY: bench-frames

@@ -6,10 +6,15 @@ With the argument `cp` it draws through the CircuitPython backend instead (firmw
 the real adafruit_displayio_ssd1306 over the fake displayio/bitmaptools/busdisplay/i2cdisplaybus and I2C
 of tests/firmware_fakes) and prints what reached the fake SSD1306's display RAM; the path must then list
 tests/firmware_fakes/cp, tests/firmware_fakes, firmware and adafruit_displayio_ssd1306.py's folder.
+With `mp` (MicroPython) it draws through firmware/fdfw/display_mp.py's PagedSSD1306 (only the changed 32-column
+blocks sent) and prints the fake SSD1306's display RAM; the path must then list tests/firmware_fakes, firmware
+and firmware/vendor. The app draws whenever a tick says a frame is due, so the frames between the printed ones
+go through the backends too.
 """
 import sys
 
 CP = len(sys.argv) > 1 and sys.argv[1] == "cp"
+MP = len(sys.argv) > 1 and sys.argv[1] == "mp"
 
 from fivedice import app as A
 from fivedice.rng import ScriptedFaces
@@ -31,6 +36,28 @@ if CP:
         bus = i2cdisplaybus.I2CDisplayBus(busio.I2C(board.GP5, board.GP4), device_address=0x3C)
         d = BitmapDisplay(adafruit_displayio_ssd1306.SSD1306(bus, width=128, height=64, auto_refresh=False))
         d.buf = oled.frame  # the panel's RAM: the same page layout as a MONO_VLSB framebuf
+        return d
+
+if MP:
+    import fakehw
+    from fdfw.display_mp import PagedSSD1306
+
+    class PanelI2C:
+        """machine.I2C's two writes, into a fake SSD1306."""
+
+        def __init__(self, panel):
+            self.panel = panel
+
+        def writeto(self, addr, buf, stop=True):
+            self.panel.write(bytes(buf))
+
+        def writevto(self, addr, vector, stop=True):
+            self.panel.write(b"".join([bytes(v) for v in vector]))
+
+    def make_display():
+        oled = fakehw.FakeSSD1306()
+        d = PagedSSD1306(128, 64, PanelI2C(oled))
+        d.buf = oled.frame
         return d
 
 try:
@@ -61,7 +88,7 @@ def hexbytes(b):
 
 
 def main():
-    d = make_display() if CP else Display()
+    d = make_display() if CP or MP else Display()
     app = A.App(d, dice=ScriptedFaces([6, 6, 2, 6, 4, 6, 3, 6, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4]))
     t = 0
     steps = (
@@ -79,7 +106,8 @@ def main():
             app.press(b, t)
             for _ in range(100):  # let tumbles land
                 t += 10
-                app.tick(t)
+                if app.tick(t):
+                    app.draw()
         app.draw()
         sys.stdout.write(name + " " + hexbytes(d.buf) + "\n")
 

@@ -248,7 +248,8 @@ def test_a_turn_is_solved_one_slice_a_loop_pass_from_its_start_so_the_hint_is_re
         dev.step()
         passes += 1
         assert len(log) - before <= 1  # one slice a pass at most
-    assert app.coach.solved and passes == group_slices(YACHT) + 7  # the groups' slices, then coach._SOLVED
+    # the new game's first frame (issue 24), the groups' slices, then coach._SOLVED
+    assert app.coach.solved and passes == 1 + group_slices(YACHT) + 7
     dev.tap(A.B_ROLL)
     dev.settle()
     n = len(log)
@@ -272,7 +273,7 @@ def test_the_cpu_moves_only_once_its_turn_is_solved_and_its_dots_step_meanwhile(
         assert g.rolls == 0  # not a move before its turn is solved
         dev.step()
         steps += 1
-    assert steps == group_slices(YACHT) + 7
+    assert steps == 1 + group_slices(YACHT) + 7  # the first frame's pass, then a slice a pass
     app.cpu_step_ms = 1000  # a paced CPU turn: "CPU playing" with its dots stepping, not a frozen screen
     app.cpu_at = dev.now() + 1000
     dots = set()

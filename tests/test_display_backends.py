@@ -74,14 +74,24 @@ def test_cp_backend_sends_nothing_for_an_unchanged_frame_and_only_the_changed_di
     turn(fb)
     fb.show()
     assert (oled.data_bytes, oled.writes) == before  # the same frame again: not one byte on the bus
-    DICE[0] = 6  # one die changes from 1 to 6: pips in rows 12-15, 18-21 and 24-27, pages 1-3
+    DICE[0] = 6  # the die at x 4-23 changes from 1 to 6: pips in rows 12-15, 18-21 and 24-27, pages 1-3
     try:
         turn(fb)
         fb.show()
-        assert oled.data_bytes - before[0] == 3 * 128
+        assert oled.data_bytes - before[0] == 3 * 64  # of the left 64-column strip only
         assert oled.frame == reference(turn)
     finally:
         DICE[0] = 1
+    DICE[2] = 6  # the die at x 54-73 straddles the two strips
+    try:
+        before = oled.data_bytes
+        turn(fb)
+        fb.show()
+        assert 3 * 64 < oled.data_bytes - before <= 2 * 3 * 64  # blocks of both strips (5: one page of one
+        # half shows the same pip in both faces)
+        assert oled.frame == reference(turn)
+    finally:
+        DICE[2] = 3
 
 
 def test_cp_backend_sends_separate_runs_of_changed_pages(stack):
@@ -91,8 +101,20 @@ def test_cp_backend_sends_separate_runs_of_changed_pages(stack):
     before = oled.data_bytes
     fb.pixel(5, 3, 1)  # page 0
     fb.pixel(5, 60, 1)  # page 7
+    fb.pixel(100, 20, 1)  # page 2 of the right strip
     fb.show()
-    assert oled.data_bytes - before == 2 * 128  # two one-page windows, not pages 0-7
+    assert oled.data_bytes - before == 3 * 64  # three one-block windows, not pages 0-7
+    assert oled.frame == bytes(fb_frame(fb))
+
+
+def fb_frame(fb):
+    """The backend's frame as the panel's page-layout bytes, read back pixel by pixel."""
+    out = bytearray(1024)
+    for y in range(64):
+        for x in range(128):
+            if fb.pixel(x, y):
+                out[(y // 8) * 128 + x] |= 1 << (y % 8)
+    return out
 
 
 def edges(fb):
@@ -108,6 +130,10 @@ def edges(fb):
     fb.pixel(128, 5, 1)
     fb.fill_rect(60, 28, 40, 12, 1)
     gfx.text(fb, b"inv", 62, 30, 0)  # paper-coloured text on ink
+    gfx.text(fb, b"strips", 22, 50, 1)  # glyphs across the strip edge at x 64, and far from it
+    gfx.text(fb, b"low", 60, 61, 1)  # across the edge and off the bottom
+    gfx.text(fb, b"Wide", 58, 44, 0)  # and across it in paper on paper
+    fb.fill_rect(30, 8, 70, 3, 1)  # a fill across the strip edge
 
 
 def test_cp_backend_clips_like_framebuf_at_every_edge(stack):
@@ -125,4 +151,5 @@ def test_cp_backend_draws_text_with_one_blit_per_glyph(stack):
     bitmaptools.reset_counts()
     gfx.text(fb, b"Hello", 0, 0, 1)
     gfx.number(fb, 42, 0, 10, 0)
-    assert bitmaptools.calls == {"fill_region": 0, "blit": 7}
+    assert bitmaptools.calls == {"fill_region": 0, "blit": 7}  # (none of them at the strip edge)
+

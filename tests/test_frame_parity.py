@@ -49,3 +49,17 @@ def test_circuitpython_displayio_backend_puts_micropythons_frames_on_the_panel(t
     for name in mp:
         assert on_cpython[name] == mp[name], "screen %s differs: displayio backend on CPython vs framebuf" % name
         assert on_mp[name] == mp[name], "screen %s differs: displayio backend on MicroPython vs framebuf" % name
+
+
+def test_micropython_block_sending_driver_puts_framebufs_frames_on_the_panel():
+    """Every screen drawn by fdfw.display_mp.PagedSSD1306 (only the changed 32-column blocks of each page sent,
+    every frame between the compared ones too) lands on the fake SSD1306 exactly as plain framebuf draws it."""
+    env = dict(os.environ, PYTHONPATH=os.path.join(ROOT, "lib"), MICROPYPATH=os.path.join(ROOT, "lib") + ":.frozen")
+    exe = [os.path.join(os.path.dirname(sys.executable), "micropython")]
+    plain = frames(exe, env)
+    path = [os.path.join(ROOT, "lib"), FAKES, os.path.join(ROOT, "firmware"), os.path.join(ROOT, "firmware", "vendor")]
+    env_mp = dict(os.environ, MICROPYPATH=":".join(path + [".frozen"]))
+    sent = frames(exe, env_mp, "mp")
+    assert list(sent) == list(plain)
+    for name in plain:
+        assert sent[name] == plain[name], "screen %s differs: the block-sending driver vs framebuf" % name

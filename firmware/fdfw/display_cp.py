@@ -1,11 +1,17 @@
 """CircuitPython display backend: the app's frames drawn by C code (displayio + bitmaptools), not Python loops."""
 # BitmapDisplay is a framebuf-style target for fivedice.gfx / oled_view (fill, fill_rect, pixel, rect, hline,
-# vline, show). Drawing goes into a back displayio.Bitmap with bitmaptools.fill_region; text is one
-# bitmaptools.blit per glyph from a font Bitmap built once here from fivedice.font (gfx takes that path when
-# the target says GLYPH_BLIT). show() compares the back bitmap with the one on screen, 8 rows (one SSD1306
-# page) at a time through memoryviews made at start-up, blits each run of changed pages to the front
-# bitmap (the one in the TileGrid) and refreshes: displayio sends only that dirty area over I2C. An unchanged
-# frame sends nothing. Nothing here allocates per frame.
+# vline, show). The screen is cut into two 64-column strips, so that a change sends only the strips it touches:
+# the back buffer is one displayio.Bitmap 64 wide with the strips stacked (screen x, y is strip x // 64 at
+# row y + height * (x // 64)), drawn with bitmaptools.fill_region, text as one bitmaptools.blit per glyph (two
+# where it straddles the strips) from a font Bitmap built once here from fivedice.font (gfx takes that path when
+# the target says GLYPH_BLIT). Each strip is shown by its own Bitmap in its own single-cell TileGrid, whose
+# bitmap's dirty area is what displayio refreshes (shared-module/displayio/TileGrid.c). show() compares the
+# back buffer with the strips on screen one 64x8 block at a time (an SSD1306 page of a strip: 8 rows of two
+# 32-bit words, 64 contiguous bytes) through memoryviews made at start-up, blits each run of changed blocks
+# of a strip to that strip's bitmap and refreshes: displayio converts and sends each strip's dirty area, so
+# a hold (one die) is half of each of its three pages. Two strips, not four: as many memoryviews as whole
+# pages took (the CircuitPython heap is the tight one) and half the areas when the whole width changes. An
+# unchanged frame sends nothing. Nothing here allocates per frame.
 #
 # `display` is a busdisplay.BusDisplay (adafruit_displayio_ssd1306.SSD1306) made with auto_refresh=False.
 import bitmaptools
@@ -17,6 +23,7 @@ _fill_region = bitmaptools.fill_region
 _blit = bitmaptools.blit
 _ADV = 6  # glyph advance (5 columns + 1 gap), as fivedice.gfx
 _QMARK = 63
+_S = 64  # strip width: a row of a 1-bit Bitmap is whole 32-bit words, so a strip's 8-row band is contiguous
 
 
 def _font_bitmap(ink):
@@ -40,25 +47,29 @@ class BitmapDisplay:
         self.display = display
         self.width = width
         self.height = height
-        self.back = displayio.Bitmap(width, height, 2)
-        self.front = displayio.Bitmap(width, height, 2)
+        ns = (width + _S - 1) // _S
+        self.strips = ns
+        self.pages = height // 8
+        self.back = displayio.Bitmap(_S, height * ns, 2)  # the strips stacked: strip k at rows k * height..
         self.back.fill(0)
-        self.front.fill(0)
         palette = displayio.Palette(2)
         palette[0] = 0x000000
         palette[1] = 0xFFFFFF
         group = displayio.Group()
-        group.append(displayio.TileGrid(self.front, pixel_shader=palette))
+        self.front = []
+        for k in range(ns):
+            bm = displayio.Bitmap(_S, height, 2)
+            bm.fill(0)
+            self.front.append(bm)
+            group.append(displayio.TileGrid(bm, pixel_shader=palette, x=k * _S))
         display.root_group = group
-        # the bitmaps' memory in 8-row bands (rows are whole 32-bit words, so a band is contiguous)
-        self.pages = height // 8
-        band = len(memoryview(self.back)) // self.pages
+        # 64x8 blocks: strip k, page p at k * pages + p (a block is 8 rows of two 32-bit words: 64 bytes)
+        band = len(memoryview(self.front[0])) // self.pages
         mb = memoryview(self.back)
-        mf = memoryview(self.front)
-        self._bp = [mb[p * band:(p + 1) * band] for p in range(self.pages)]
-        self._fp = [mf[p * band:(p + 1) * band] for p in range(self.pages)]
+        self._bp = [mb[i * band:(i + 1) * band] for i in range(ns * self.pages)]
+        self._fp = [memoryview(self.front[k])[p * band:(p + 1) * band] for k in range(ns) for p in range(self.pages)]
         self._ink = (_font_bitmap(0), _font_bitmap(1))  # by colour: text in c is blitted from _ink[c]
-        self.pages_sent = 0  # pages handed to displayio since start-up
+        self.blocks_sent = 0  # 64x8 blocks handed to displayio since start-up
         display.refresh(target_frames_per_second=None)  # a blank screen, whatever the panel held
 
     # -- the SSD1306 power calls of micropython-lib's driver (fivedice.power dims and sleeps through them) --
@@ -88,7 +99,14 @@ class BitmapDisplay:
         if y2 > self.height:
             y2 = self.height
         if x < x2 and y < y2:
-            _fill_region(self.back, x, y, x2, y2, c)
+            k = x // _S
+            o = k * _S  # the strip's first screen column
+            d = k * self.height  # and its first row in the back buffer
+            while o < x2:  # one fill_region a strip the rectangle touches
+                e = o + _S
+                _fill_region(self.back, x - o if x > o else 0, y + d, (x2 if x2 < e else e) - o, y2 + d, c)
+                o = e
+                d += self.height
 
     def hline(self, x, y, w, c):
         self.fill_rect(x, y, w, 1, c)
@@ -107,12 +125,13 @@ class BitmapDisplay:
 
     def pixel(self, x, y, c=None):
         if 0 <= x < self.width and 0 <= y < self.height:
+            i = (y + (x // _S) * self.height) * _S + x % _S
             if c is None:
-                return self.back[y * self.width + x]
-            self.back[y * self.width + x] = c
+                return self.back[i]
+            self.back[i] = c
         return None
 
-    # -- text: one blit per glyph --
+    # -- text: one blit per glyph (two across a strip edge) --
     def glyph(self, code, x, y, c):
         """Draw char code (32..126, else '?') with its top-left at x, y in colour c; paper is untouched."""
         if code < FIRST or code > LAST:
@@ -127,7 +146,25 @@ class BitmapDisplay:
             sy = -y
             y = 0
         if sx < sx2 and sy < 8 and x < self.width and y < self.height:
-            _blit(self.back, self._ink[c], x, y, x1=sx, y1=sy, x2=sx2, y2=8, skip_source_index=1 - c)
+            self._blit(self._ink[c], x, y, sx, sy, sx2, 1 - c)
+
+    def _blit(self, ink, x, y, sx, sy, sx2, skip):
+        # font columns sx..sx2-1, rows sy..7 to screen x >= 0, y >= 0 (both on screen), cut at the strip edge,
+        # the right edge and the bottom (which a strip's rows do not end at in the back buffer)
+        h = self.height
+        sy2 = h - y + sy
+        if sy2 > 8:
+            sy2 = 8
+        k = x // _S
+        lx = x - k * _S
+        by = y + k * h
+        if lx + sx2 - sx <= _S:
+            _blit(self.back, ink, lx, by, x1=sx, y1=sy, x2=sx2, y2=sy2, skip_source_index=skip)
+            return
+        m = sx + _S - lx  # the columns left of the edge end at m
+        _blit(self.back, ink, lx, by, x1=sx, y1=sy, x2=m, y2=sy2, skip_source_index=skip)
+        if (k + 1) * _S < self.width:
+            _blit(self.back, ink, 0, by + h, x1=m, y1=sy, x2=sx2, y2=sy2, skip_source_index=skip)
 
     def glyphs(self, s, x, y, c):
         """Draw bytes s on one line from x, y; returns the x after the last char (as gfx.text)."""
@@ -140,12 +177,17 @@ class BitmapDisplay:
         back = self.back
         ink = self._ink[c]
         skip = 1 - c
-        for code in s:  # the common case, one blit per glyph; blit clips at the right and bottom edges
+        h = self.height
+        for code in s:
             if x < w:
                 if code < FIRST or code > LAST:
                     code = _QMARK
                 sx = (code - FIRST) * WIDTH
-                _blit(back, ink, x, y, x1=sx, x2=sx + WIDTH, skip_source_index=skip)
+                lx = x % _S
+                if lx <= _S - WIDTH and y + 8 <= h:  # the common case: inside one strip, one blit
+                    _blit(back, ink, lx, y + (x // _S) * h, x1=sx, x2=sx + WIDTH, skip_source_index=skip)
+                else:
+                    self._blit(ink, x, y, sx, 0, sx + WIDTH, skip)
             x += _ADV
         return x
 
@@ -154,15 +196,25 @@ class BitmapDisplay:
         bp = self._bp
         fp = self._fp
         n = self.pages
-        p = 0
-        while p < n:
-            if bp[p] == fp[p]:
-                p += 1
-                continue
-            q = p + 1
-            while q < n and bp[q] != fp[q]:
-                q += 1
-            _blit(self.front, self.back, 0, p * 8, x1=0, y1=p * 8, x2=self.width, y2=q * 8)
+        h = self.height
+        sent = False
+        for k in range(self.strips):
+            o = k * n
+            runs = 0
+            p = 0
+            while p < n:
+                if bp[o + p] == fp[o + p]:
+                    p += 1
+                    continue
+                q = p + 1
+                while q < n and bp[o + q] != fp[o + q]:
+                    q += 1
+                if runs:  # a strip's dirty area is one rectangle: send the run before before this one
+                    self.display.refresh(target_frames_per_second=None)
+                _blit(self.front[k], self.back, 0, p * 8, x1=0, y1=k * h + p * 8, x2=_S, y2=k * h + q * 8)
+                self.blocks_sent += q - p
+                runs += 1
+                sent = True
+                p = q
+        if sent:
             self.display.refresh(target_frames_per_second=None)
-            self.pages_sent += q - p
-            p = q

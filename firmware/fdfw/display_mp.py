@@ -1,23 +1,28 @@
-"""MicroPython display: micropython-lib's SSD1306 driver, sending only the 8-row pages that changed."""
-# A full 128x64 frame is 1,025 bytes on the bus, about 23 ms at 400 kHz I2C. PagedSSD1306.show() compares
-# each page of the frame buffer with a shadow copy of what the panel holds (memoryviews made once, compared
-# in C), and for each run of changed pages sends one command write (column and page window, Co=0) and one
-# data write of just those pages; then it copies them to the shadow with FrameBuffer.blit (C). An unchanged
-# frame sends nothing. Text is one FrameBuffer.blit per glyph (gfx's GLYPH_BLIT path) from 5x8 FrameBuffers over
-# a copy of fivedice.font made at start-up, instead of a fill_rect per run of ink. It allocates nothing per frame.
+"""MicroPython display: micropython-lib's SSD1306 driver, sending only the 32-column blocks of the pages that changed."""
+# A full 128x64 frame is 1,025 bytes on the bus, about 23 ms at 400 kHz I2C. PagedSSD1306.show() compares each
+# page of the frame buffer with a shadow copy of what the panel holds (memoryviews made once, compared in C),
+# and in a changed page each 32-column block, so a hold (one die) sends a block of each of its pages, not the
+# whole width. Each run of pages whose changed blocks span the same columns is one window command (column and
+# page range, Co=0) and one data write per page of just those columns; then the pages are copied to the
+# shadow with FrameBuffer.blit (C). An unchanged frame sends nothing. Text is one FrameBuffer.blit per glyph
+# (gfx's GLYPH_BLIT path) from 5x8 FrameBuffers over a copy of fivedice.font made at start-up, instead of a
+# fill_rect per run of ink. It allocates nothing per frame.
 #
 # The driver is `ssd1306` from micropython-lib (`mpremote mip install ssd1306`); only show() is replaced.
 import framebuf
 from ssd1306 import SSD1306_I2C
 
+from fivedice import gfx
 from fivedice.font import FIRST, FONT, LAST, WIDTH
 
 _ADV = 6  # glyph advance, as fivedice.gfx
 _QMARK = 63
+_BLOCK = 32  # columns per compared and sent block (a die is 20 wide: one or two blocks)
 
 
 class PagedSSD1306(SSD1306_I2C):
     GLYPH_BLIT = True  # fivedice.gfx draws text through glyph() / glyphs() here
+    DIE_SPRITES = True  # and a die as one blit of a copy made once (sprite_die / sprite_tumble)
 
     def init_display(self):
         # runs inside SSD1306.__init__, after self.buffer exists and before its first show()
@@ -29,22 +34,28 @@ class PagedSSD1306(SSD1306_I2C):
         ms = memoryview(self.shadow)
         self._page = [mv[p * w:(p + 1) * w] for p in range(n)]
         self._shadow_page = [ms[p * w:(p + 1) * w] for p in range(n)]
-        # runs of pages p..q-1 as one buffer each, at index p * (n + 1) + q
-        self._runs = [None] * ((n + 1) * (n + 1))
-        for p in range(n):
-            for q in range(p + 1, n + 1):
-                self._runs[p * (n + 1) + q] = mv[p * w:q * w]
         # copying a page is a blit of one GS8 row (a byte per "pixel") into the shadow, seen as n GS8 rows
         self._row = [framebuf.FrameBuffer(self._page[p], w, 1, framebuf.GS8) for p in range(n)]
         self._shadow_fb = framebuf.FrameBuffer(self.shadow, w, n, framebuf.GS8)
+        # page p's blocks at p * nb + b, in the buffer and in the shadow; a block's span in a page: b0 | b1 << 4
+        nb = (w + _BLOCK - 1) // _BLOCK
+        self.blocks = nb
+        self._blk = [mv[p * w + b * _BLOCK:p * w + min(w, (b + 1) * _BLOCK)] for p in range(n) for b in range(nb)]
+        self._shadow_blk = [ms[p * w + b * _BLOCK:p * w + min(w, (b + 1) * _BLOCK)] for p in range(n) for b in range(nb)]
+        self._span = bytearray(n)  # per page: 0 unchanged, else first block | (last block + 1) << 4
+        self._vec = [[b"\x40"] + [None] * k for k in range(nb + 1)]  # a data write of k blocks (writevto)
         self._cmd = bytearray(b"\x00\x21\x00\x7f\x22\x00\x07")  # Co=0: all command bytes
         # the font: glyph k is FONT's 5 column bytes k*5.. -- exactly a 5x8 MONO_VLSB FrameBuffer
         font = memoryview(bytearray(FONT))
         self._glyph = [framebuf.FrameBuffer(font[k * WIDTH:(k + 1) * WIDTH], WIDTH, 8, framebuf.MONO_VLSB)
                        for k in range(LAST - FIRST + 1)]
         self._inverse = framebuf.FrameBuffer(bytearray(b"\x01\x00"), 2, 1, framebuf.MONO_VLSB)  # 0 -> 1, 1 -> 0
+        self._dsize = 0  # the dice sprites' size (0: not made yet) and colour; _dice[face + 7 * held], _tumble[k]
+        self._dcol = 1
+        self._dice = None
+        self._tumble = None
         self._all = True  # the panel's RAM is unknown until the first show()
-        self.pages_sent = 0
+        self.blocks_sent = 0  # 32-column page blocks sent since start-up
         super().init_display()
 
     def glyph(self, code, x, y, c):
@@ -57,36 +68,111 @@ class PagedSSD1306(SSD1306_I2C):
             self.blit(self._glyph[code - FIRST], x, y, 1, self._inverse)  # ink drawn as 0; key on the mapped paper
 
     def glyphs(self, s, x, y, c):
-        """Draw bytes s on one line from x, y; returns the x after the last char (as gfx.text)."""
-        for code in s:
-            self.glyph(code, x, y, c)
-            x += _ADV
+        """Draw bytes s on one line from x, y; returns the x after the last char (as gfx.text).
+        One blit a glyph, without a call of glyph() each (a third of the Python a glyph)."""
+        g = self._glyph
+        if c:
+            for code in s:
+                self.blit(g[code - FIRST if FIRST <= code <= LAST else _QMARK - FIRST], x, y, 0)
+                x += _ADV
+        else:
+            inv = self._inverse
+            for code in s:
+                self.blit(g[code - FIRST if FIRST <= code <= LAST else _QMARK - FIRST], x, y, 1, inv)
+                x += _ADV
         return x
+
+    # -- dice: the first die drawn makes a sprite of each face, held or not, and of each tumbling frame, in
+    # its size and colour (gfx draws them into small FrameBuffers: the same pixels); then a die is one blit
+    # instead of a dozen fill_rect and pixel calls. Another size or colour is drawn by gfx as before.
+    def _sprites(self, size, c):
+        # 22 FrameBuffers of size x size (20: 60 bytes each, about 2.5 KB with their objects)
+        rows = (size + 7) // 8 * size
+
+        def sprite():
+            return framebuf.FrameBuffer(bytearray(rows), size, size, framebuf.MONO_VLSB)
+
+        self._dice = [sprite() for _ in range(14)]
+        self._tumble = [sprite() for _ in range(8)]
+        for k in range(14):
+            gfx.die(self._dice[k], 0, 0, size, k % 7, k // 7, c)
+        for k in range(8):
+            gfx.tumbling_die(self._tumble[k], 0, 0, size, k, c)
+        self._dsize = size
+        self._dcol = c
+
+    def sprite_die(self, x, y, size, face, held, c):
+        if size != self._dsize or c != self._dcol:
+            if self._dsize or size < 4:
+                return False
+            self._sprites(size, c)
+        if face < 0 or face > 6:
+            return False
+        self.blit(self._dice[face + 7 if held else face], x, y)
+        return True
+
+    def sprite_tumble(self, x, y, size, k, c):
+        if size != self._dsize or c != self._dcol:
+            if self._dsize or size < 4:
+                return False
+            self._sprites(size, c)
+        self.blit(self._tumble[k], x, y)
+        return True
 
     def show(self):
         page = self._page
         shadow = self._shadow_page
+        blk = self._blk
+        sblk = self._shadow_blk
+        span = self._span
         n = self.pages
+        nb = self.blocks
+        full = nb << 4
+        for p in range(n):
+            if self._all:
+                span[p] = full
+            elif page[p] == shadow[p]:
+                span[p] = 0
+            else:  # the first and last changed block of the page
+                o = p * nb
+                b0 = 0
+                while blk[o + b0] == sblk[o + b0]:
+                    b0 += 1
+                b1 = nb
+                while blk[o + b1 - 1] == sblk[o + b1 - 1]:
+                    b1 -= 1
+                span[p] = b0 | b1 << 4
         p = 0
         while p < n:
-            if not self._all and page[p] == shadow[p]:
+            sp = span[p]
+            if not sp:
                 p += 1
                 continue
             q = p + 1
-            while q < n and (self._all or page[q] != shadow[q]):
+            while q < n and span[q] == sp:
                 q += 1
-            self._send(p, q)
+            self._send(p, q, sp & 15, sp >> 4)
             p = q
         self._all = False
 
-    def _send(self, p, q):
+    def _send(self, p, q, b0, b1):
+        """Pages p..q-1, blocks b0..b1-1: one window, then one data write a page (the RAM pointer wraps
+        to the window's first column on the next page)."""
         cmd = self._cmd
-        cmd[2] = self.col0
-        cmd[3] = self.col0 + self.width - 1
+        w = self.width
+        cmd[2] = self.col0 + b0 * _BLOCK
+        e = b1 * _BLOCK
+        cmd[3] = self.col0 + (e if e < w else w) - 1
         cmd[5] = p
         cmd[6] = q - 1
         self.i2c.writeto(self.addr, cmd)
-        self.write_data(self._runs[p * (self.pages + 1) + q])
+        nb = self.blocks
+        vec = self._vec[b1 - b0]
+        blk = self._blk
         for k in range(p, q):
+            o = k * nb
+            for b in range(b0, b1):
+                vec[1 + b - b0] = blk[o + b]
+            self.i2c.writevto(self.addr, vec)
             self._shadow_fb.blit(self._row[k], 0, k)
-        self.pages_sent += q - p
+        self.blocks_sent += (q - p) * (b1 - b0)

@@ -86,6 +86,7 @@ class App:
 
             self.px = PixelsView(pixels, len(pixels) if hasattr(pixels, "__len__") else 5)
         self.snd = sounds.Sounder(buzzer) if buzzer is not None else None
+        self._cue = None  # a sound cue waiting for the next pass (cue)
         self.dice = dice if dice is not None else Dice()
         self.store = store
         self.accel = accel
@@ -148,6 +149,7 @@ class App:
         self.last_refusal = 0  # the last refusal code (0 = the last action was accepted)
         self.now = 0
         self.dirty = True
+        self._held = False  # the last pass left its slow work for this one (tick: frame first)
         self.save_bad = False
         self.save_due = False  # a change (a hold) waits to be saved at save_at
         self.save_at = 0
@@ -171,7 +173,7 @@ class App:
     def cue(self, cue):
         """Play a sound cue (sounds.*) unless muted or there is no buzzer."""
         if self.snd is not None:
-            self.snd.play(cue, self.now)
+            self._cue = cue  # started with the next pass's slow work: after the frame that shows the action
 
     def refuse(self, code):
         self.last_refusal = code
@@ -206,7 +208,7 @@ class App:
             return True
         if self.px is not None and self.px.busy:
             return True
-        return self.snd is not None and self.snd.playing
+        return self.snd is not None and (self.snd.playing or self._cue is not None)
 
     def _sync_pixels(self):
         if self.px is not None and self.game is not None:
@@ -353,7 +355,7 @@ class App:
         self.thinking = True
         self.enter(M_TURN)
         self.cpu_at = ticks_add(self.now, self.cpu_step_ms)
-        self._save()
+        self._save_next()
 
     # -- the coach (issue #4) ----------------------------------------------------------
     def _table_path(self, rs):
@@ -504,7 +506,7 @@ class App:
         else:
             self.cue(sounds.LAND)
         self.cpu_at = ticks_add(self.now, self.cpu_step_ms)
-        self._save()  # a restart resumes with these dice: no free re-roll by pulling the battery
+        self._save_next()  # a restart resumes with these dice: no free re-roll by pulling the battery
         return self._ok()
 
     def toggle(self, die):
@@ -541,12 +543,12 @@ class App:
         if g.over:
             records = self._keeps_records()
             self.cue(sounds.GAME_OVER)
-            self._save()  # the finished game first: a power cut before the records loses only them
+            self._save_next()  # the finished game first: a power cut before the records loses only them
             self.enter(M_INITIALS if records else M_OVER)
         else:
             self.cue(sounds.SCORE)
             self.enter(M_TURN)
-            self._save()
+            self._save_next()
         self.cpu_at = ticks_add(self.now, self.cpu_step_ms)
         return self._ok()
 
@@ -589,22 +591,17 @@ class App:
         if self.toast and ticks_diff(now_ms, self.toast_until) >= 0:
             self.toast = 0
             self.dirty = True
-        if self.thinking:
-            self.thinking = self._think()  # one slice of the turn solve a pass: buttons and animation stay live
-        elif self._warming:
-            self._warming = self.game is None and not self._table_coach.warm()
         if self.mode == M_TURN and not self.tumbling and self.cpu_turn():
-            if not self.thinking and ticks_diff(now_ms, self.cpu_at) >= 0:
-                self._cpu_step()
             k = (now_ms // DOTS_MS) & 3
             if k != self.dots:  # "CPU playing" and its dots: the computer is at work, not a frozen screen
                 self.dots = k
                 self.dirty = True
-        if self.save_due and ticks_diff(now_ms, self.save_at) >= 0:
-            self._save()
         self.screen.tick(self, now_ms)
-        if self.snd is not None:
-            self.snd.update(now_ms)
+        if self.dirty and not self._held:  # a frame is due (a press's): drawn first, the slow work next pass
+            self._held = True  # (at most one pass: a driver that ticks without drawing still gets the work)
+        else:
+            self._held = False
+            self._work_slice(now_ms)
         pw = self.pw
         if pw.state != _power.OFF:
             if self.px is not None:
@@ -624,6 +621,24 @@ class App:
                 self.dirty = True  # the gauge in the menu's title bar
         d = self.dirty
         return d
+
+    def _work_slice(self, now_ms):
+        """A pass's slow work, in a pass that draws no frame (issue 24): the coach's slice, a CPU move, the
+        save, the sound step. A press's frame thus never waits for them, and a save (a flash write) and a slice
+        never share a pass: each fits the 50 ms a pass may take on a Pico (make bench-ai)."""
+        if self.save_due and ticks_diff(now_ms, self.save_at) >= 0:
+            self._save()
+        elif self.thinking:
+            self.thinking = self._think()  # one slice of the turn solve a pass: buttons and animation stay live
+        elif self._warming:  # the coach's final-roll groups, a slice a pass while no game is on (Coach.warm)
+            self._warming = self.game is None and not self._table_coach.warm()
+        elif self.mode == M_TURN and not self.tumbling and self.cpu_turn() and ticks_diff(now_ms, self.cpu_at) >= 0:
+            self._cpu_step()
+        if self.snd is not None:
+            if self._cue:
+                self.snd.play(self._cue, now_ms)
+                self._cue = None
+            self.snd.update(now_ms)
 
     def _think(self):
         """One slice of the turn solve (coach.work) for the player to move: a CPU seat's own coach, or the
@@ -646,6 +661,7 @@ class App:
         """The sleep timer ran out: save, silence, pixels dark, display off. The board may now sleep."""
         self.flush_save()
         if self.snd is not None:
+            self._cue = None
             self.snd.stop()
         if self.px is not None:
             self.px.dark()
@@ -818,6 +834,12 @@ class App:
         if self.store is not None:
             self.save_due = True
             self.save_at = ticks_add(self.now, SAVE_SOON_MS)
+
+    def _save_next(self):
+        """Save in the next pass, after the frame that shows the change (a save never delays a frame)."""
+        if self.store is not None:
+            self.save_due = True
+            self.save_at = self.now
 
     def setting_saved(self):
         """A menu setting changed: saved with the next write (soon, once presses pause); never over a save

@@ -10,7 +10,10 @@
 # A target may draw glyphs itself: one with a true class attribute GLYPH_BLIT provides
 # glyph(code, x, y, c) and glyphs(bytes, x, y, c) -> x after the text, which must draw the very
 # pixels glyph() below would (firmware/fdfw/display_cp.py and display_mp.py blit them in C).
-# Scale 1 only; str text and scaled text always take the fill_rect path.
+# Scale 1 only; str text and scaled text always take the fill_rect path. A target with a true DIE_SPRITES
+# provides sprite_die(x, y, size, face, held, c) and sprite_tumble(x, y, size, k, c) -> True when it blitted a
+# copy of what die() / tumbling_die() below draw there (made once, by these very functions), False to have
+# them drawn here.
 #
 # Every function here allocates nothing (no strings, tuples or floats are built), so
 # they may run with the MicroPython heap locked. Methods are called as fb.method(...)
@@ -193,6 +196,8 @@ def die(fb, x, y, size, face, held, c=1):
     """Draw a die (size x size box; 12..24 read well, 19 is roomy on 128x64) showing face 1..6, or a blank
     die for face 0 (not rolled yet). A held die is drawn inverted: a solid die with pips
     cut out. The whole box is overwritten, so no clearing is needed first."""
+    if getattr(fb, "DIE_SPRITES", False) and fb.sprite_die(x, y, size, face, held, c):
+        return  # the target blitted a copy of this very drawing, made once
     bg = c ^ 1
     if held:
         fb.fill_rect(x, y, size, size, c)
@@ -234,6 +239,8 @@ def tumbling_die(fb, x, y, size, frame, c=1):
     """One animation frame (any int; use a counter) of a die tumbling inside its
     size x size box: a smaller die jumping around, every other frame edge-on. The whole
     box is overwritten."""
+    if getattr(fb, "DIE_SPRITES", False) and fb.sprite_tumble(x, y, size, frame & 7, c):
+        return
     bg = c ^ 1
     fb.fill_rect(x, y, size, size, bg)
     k = frame & 7

@@ -44,9 +44,13 @@ class CountingI2C:
         for b in vector:
             self.bytes += len(b)
         if vector[0][0] == 0x40:
-            self.data += len(vector[1])
+            for i in range(1, len(vector)):
+                self.data += len(vector[i])
         if self.panel is not None:
-            self.panel.write(bytes(vector[0]) + bytes(vector[1]))
+            data = b""
+            for b in vector:
+                data += bytes(b)
+            self.panel.write(data)
 
 
 DICE = bytearray(b"\x01\x02\x03\x04\x05")
@@ -102,8 +106,9 @@ def test_paged_ssd1306_glyph_blits_draw_the_same_pixels_as_gfx_fill_rects():
     assert ink > 1000
 
 
-def test_paged_ssd1306_sends_nothing_unchanged_and_only_a_changed_dies_pages():
-    i2c = CountingI2C()
+def test_paged_ssd1306_sends_nothing_unchanged_and_only_a_changed_dies_blocks():
+    panel = fakehw.FakeSSD1306()
+    i2c = CountingI2C(panel)
     d = PagedSSD1306(128, 64, i2c)
     draw(d)
     d.show()
@@ -111,17 +116,35 @@ def test_paged_ssd1306_sends_nothing_unchanged_and_only_a_changed_dies_pages():
     draw(d)
     d.show()
     assert (i2c.data, i2c.writes) == (data, writes)  # not one byte
-    DICE[0] = 6  # 1 -> 6: pages 1-3 change
+    DICE[0] = 6  # 1 -> 6 in the die at x 4-23: pages 1-3 change, only in columns 0-31
     draw(d)
     d.show()
     DICE[0] = 1
-    assert i2c.data - data == 3 * 128
-    assert i2c.writes - writes == 2  # one window command write, one data write
+    assert i2c.data - data == 3 * 32
+    assert i2c.writes - writes == 1 + 3  # one window command write, one data write a page
+    assert panel.frame == d.buffer
     data = i2c.data
-    d.pixel(127, 0, 1)  # page 0 (a blank column)
-    d.pixel(64, 63, 0)  # page 7 (inside the ink bar)
+    d.pixel(127, 0, 1)  # page 0 (a blank column): its last block
+    d.pixel(64, 63, 0)  # page 7 (inside the ink bar): its third block
+    d.pixel(33, 63, 0)  # and its second
     d.show()
-    assert i2c.data - data == 2 * 128  # two separate one-page runs
+    assert i2c.data - data == 32 + 2 * 32  # two separate windows
+    assert panel.frame == d.buffer
+    DICE[1] = 6  # the die at x 29-48 spans blocks 0 and 1
+    draw(d)
+    d.show()
+    DICE[1] = 2
+    assert panel.frame == d.buffer
+
+
+def test_paged_ssd1306_on_a_narrow_panel_sends_its_columns_only():
+    panel = fakehw.FakeSSD1306()
+    d = PagedSSD1306(72, 40, CountingI2C(panel))  # 72x40: centred at columns 28-99, blocks 32 + 32 + 8
+    d.fill(0)
+    d.fill_rect(70, 0, 2, 40, 1)  # the last (8-column) block of every page
+    d.show()
+    for p in range(5):
+        assert panel.frame[p * 128 + 28:p * 128 + 100] == d.buffer[p * 72:(p + 1) * 72]
 
 
 def test_paged_ssd1306_show_allocates_nothing():
@@ -135,9 +158,9 @@ def test_paged_ssd1306_show_allocates_nothing():
         d.show()  # and an unchanged one
 
     frame()
-    sent = d.pages_sent
+    sent = d.blocks_sent
     assert locked(frame) == 0
-    assert d.pages_sent - sent == 3  # the locked frame did send its pages
+    assert d.blocks_sent - sent == 3  # the locked frame did send its blocks
 
 
 class CountingDisplay:
@@ -165,13 +188,37 @@ def test_circuitpython_backend_draws_and_shows_without_allocating():
         fb.show()
 
     frame()
-    sent = fb.pages_sent
+    sent = fb.blocks_sent
     refreshed = disp.refreshes
     assert locked(frame) == 0
-    assert fb.pages_sent - sent == 3 and disp.refreshes - refreshed == 1
+    assert fb.blocks_sent - sent == 3 and disp.refreshes - refreshed == 1
     DICE[0] = 1
 
 
 def test_heap_harness_catches_a_display_allocation():
     fb = BitmapDisplay(CountingDisplay())
     assert locked(lambda: fb.glyphs(bytes(DICE), 0, 0, 1)) == 1  # bytes() allocates: the harness must see it
+
+
+def dice(fb):
+    fb.fill(0)
+    gfx.dice_row(fb, DICE, 0b01010, 4, 10, 20, 5)
+    gfx.die(fb, 20, 40, 20, 6, 1)
+    gfx.die(fb, -6, 50, 20, 3, 0)
+    gfx.die(fb, 118, -4, 20, 5, 1)
+    for k in range(8):
+        gfx.tumbling_die(fb, 27 + 9 * k, 44, 20, 5 + k)
+    gfx.die(fb, 60, 30, 16, 2, 1)  # another size: drawn by gfx itself
+    gfx.die(fb, 90, 30, 20, 4, 0, 0)  # another colour: likewise
+
+
+def test_paged_ssd1306_dice_sprites_draw_what_gfx_draws_everywhere():
+    import framebuf
+
+    d = PagedSSD1306(128, 64, CountingI2C())
+    plain = framebuf.FrameBuffer(bytearray(1024), 128, 64, framebuf.MONO_VLSB)
+    dice(d)
+    dice(plain)
+    for y in range(64):
+        for x in range(128):
+            assert d.pixel(x, y) == plain.pixel(x, y), (x, y)
