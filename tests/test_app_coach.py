@@ -273,7 +273,9 @@ def test_the_cpu_moves_only_once_its_turn_is_solved_and_its_dots_step_meanwhile(
         assert g.rolls == 0  # not a move before its turn is solved
         dev.step()
         steps += 1
-    assert steps == 1 + group_slices(YACHT) + 7  # the first frame's pass, then a slice a pass
+    # the first frame's pass, the new game's save in a pass of its own (a save and a slice never share one),
+    # then a slice a pass: the final-roll groups', then the turn solve's
+    assert steps == 1 + 1 + group_slices(YACHT) + 7
     app.cpu_step_ms = 1000  # a paced CPU turn: "CPU playing" with its dots stepping, not a frozen screen
     app.cpu_at = dev.now() + 1000
     dots = set()
