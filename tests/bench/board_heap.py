@@ -24,13 +24,16 @@ import sys
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 BIN = os.path.dirname(sys.executable)
 FAKES = os.path.join(ROOT, "tests", "firmware_fakes")
-DRIVER = os.path.join(FAKES, "game_drive.py")
+FAKES_LINK = "_fakes"  # stage(): top/_fakes links to FAKES, so the fakes' paths are short and the same everywhere
+DRIVER = FAKES_LINK + "/game_drive.py"  # tests/firmware_fakes/game_drive.py, from a staged folder
 BOARD_32BIT = (0.58, 0.68)  # board heap / unix-port heap for the same game (issue #7, both builds measured)
 GC_BLOCK = 32  # bytes in a GC block of the 64-bit unix port (micropython.mem_info's sizes are in blocks)
 
 
 def stage(top, mpy=False, rules="yahtzee", board="pico", runtime="cp"):
-    """A folder at top laid out like the board's flash; returns the MICROPYPATH to run game_drive.py with."""
+    """A folder at top laid out like the board's flash; returns the MICROPYPATH to run game_drive.py with, from
+    top (cwd=top). Its paths are short and relative, as on the board ("lib/fivedice/app.mpy"): every module's
+    __file__ stays on the heap, so a checkout's long path would cost the proxy ~5 KB the board never spends."""
     sys.path.insert(0, os.path.join(ROOT, "firmware"))
     try:
         import deploy
@@ -58,7 +61,10 @@ def stage(top, mpy=False, rules="yahtzee", board="pico", runtime="cp"):
                     if r.returncode:
                         raise SystemExit("mpy-cross failed on %s: %s" % (p, r.stderr))
                     os.remove(p)
-    return ":".join([os.path.join(top, "lib"), top, os.path.join(FAKES, runtime), FAKES])
+    link = os.path.join(top, FAKES_LINK)
+    if not os.path.islink(link):
+        os.symlink(FAKES, link)
+    return ":".join(["lib", ".", FAKES_LINK + "/" + runtime, FAKES_LINK])
 
 
 def heap_samples(stdout):
