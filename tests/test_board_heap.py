@@ -22,12 +22,12 @@ sys.path.insert(0, os.path.join(ROOT, "tests", "bench"))
 import board_estimate  # noqa: E402
 import board_heap  # noqa: E402
 
-# Proxy estimates, the least at any point (make bench-heap; docs/memory.md): CircuitPython .mpy 12.6-13.7 KB (the
-# help, mid-game), MicroPython .mpy 70.9-72.0 KB (the initials); less 4 KB here.
+# Proxy estimates, the least at any point (make bench-heap; docs/memory.md): CircuitPython .mpy 13.5-13.6 KB (the
+# help, mid-game), MicroPython .mpy 71.4-71.5 KB (the initials); less 4 KB here.
 FLOOR_KB = {"cp": 9, "mp": 66}
-# Largest free block, proxy estimates over 4-5 runs each: CircuitPython .mpy 3.7-4.8 KB at the menu, "New game" and
-# the resume, 1.7-2.1 KB at the least (a turn, the help); MicroPython .mpy 41.6-59.4 KB there, 23.6-29.9 KB at the
-# least (a turn, the records). Less a third or more here: (where start-up leaves it, at any point)
+# Largest free block, proxy estimates over 4-10 runs each: CircuitPython .mpy 4.1-6.6 KB at the menu, "New game"
+# and the resume, 2.4-3.3 KB at the least (a turn, the help); MicroPython .mpy 41.5-58.6 KB there, 23.0-25.0 KB at
+# the least (the records, a turn). Less a third or more here: (where start-up leaves it, at any point)
 BLOCK_FLOOR_KB = {"cp": (3, 1), "mp": (34, 16)}
 STARTS = ("menu", "new game", "resume")  # the points where the heap is as start-up left it
 TABLE = os.path.join(ROOT, "tables", "yahtzee.fdt")
