@@ -45,7 +45,7 @@ def test_records_round_trip_and_the_table_is_the_reference_top5(played):
         assert rank == (want if want < 5 else -1)
     data = r.encode()
     q = R.decode(data)
-    assert q.encode() == data and len(data) == 8 + 74 * len(ref)
+    assert q.encode() == data and len(data) == 8 + 91 * len(ref)
     for rs in range(6):
         got = [(-q.score(rs, i), q.order(rs, i), q.initials(rs, i)) for i in range(q.entries(rs))]
         assert got == ref.get(rs, [])

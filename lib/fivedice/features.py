@@ -2,10 +2,12 @@
 does not fit (an install-time choice: firmware/deploy.py asks leave_out(), drops the feature's modules and
 writes this file with its constant False). What each feature costs: docs/memory.md."""
 RECORDS = True  # the records (high scores and stats) and the initials screen at game over
+PROFTEST = True  # the proficiency test (25 fixed positions per rule set with a table), from the menu
 
 # feature: the modules it is (paths under the board's lib/, without .py/.mpy)
 MODULES = {
     "records": ("fivedice/records", "fivedice/screens/records", "fivedice/screens/initials"),
+    "proftest": ("fivedice/proftest", "fivedice/proftest_data", "fivedice/screens/proftest"),
 }
 
 
@@ -21,5 +23,6 @@ def leave_out(runtime, board):
 def source(left_out):
     """The text of this module for an install without the features in `left_out`."""
     lines = ['"""Written by firmware/deploy.py: what this install carries (fivedice.features)."""',
-             "RECORDS = %r" % ("records" not in left_out)]
+             "RECORDS = %r" % ("records" not in left_out),
+             "PROFTEST = %r" % ("proftest" not in left_out)]
     return "\n".join(lines) + "\n"
