@@ -60,24 +60,27 @@ def positions(rs):
     return bytes(out)
 
 
+HALF = 13  # positions in a rule set's first literal (the second holds the other 12)
+
+
 def source():
     """The text of lib/fivedice/proftest_data.py."""
     lines = [
         '"""The proficiency test\'s positions, 25 per rule set: written by `python -m host_sim.proftest` (its',
         'docstring has the seeded procedure and the record layout; tests/test_proftest.py regenerates them)."""',
-        "# POSITIONS[rule set index]: 25 records of 9 + boxes bytes: rolls taken, the five faces, filled mask",
-        "# (2 bytes, little endian), extra bonuses, each box's points; joined at import from one literal a",
-        "# position (CircuitPython compiles .py on the board, and no literal there may pass 512 characters).",
+        "# POSITIONS[rule set index]: two literals, positions 0-12 and 13-24, each position a record of 9 + boxes",
+        "# bytes: rolls taken, the five faces, filled mask (2 bytes, little endian), extra bonuses, each box's",
+        "# points. Two literals a rule set, not one joined at import: no literal compiled on the board passes 512",
+        "# characters, and taking a rule set's pair keeps no copy (fivedice.proftest.data).",
         "POSITIONS = (",
     ]
     for rs in rules.ALL:
         data = positions(rs)
         n = RECORD + rs.n
-        lines.append("    # %s" % rs.id)
-        lines.append("    b\"\".join((")  # one literal a position: the board's compiler takes no literal over 512
-        for j in range(COUNT):
-            lines.append("        %s," % ascii(data[j * n:(j + 1) * n]).replace("'", '"'))
-        lines.append("    )),")
+        lines.append("    (  # %s" % rs.id)
+        for part in (data[:HALF * n], data[HALF * n:]):
+            lines.append("        %s," % ascii(part).replace("'", '"'))
+        lines.append("    ),")
     lines.append(")")
     return "\n".join(lines) + "\n"
 

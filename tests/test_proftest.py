@@ -19,7 +19,7 @@ def test_every_rule_set_has_25_positions_each_a_decision_a_game_can_reach():
     assert len(proftest_data.POSITIONS) == len(rules.ALL)
     for rs in rules.ALL:
         t = proftest.ProfTest(rs, None)
-        assert t.count == 25 == proftest.COUNT and len(t.data) == 25 * (9 + rs.n)
+        assert t.count == 25 == proftest.COUNT and len(t.data[0]) == 13 * (9 + rs.n) and len(t.data[1]) == 12 * (9 + rs.n)
         turns = set()
         for i in range(25):
             t.load(i)

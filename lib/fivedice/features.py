@@ -13,10 +13,11 @@ MODULES = {
 
 def leave_out(runtime, board):
     """The features a deploy for `runtime` ("cp" or "mp") on hardware/boards/<board>.py leaves out: on a Pico
-    under CircuitPython the records, whose code and reading at game over cost ~8 KB where the table game
-    leaves about 15 KB free (the calibrated heap proxy, tests/bench/board_estimate.py)."""
+    under CircuitPython the records, whose code and reading at game over cost ~8 KB, and the proficiency test
+    (~7 KB while open), where the table game leaves about 13 KB free (the calibrated heap proxy,
+    tests/bench/board_estimate.py; docs/memory.md)."""
     if runtime == "cp" and board == "pico":
-        return ("records",)
+        return ("records", "proftest")
     return ()
 
 

@@ -18,8 +18,12 @@ _KEEP = const(1)  # coach.KEEP, SCORE
 _SCORE = const(2)
 
 
+_HALF = const(13)  # positions in a rule set's first literal (host_sim.proftest.HALF)
+
+
 def data(rs):
-    """The positions of rule set rs (bytes); only that rule set's stay in memory."""
+    """The positions of rule set rs: a pair of bytes, positions 0-12 and 13-24; only that rule set's stay in
+    memory (the module goes: its other rule sets' literals with it)."""
     from fivedice import proftest_data
 
     d = proftest_data.POSITIONS[rs.index]
@@ -33,7 +37,7 @@ class ProfTest:
         self.coach = coach
         self.data = data(rs)
         self.size = _RECORD + rs.n
-        self.count = len(self.data) // self.size
+        self.count = (len(self.data[0]) + len(self.data[1])) // self.size
         self.card = Card(rs)
         self.dice = bytearray(5)
         self.rolls = 0
@@ -52,8 +56,8 @@ class ProfTest:
 
     def load(self, i):
         """Position i into card, dice and rolls."""
-        d = self.data
-        o = i * self.size
+        d = self.data[0 if i < _HALF else 1]
+        o = (i if i < _HALF else i - _HALF) * self.size
         self.i = i
         self.rolls = d[o]
         for k in range(5):
