@@ -110,7 +110,8 @@ def test_proficiency_remembers_the_costliest_decision_and_the_best_choice_then()
             worst = (pr.last, (g.turn + 1, 2, box, best, bytes(g.dice)))
         g.score(box)
     assert worst[0] == pr.worst > 0
-    assert (pr.wturn, pr.wkind, pr.wvalue, (pr.wbkind, pr.wbvalue), bytes(pr.wdice)) == worst[1]
+    w = pr.w
+    assert (w[5], w[6], w[7], (w[8], w[9]), bytes(w[:5])) == worst[1]
     assert pr.worst_x100() == c.to_points_x100(worst[0] * 7776)
 
 
@@ -132,6 +133,6 @@ def test_a_solo_game_over_names_the_costliest_decision():
         dev.tap(A.B_OK)
         dev.settle()
     pr = app.prof[0]
-    assert app.mode == A.M_OVER and pr.wturn and pr.worst_x100() > 0
+    assert app.mode == A.M_OVER and pr.w[5] and pr.worst_x100() > 0
     check("game_over_costliest", dev)
     dev.close()

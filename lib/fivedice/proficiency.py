@@ -8,18 +8,24 @@
 #     prof.before_roll(game)               # just before game.roll() on the 2nd or 3rd roll
 #     prof.before_score(game, box)         # just before game.score(box)
 #     prof.loss_x100(), prof.per_decision_x100(), prof.decisions, prof.mistakes
-#     prof.worst_x100() and the costliest decision: wturn (1 = the first), wkind/wvalue (coach.KEEP and the
-#     held mask, or SCORE and the box), wbkind/wbvalue (the best choice then), wdice (the dice then)
+#     prof.worst_x100() and the costliest decision in prof.w: w[0:5] the dice then, w[W_TURN] its turn (1 = the
+#     first; 0: none lost anything yet), w[W_KIND]/w[W_VALUE] what was chosen (coach.KEEP and the held mask,
+#     or SCORE and the box), w[W_BKIND]/w[W_BVALUE] the best choice then
 from fivedice.compat import const
 from fivedice.coach import KEEP, SCORE, WIDE
 
+W_TURN = const(5)  # prof.w: the costliest decision, after its dice (one bytearray: a meter per seat stays small)
+W_KIND = const(6)
+W_VALUE = const(7)
+W_BKIND = const(8)
+W_BVALUE = const(9)
 _MISTAKE_X100 = const(1)  # a decision that loses at least 0.01 expected points counts as a mistake
 
 
 class Proficiency:
     def __init__(self, coach):
         self.coach = coach
-        self.wdice = bytearray(5)
+        self.w = bytearray(10)
         self.reset()
 
     def reset(self):
@@ -28,11 +34,7 @@ class Proficiency:
         self.mistakes = 0
         self.worst = 0  # the costliest single decision, table units
         self.last = 0  # the last decision's loss, table units
-        self.wturn = 0  # the costliest decision (0: none lost anything yet)
-        self.wkind = 0
-        self.wvalue = 0
-        self.wbkind = 0
-        self.wbvalue = 0
+        self.w[W_TURN] = 0  # no costliest decision yet
 
     def _add(self, wide):
         c = self.coach
@@ -52,13 +54,14 @@ class Proficiency:
     def _note(self, game, kind, value):
         # the decision just valued is the costliest so far: what it was, and the coach's best then
         c = self.coach
-        self.wturn = game.turn + 1
-        self.wkind = kind
-        self.wvalue = value
-        self.wbkind = c.kind
-        self.wbvalue = c.value
+        w = self.w
         for i in range(5):
-            self.wdice[i] = game.dice[i]
+            w[i] = game.dice[i]
+        w[W_TURN] = game.turn + 1
+        w[W_KIND] = kind
+        w[W_VALUE] = value
+        w[W_BKIND] = c.kind
+        w[W_BVALUE] = c.value
 
     def before_roll(self, game):
         """Record the keep decision of the current player (rolls 1 or 2 taken, dice held as game.held)."""

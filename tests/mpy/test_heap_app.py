@@ -254,7 +254,7 @@ def test_a_solo_coached_game_its_par_and_its_costliest_decision_allocate_nothing
         micropython.heap_unlock()
     assert STATE2[0] == 0, "a solo coached game allocated under heap_lock"
     assert STATE2[1] == 1 and app.mode == A.M_OVER
-    assert app.prof[0].wturn > 0 and app.top3[12] > 0
+    assert app.prof[0].w[5] > 0 and app.top3[12] > 0
 
 
 def _prof_positions(app, n):

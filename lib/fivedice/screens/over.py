@@ -80,7 +80,7 @@ class Over(Screen):
             x = decimal1(fb, pr.loss_x100(), x, y, 1)
             gfx.text(fb, b" pts", x, y, 1)
             y += 9
-            if worst and pr.wturn:
+            if worst and pr.w[5]:
                 y = self.costliest(fb, g.rs, pr, y)
             elif two or worst:
                 x = decimal2(fb, pr.per_decision_x100(), 12, y, 1)
@@ -90,21 +90,23 @@ class Over(Screen):
             gfx.text(fb, b"OK card  ROLL again", 0, 56, 1)
 
     def costliest(self, fb, rs, pr, y):
-        # "turn 6: kept 3 3" / "best keep 6 6 6" (boxes by short names), "-4.2" on the first line with room
+        # "turn 6: kept 3 3" / "best keep 6 6 6" (boxes by short names), "-4.2" on the first line with room;
+        # pr.w: the dice, then turn, kind, value, best kind, best value (proficiency.W_TURN ..)
+        w = pr.w
         x = gfx.text(fb, b"turn ", 0, y, 1)
-        x = gfx.text(fb, b": kept" if pr.wkind == 1 else b": ", gfx.number(fb, pr.wturn, x, y, 1), y, 1)
-        if pr.wkind != 1:
-            xa = gfx.text(fb, view.SHORT[rs.index][pr.wvalue], x, y, 1)
+        x = gfx.text(fb, b": kept" if w[6] == 1 else b": ", gfx.number(fb, w[5], x, y, 1), y, 1)
+        if w[6] != 1:
+            xa = gfx.text(fb, view.SHORT[rs.index][w[7]], x, y, 1)
         else:  # coach.KEEP: the dice held
-            xa = faces(fb, pr.wvalue, pr.wdice, x, y, 1) if pr.wvalue else gfx.text(fb, b" none", x, y, 1)
+            xa = faces(fb, w[7], w, x, y, 1) if w[7] else gfx.text(fb, b" none", x, y, 1)
         x = gfx.text(fb, b"best ", 0, y + 9, 1)
-        if pr.wbkind == 1:
-            xb = choice(fb, rs, 1, pr.wbvalue, pr.wdice, x, y + 9, 1)
+        if w[8] == 1:
+            xb = choice(fb, rs, 1, w[9], w, x, y + 9, 1)
         else:
-            xb = gfx.text(fb, view.SHORT[rs.index][pr.wbvalue], x, y + 9, 1)
-        w = pr.worst_x100()
-        x = view.W - 6 - tenths_width(w)
+            xb = gfx.text(fb, view.SHORT[rs.index][w[9]], x, y + 9, 1)
+        v = pr.worst_x100()
+        x = view.W - 6 - tenths_width(v)
         if xa + 6 <= x or xb + 6 <= x:
             ya = y if xa + 6 <= x else y + 9
-            tenths(fb, w, gfx.glyph(fb, 45, x, ya, 1), ya, 1)  # '-'
+            tenths(fb, v, gfx.glyph(fb, 45, x, ya, 1), ya, 1)  # '-'
         return y + 18

@@ -272,11 +272,10 @@ class ProfTestScreen(Screen):
         choice(fb, rs, t.best_kind, t.best_value, t.dice, 30, 29, 1)
         tenths_right(fb, t.x100(t.best), W, 38, 1)
         y = 48
-        if t.last:
-            x = gfx.text(fb, b"-", 0, y, 1)
-            x = tenths(fb, t.coach.to_points_x100(t.last * 7776), x, y, 1)
+        if t.last:  # what this answer gave away, and the test's total so far right-aligned ("total -11.3")
+            tenths(fb, t.coach.to_points_x100(t.last * 7776), gfx.text(fb, b"-", 0, y, 1), y, 1)
         else:
-            x = gfx.text(fb, b"Best play", 0, y, 1)
-        x = gfx.text(fb, b"  total -", x + 6, y, 1)
-        tenths(fb, t.loss_x100(), x, y, 1)
+            gfx.text(fb, b"Best play", 0, y, 1)
+        x = tenths_right(fb, t.loss_x100(), W, y, 1)
+        gfx.text_right(fb, b"total -", x, y, 1)
         gfx.text(fb, b"OK next" if t.i + 1 < t.count else b"OK result", 0, 57, 1)
