@@ -434,7 +434,6 @@ class App:
         """A table read failed mid-game (damaged flash, a truncated copy): say "Strategy table bad", drop
         the coach for the rest of the game (no hints, no proficiency, perfect CPU seats play "good") and
         go on. The save is not touched; the next game of this rule set is offered without the table."""
-        self.table_error = why
         self.coach = None
         self.hint_kind = 0
         self.par_x100 = -1
@@ -448,8 +447,14 @@ class App:
                     good = self._good_player(self.game.rs)
                 self.players[p] = good
                 self.seated[p] = 1 + _GOOD
+        self.table_lost(self.game.rs, why)
+
+    def table_lost(self, rs, why="a strategy table read failed"):
+        """rs's table failed a read (mid-game, or in the proficiency test): "Strategy table bad", and no game nor
+        test with it again."""
+        self.table_error = why
         self._close_table()
-        self.tables_mask &= ~(1 << self.game.rs.index)
+        self.tables_mask &= ~(1 << rs.index)
         self.message(view.T_TABLE_BAD)
 
     def _close_table(self):
@@ -473,13 +478,6 @@ class App:
             return None
         self._lent = True
         return self._table_coach_for(rs, table)
-
-    def test_table_lost(self, rs, why="a strategy table read failed"):
-        """A table read failed during the test: "Strategy table bad", and no test (nor game) with it again."""
-        self.table_error = why
-        self._close_table()
-        self.tables_mask &= ~(1 << rs.index)
-        self.message(view.T_TABLE_BAD)
 
     def test_done(self):
         """The test is left: a game in progress has its table and coach back (its turn solved again)."""

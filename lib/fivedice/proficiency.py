@@ -8,17 +8,17 @@
 #     prof.before_roll(game)               # just before game.roll() on the 2nd or 3rd roll
 #     prof.before_score(game, box)         # just before game.score(box)
 #     prof.loss_x100(), prof.per_decision_x100(), prof.decisions, prof.mistakes
-#     prof.worst_x100() and the costliest decision in prof.w: w[0:5] the dice then, w[W_TURN] its turn (1 = the
-#     first; 0: none lost anything yet), w[W_KIND]/w[W_VALUE] what was chosen (coach.KEEP and the held mask,
-#     or SCORE and the box), w[W_BKIND]/w[W_BVALUE] the best choice then
+#     prof.worst_x100() and the costliest decision in prof.w: w[0:5] the dice then, w[5] its turn (1 = the
+#     first; 0: none lost anything yet), w[6]/w[7] what was chosen (coach.KEEP and the held mask, or SCORE
+#     and the box), w[8]/w[9] the best choice then
 from fivedice.compat import const
 from fivedice.coach import KEEP, SCORE, WIDE
 
-W_TURN = const(5)  # prof.w: the costliest decision, after its dice (one bytearray: a meter per seat stays small)
-W_KIND = const(6)
-W_VALUE = const(7)
-W_BKIND = const(8)
-W_BVALUE = const(9)
+_W_TURN = const(5)  # prof.w: the costliest decision, after its dice (one bytearray: a meter per seat stays small)
+_W_KIND = const(6)
+_W_VALUE = const(7)
+_W_BKIND = const(8)
+_W_BVALUE = const(9)
 _MISTAKE_X100 = const(1)  # a decision that loses at least 0.01 expected points counts as a mistake
 
 
@@ -34,7 +34,7 @@ class Proficiency:
         self.mistakes = 0
         self.worst = 0  # the costliest single decision, table units
         self.last = 0  # the last decision's loss, table units
-        self.w[W_TURN] = 0  # no costliest decision yet
+        self.w[_W_TURN] = 0  # no costliest decision yet
 
     def _add(self, wide):
         c = self.coach
@@ -57,11 +57,11 @@ class Proficiency:
         w = self.w
         for i in range(5):
             w[i] = game.dice[i]
-        w[W_TURN] = game.turn + 1
-        w[W_KIND] = kind
-        w[W_VALUE] = value
-        w[W_BKIND] = c.kind
-        w[W_BVALUE] = c.value
+        w[_W_TURN] = game.turn + 1
+        w[_W_KIND] = kind
+        w[_W_VALUE] = value
+        w[_W_BKIND] = c.kind
+        w[_W_BVALUE] = c.value
 
     def before_roll(self, game):
         """Record the keep decision of the current player (rolls 1 or 2 taken, dice held as game.held)."""

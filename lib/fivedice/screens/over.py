@@ -91,7 +91,7 @@ class Over(Screen):
 
     def costliest(self, fb, rs, pr, y):
         # "turn 6: kept 3 3" / "best keep 6 6 6" (boxes by short names), "-4.2" on the first line with room;
-        # pr.w: the dice, then turn, kind, value, best kind, best value (proficiency.W_TURN ..)
+        # pr.w: the dice, then turn, kind, value, best kind, best value (proficiency._W_TURN ..)
         w = pr.w
         x = gfx.text(fb, b"turn ", 0, y, 1)
         x = gfx.text(fb, b": kept" if w[6] == 1 else b": ", gfx.number(fb, w[5], x, y, 1), y, 1)

@@ -64,7 +64,7 @@ class ProfTestScreen(Screen):
         try:
             t.ready = t.coach.work(t.card)
         except OSError:
-            app.test_table_lost(t.rs)
+            app.table_lost(t.rs)
             app.enter(M_MENU)
 
     def wait_ms(self, app, now):
@@ -127,7 +127,7 @@ class ProfTestScreen(Screen):
             else:
                 self.t.keep(arg)
         except OSError:
-            app.test_table_lost(self.t.rs)
+            app.table_lost(self.t.rs)
             app.enter(M_MENU)
             return 0
         self.phase = _ANS
