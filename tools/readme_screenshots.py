@@ -157,17 +157,19 @@ def main():
         shot(dev, "proftest")
         for i in range(25):
             # hold the pairs and more of a kind (a plausible player), or score the first box offered
-            if s.t.rolls < 3 and i % 4:
-                for d in range(5):
-                    if s.t.dice.count(s.t.dice[d]) >= 2:
-                        dev.tap(A.B_HOLD1 + d)
+            pairs = [d for d in range(5) if s.t.dice.count(s.t.dice[d]) >= 2]
+            if s.t.rolls < 3 and i % 4 and len(pairs) < 5:
+                for d in pairs:
+                    dev.tap(A.B_HOLD1 + d)
                 dev.tap(A.B_ROLL)
             else:
                 dev.tap(A.B_OK)
                 dev.tap(A.B_OK)
+            assert s.phase == 3, "the screenshot script's answer was refused"
             if i == 1:
                 shot(dev, "proftest_answer")
             dev.tap(A.B_OK)
+        assert s.phase == 4
         shot(dev, "proftest_done")
         dev.close()
 

@@ -275,7 +275,7 @@ class ProfTestScreen(Screen):
         if t.last:  # what this answer gave away, and the test's total so far right-aligned ("total -11.3")
             tenths(fb, t.coach.to_points_x100(t.last * 7776), gfx.text(fb, b"-", 0, y, 1), y, 1)
         else:
-            gfx.text(fb, b"Best play", 0, y, 1)
+            gfx.text(fb, b"Perfect", 0, y, 1)  # (7 characters: "total -123.4" still fits beside it)
         x = tenths_right(fb, t.loss_x100(), W, y, 1)
         gfx.text_right(fb, b"total -", x, y, 1)
         gfx.text(fb, b"OK next" if t.i + 1 < t.count else b"OK result", 0, 57, 1)
