@@ -177,7 +177,7 @@ def test_a_test_of_another_rule_set_mid_game_gives_the_game_its_own_table_back(t
     dev.tap(A.B_ROLL)
     assert app.screen.phase == 3
     dev.tap(A.B_BACK)
-    assert app.mode == A.M_MENU
+    assert app.mode == A.M_MENU and app.thinking  # the game's turn to be solved again
     app.resume()
     dev.settle()
     g = app.game

@@ -485,15 +485,17 @@ class App:
             return
         self._lent = False
         g = self.game
-        if g is None or self.coach is None:
+        if g is None:
             return
         self.hint_kind = 0
+        self.thinking = True  # the test had the shared arrays: the game's turn (a CPU's too) is solved again
+        if self.coach is None:
+            return
         table = self._open_table(g.rs)
         if table is None:
             self._coach_lost(self.table_error or "the strategy table could not be opened again")
             return
         self._table_coach_for(g.rs, table)
-        self.thinking = True
 
     def hint(self):
         """Ask the coach for the best action now; shown on the turn screen until the next action."""
