@@ -20,7 +20,8 @@ from fivedice import rules as _rules
 from fivedice import scoring
 from fivedice import sounds
 from fivedice.screens import B_HOLD1, B_HOLD2, B_HOLD3, B_HOLD4, B_HOLD5, B_ROLL, B_UP, B_DOWN, B_OK, B_BACK  # noqa: F401
-from fivedice.screens import M_MENU, M_TURN, M_PICK, M_CARD, M_OVER, M_HELP, M_TEST, M_RECORDS, M_INITIALS, M_PROF  # noqa: F401
+from fivedice.screens import M_MENU, M_TURN, M_PICK, M_CARD, M_OVER, M_HELP, M_TEST  # noqa: F401
+from fivedice.screens import M_RECORDS, M_INITIALS, M_PROF  # noqa: F401
 from fivedice.screens.card import Card
 from fivedice.screens.menu import Menu
 from fivedice.screens.over import Over
@@ -114,7 +115,7 @@ class App:
         self.hint_kind = 0  # what the last hint said (coach.KEEP/SCORE), shown until the next action
         self.hint_value = 0
         self.top3 = _zeros("l", 13)  # the last hint's best three choices (coach.choices, TOP_LEN), shown with it
-        self.par_x100 = -1  # the player to move's par (expected final total from the start of the turn) x 100; -1: none
+        self.par_x100 = -1  # the player to move's par (expected final total from the turn's start) x 100; -1: none
         self._lent = False  # the table's coach is the proficiency test's while it is open (test_coach)
         # settings
         self.rules_i = 0
@@ -129,8 +130,8 @@ class App:
         self.menu = Menu()
         self.picker = Picker()
         self.card = Card()
-        # None: a rarely used screen (help, self-test, records, initials), imported when entered and
-        # dropped when left (_open)
+        # None: a rarely used screen (help, self-test, records, initials, proficiency test), imported when
+        # entered and dropped when left (_open)
         self.screens = [self.menu, Turn(), self.picker, self.card, Over(), None, None, None, None, None]
         self.mode = M_MENU
         self.screen = self.menu

@@ -5,7 +5,8 @@ from fivedice import gfx
 from fivedice import oled_view as view
 from fivedice import power as _power
 from fivedice import rules as _rules
-from fivedice.screens import Screen, B_BACK, B_DOWN, B_OK, B_ROLL, B_UP, B_HOLD1, B_HOLD5, M_HELP, M_PROF, M_RECORDS, M_TEST
+from fivedice.screens import Screen, B_BACK, B_DOWN, B_OK, B_ROLL, B_UP, B_HOLD1, B_HOLD5
+from fivedice.screens import M_HELP, M_PROF, M_RECORDS, M_TEST
 
 # Menu lines (the screen lists them in a bytearray).
 I_RESUME = const(0)

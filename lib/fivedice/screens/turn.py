@@ -160,4 +160,5 @@ class Turn(Screen):
         if app.par_x100 >= 0 and not app.seated[g.player]:
             # par: the expected final total from the start of this turn, where the line has room
             if x + 2 + 4 * 6 + tenths_width(app.par_x100) <= view.W:
-                tenths(fb, app.par_x100, gfx.text_right(fb, b"par ", view.W - tenths_width(app.par_x100), y, 1) + 24, y, 1)
+                x = gfx.text_right(fb, b"par ", view.W - tenths_width(app.par_x100), y, 1)
+                tenths(fb, app.par_x100, x + 24, y, 1)
