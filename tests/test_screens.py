@@ -146,7 +146,7 @@ def test_start_up_loads_each_rarely_used_screen_once_and_lets_it_go_and_it_opens
     monkeypatch.setattr(S, "unload", unload)
     S.intern_rare()
     rare = ["fivedice.screens.help", "fivedice.screens.selftest", "fivedice.screens.initials",
-            "fivedice.screens.records", "fivedice.records"]
+            "fivedice.screens.records", "fivedice.records", "fivedice.screens.proftest", "fivedice.proftest"]
     assert let_go == [(m, True) for m in rare], let_go
     assert [m for m in rare + ["fivedice.help_pages"] if m in sys.modules] == []
     app = dev.app

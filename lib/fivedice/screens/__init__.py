@@ -34,6 +34,7 @@ M_HELP = const(5)
 M_TEST = const(6)
 M_RECORDS = const(7)
 M_INITIALS = const(8)
+M_PROF = const(9)
 
 
 class Screen:
@@ -62,10 +63,11 @@ class Screen:
 
 
 def intern_rare():
-    """Import the screens the app opens now and then (help and its text, self-test, records, initials) and let them
-    go again, first thing at start-up (fdfw.startup). What an import leaves for good (the names it interns, the
-    tables it grows: MicroPython frees neither) is then made before the game's code, among its long-lived objects,
-    not inside the free heap's largest block, where the first visit mid-game would leave it (docs/memory.md)."""
+    """Import the screens the app opens now and then (help and its text, self-test, records, initials, the proficiency
+    test) and let them go again, first thing at start-up (fdfw.startup). What an import leaves for good (the names
+    it interns, the tables it grows: MicroPython frees neither) is then made before the game's code, among its
+    long-lived objects, not inside the free heap's largest block, where the first visit mid-game would leave it
+    (docs/memory.md)."""
     from fivedice import features
     from fivedice.screens import help, selftest  # noqa: F401
 
@@ -79,3 +81,9 @@ def intern_rare():
         unload("fivedice.screens", "initials")
         unload("fivedice.screens", "records")
         unload("fivedice", "records")
+    if features.PROFTEST:
+        from fivedice import proftest  # noqa: F401
+        from fivedice.screens import proftest as screen  # noqa: F401
+
+        unload("fivedice.screens", "proftest")
+        unload("fivedice", "proftest")
