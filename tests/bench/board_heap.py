@@ -101,7 +101,7 @@ def run(top, path, heap_kb, runtime="cp", games=1, timeout=1800, boots=1, oom=Fa
     modules: a file the driver writes the modules loaded at the peak to (tests/bench/code_heap.py).
     cut: the first boot loses power after the human's roll on turn `cut` (use boots=2 to resume it).
     fill: "once" or "resumed": the heap filled mid-game so that the game runs out of memory for real (game_drive).
-    "heap" in the JSON: heap_samples() of every boot, in order. "boots" lists each boot's own status and turns
+    "heap" in the JSON: heap_samples() of every boot, in order; "said": every boot's `fivedice: ` console lines. "boots" lists each boot's own status and turns
     played (the last boot's JSON is the rest)."""
     for n in os.listdir(top):  # a blank board: no save, strikes, log or records (MicroPython's files), no nvm
         if n.startswith(("fivedice.sav", "fivedice.rec")) or n in ("drive.json", "nvm.img"):
@@ -123,19 +123,22 @@ def run(top, path, heap_kb, runtime="cp", games=1, timeout=1800, boots=1, oom=Fa
     errors = 0
     heap = []
     each = []
+    said = []
     for _ in range(boots):
         r = subprocess.run(cmd, cwd=top, env=env, capture_output=True, text=True, timeout=timeout)
         errors += r.stdout.count("fivedice: error ")  # the guard's report of each failure it caught
+        said += [ln for ln in r.stdout.splitlines() if ln.startswith("fivedice: ")]
         heap += heap_samples(r.stdout)
         lines = [ln for ln in r.stdout.splitlines() if ln.startswith("{")]
         if not lines:
             tail = (r.stdout + r.stderr).strip().splitlines()[-3:]
-            return {"status": "crashed", "why": " | ".join(tail), "errors": errors, "heap": heap}
+            return {"status": "crashed", "why": " | ".join(tail), "errors": errors, "heap": heap, "said": said}
         out = json.loads(lines[-1])
         each.append([out["status"], out.get("turns")])
         if out["status"] not in ("reset", "watchdog"):
             break
     out["errors"] = errors
+    out["said"] = said
     out["heap"] = heap
     out["boots"] = each
     return out
