@@ -101,8 +101,8 @@ def run(top, path, heap_kb, runtime="cp", games=1, timeout=1800, boots=1, oom=Fa
     modules: a file the driver writes the modules loaded at the peak to (tests/bench/code_heap.py).
     cut: the first boot loses power after the human's roll on turn `cut` (use boots=2 to resume it).
     fill: "once" or "resumed": the heap filled mid-game so that the game runs out of memory for real (game_drive).
-    "heap" in the JSON: heap_samples() of every boot, in order; "said": every boot's `fivedice: ` console lines. "boots" lists each boot's own status and turns
-    played (the last boot's JSON is the rest)."""
+    "heap" in the JSON: heap_samples() of every boot, in order; "said": every boot's `fivedice: ` console lines;
+    "boots" lists each boot's own status and turns played (the last boot's JSON is the rest)."""
     for n in os.listdir(top):  # a blank board: no save, strikes, log or records (MicroPython's files), no nvm
         if n.startswith(("fivedice.sav", "fivedice.rec")) or n in ("drive.json", "nvm.img"):
             os.remove(os.path.join(top, n))

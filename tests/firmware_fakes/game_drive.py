@@ -75,8 +75,8 @@ CPU = 3  # the CPU seat's level, FIVEDICE_DRIVE_CPU=easy|good|perfect: perfect (
 CUT = 0  # FIVEDICE_DRIVE_CUT=N: the first boot loses power after the human's roll on turn N (the next boot resumes)
 # FIVEDICE_DRIVE_FILL=once|resumed: the heap is filled (ballast until it is full, then 8 single blocks given back,
 # apart: room for a traceback's first frame, not for anything bigger) just before the app makes an allocation of
-# its own, so that the game runs out of memory for real, inside its own code. once: on the first boot, as the player presses OK on "Help" mid-game (turn 5): the help
-# screen's import fails. resumed: that, and on the next boot, as the app reads its save to resume it (App._load:
+# its own, so that the game runs out of memory for real, inside its own code. once: on the first boot, as the
+# player presses OK on "Help" mid-game (turn 5): the help screen's import fails. resumed: that, and on the next boot, as the app reads its save to resume it (App._load:
 # the store's read and the restore): two failures in a row with no save between them, so the save is set aside.
 # When the guard takes the failure, the drive lets go of the ballast and of the app first (on a board what the
 # failed app held is garbage then), and notes where it failed ("failures").
@@ -103,10 +103,11 @@ STUCK_PASSES = 5000  # a boot that taps nothing for this many passes goes nowher
 # game's longest wait between two taps, a CPU turn, is under 300 passes)
 state = {"visits": list(VISITS), "games": 0, "app": None, "tap": None, "release_at": 0, "turns": 0, "hints": 0, "over": False, "peak": 0,
          "live": [], "free_min": 1 << 30, "resets": 0, "watchdogs": 0, "resumed": 0,
-         "fills": 0, "ballast": None, "during": "", "failures": [], "told": 0, "save_resumed": None, "quiet": 0, "stuck": False}
+         "fills": 0, "ballast": None, "during": "", "failures": [], "told": 0, "save_resumed": None, "quiet": 0,
+         "stuck": False}
 # (every key the drive sets while the heap is full exists already: a new key could grow the dict)
 _KEPT = ("visits", "skipped", "games", "turns", "hints", "peak", "live", "free_min", "resets", "watchdogs", "resumed", "coached",
-         "resident", "last_reset", "fills", "failures", "told", "save_resumed")  # across boots
+         "resident", "last_reset", "fills", "failures", "told", "save_resumed")  # kept across boots
 if _BOOT is not None:
     for _k in _KEPT:
         if _k in _BOOT:
