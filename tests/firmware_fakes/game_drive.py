@@ -76,8 +76,9 @@ CUT = 0  # FIVEDICE_DRIVE_CUT=N: the first boot loses power after the human's ro
 # FIVEDICE_DRIVE_FILL=once|resumed: the heap is filled (ballast until it is full, then 8 single blocks given back,
 # apart: room for a traceback's first frame, not for anything bigger) just before the app makes an allocation of
 # its own, so that the game runs out of memory for real, inside its own code. once: on the first boot, as the
-# player presses OK on "Help" mid-game (turn 5): the help screen's import fails. resumed: that, and on the next boot, as the app reads its save to resume it (App._load:
-# the store's read and the restore): two failures in a row with no save between them, so the save is set aside.
+# player presses OK on "Help" mid-game (turn 5): the help screen's import fails. resumed: that, and on the next
+# boot, as the app reads its save to resume it (App._load: the store's read and the restore): two failures in a
+# row with no save between them, so the save is set aside.
 # When the guard takes the failure, the drive lets go of the ballast and of the app first (on a board what the
 # failed app held is garbage then), and notes where it failed ("failures").
 FILL = None
