@@ -34,6 +34,7 @@ M_HELP = const(5)
 M_TEST = const(6)
 M_RECORDS = const(7)
 M_INITIALS = const(8)
+M_PROF = const(9)
 
 
 class Screen:
