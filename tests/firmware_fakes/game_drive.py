@@ -10,7 +10,7 @@ cp runs firmware/code.py (CircuitPython) over tests/firmware_fakes/cp, mp runs f
 the folder, the runtime's fakes and tests/firmware_fakes (tests/bench/board_heap.py builds it).
 Prints one JSON line:
 status "done" when the game reached its end, or "MemoryError" / "reset" (a MemoryError the board answers
-with a reset) with the pass it failed at, or "stuck" (a boot that has nothing to press for STUCK_PASSES), and the
+with a reset) with the pass it failed at, or "unfinished" (out of passes, or nothing pressed for 5,000 passes), the
 live heap (gc.mem_alloc() after a collection) at each turn's start.
 After a reset the run ends with the drive's state in drive.json; every run leaves CircuitPython's nvm in nvm.img
 (the folder is the board's flash); started again in the same folder after a reset, the driver boots from them
@@ -101,14 +101,13 @@ except (ImportError, AttributeError):
 # Mid-game, at the human's 5th turn, the player looks at the records and the help (menu lines 11 and 9,
 # fivedice.screens.menu I_RECORDS / I_HELP): those screens load while a game is in progress.
 VISITS = (11, 9)
-I_HELP = 9
-STUCK_PASSES = 5000  # a boot that taps nothing for this many passes goes nowhere: it ends, status "stuck" (a whole
-# game's longest wait between two taps, a CPU turn, is under 300 passes)
+# A boot that taps nothing for 5,000 passes goes nowhere: it ends, "unfinished" (a whole game's longest wait between
+# two taps, a CPU turn, is under 300 passes). (Numbers, not names: a new global would move the heap measured.)
 state = {"visits": list(VISITS), "games": 0, "app": None, "tap": None, "release_at": 0, "turns": 0, "hints": 0, "over": False, "peak": 0,
-         "live": [], "free_min": 1 << 30, "resets": 0, "watchdogs": 0, "resumed": 0,
-         "fills": 0, "ballast": None, "during": "", "failures": [], "told": 0, "save_resumed": None, "quiet": 0,
-         "stuck": False}
-# (every key the drive sets while the heap is full exists already: a new key could grow the dict)
+         "live": [], "free_min": 1 << 30, "resets": 0, "watchdogs": 0, "resumed": 0}
+if FILL:  # every key the drive sets while the heap is full exists already (a new key could grow the dict); only
+    # in these runs, so that the other runs' heap is not moved
+    state.update({"fills": 0, "ballast": None, "during": "", "failures": [], "told": 0, "save_resumed": None})
 _KEPT = ("visits", "skipped", "games", "turns", "hints", "peak", "live", "free_min", "resets", "watchdogs", "resumed", "coached",
          "resident", "last_reset", "fills", "failures", "told", "save_resumed")  # kept across boots
 if _BOOT is not None:
@@ -134,37 +133,38 @@ def _watch_app():
                 state["resumed"] += 1  # this app started in a saved game (a boot after a reset)
                 state["booted"] = True
             state["app"] = self
-            state["quiet"] = 0
 
-        def _load(self):
-            if FILL == "resumed" and state["fills"] == 1 and state["resets"] == 1:  # the boot after the first
-                import binascii
+        if FILL:
+            def _load(self):
+                if FILL == "resumed" and state["fills"] == 1 and state["resets"] == 1:  # the boot after the first
+                    import binascii
 
-                data = self.store.read() if self.store is not None else None  # what this boot resumes
-                state["save_resumed"] = binascii.hexlify(data).decode() if data is not None else ""
-                state["fills"] = 2
-                state["during"] = "resume"
-                state["ballast"] = _fill()  # the store's read and the restore run out
-            Base._load(self)
-            state["during"] = ""
+                    data = self.store.read() if self.store is not None else None  # what this boot resumes
+                    state["save_resumed"] = binascii.hexlify(data).decode() if data is not None else ""
+                    state["fills"] = 2
+                    state["during"] = "resume"
+                    state["ballast"] = _fill()  # the store's read and the restore run out
+                Base._load(self)
+                state["during"] = ""
+
+            def message(self, code):
+                if code == appmod.view.T_SAVE_CRASHED:
+                    state["told"] += 1
+                Base.message(self, code)
 
         def press(self, b, now_ms):
             g = self.game
             if OOM and not state["resets"] and state["turns"] == 3 and g is not None and g.rolls == 1:
                 raise MemoryError("injected by game_drive (FIVEDICE_DRIVE_OOM)")
             if FILL and not state["fills"] and b == appmod.B_OK and self.mode == 0 and g is not None \
-                    and self.screen.items[self.cursor] == I_HELP:
+                    and self.screen.items[self.cursor] == 9:  # I_HELP
                 state["fills"] = 1
                 state["during"] = "help"
                 state["ballast"] = _fill()  # the help screen's import runs out
-            got = Base.press(self, b, now_ms)
-            state["during"] = ""
-            return got
-
-        def message(self, code):
-            if code == appmod.view.T_SAVE_CRASHED:
-                state["told"] += 1
-            Base.message(self, code)
+                got = Base.press(self, b, now_ms)
+                state["during"] = ""
+                return got
+            return Base.press(self, b, now_ms)
 
         def _lights_off(self):
             g = self.game
@@ -173,29 +173,6 @@ def _watch_app():
             Base._lights_off(self)
 
     appmod.App = Watched
-
-
-def _watch_guard():
-    """When the guard takes a failure: let go of the ballast and the app first, then note where it failed
-    ([exception, file:line, function of the innermost frame, what the heap was filled for or ""])."""
-    from fdfw import recover
-
-    failed = recover.Guard.failed
-
-    def _failed(self, e, *more):
-        state["ballast"] = None
-        state["app"] = None
-        gc.collect()
-        name, loc = recover.where(e)
-        func = ""
-        for line in recover.trace(e).split("\n"):  # the innermost frame's function
-            k = line.find(", in ")
-            if line.strip().startswith("File ") and k > 0:
-                func = line[k + 5:].strip()
-        state["failures"].append([name, loc, func, state["during"]])  # during: what the drive filled the heap for
-        return failed(self, e, *more)
-
-    recover.Guard.failed = _failed
 
 
 def _fill(spare=8):
@@ -268,7 +245,6 @@ def _sample(label="turn"):
 
 
 def _tap(gpio, i):
-    state["quiet"] = 0
     fakehw.press(gpio)
     state["tap"] = gpio
     state["release_at"] = i + 6  # 30 ms down
@@ -294,9 +270,7 @@ def on_iter(i, now):
         return False
     if i < state["release_at"]:
         return False
-    state["quiet"] += 1
-    if state["quiet"] > STUCK_PASSES:  # nothing to press for that long: this boot goes nowhere
-        state["stuck"] = True
+    if i - state["release_at"] > 5000:  # nothing pressed for 5,000 passes: this boot goes nowhere
         return True
     app = state["app"]
     if app is None:
@@ -368,7 +342,29 @@ def on_iter(i, now):
 
 
 _watch_app()
-if FILL:
+if FILL:  # defined only here, so that the other runs' heap is not moved
+    def _watch_guard():
+        """When the guard takes a failure: let go of the ballast and the app first, then note where it failed
+        ([exception, file:line, function of the innermost frame, what the heap was filled for or ""])."""
+        from fdfw import recover
+
+        failed = recover.Guard.failed
+
+        def _failed(self, e, *more):
+            state["ballast"] = None
+            state["app"] = None
+            gc.collect()
+            name, loc = recover.where(e)
+            func = ""
+            for line in recover.trace(e).split("\n"):  # the innermost frame's function
+                k = line.find(", in ")
+                if line.strip().startswith("File ") and k > 0:
+                    func = line[k + 5:].strip()
+            state["failures"].append([name, loc, func, state["during"]])  # during: what the drive filled the heap for
+            return failed(self, e, *more)
+
+        recover.Guard.failed = _failed
+
     _watch_guard()
 if SEED:  # repeatable dice: the board's os.urandom replaced by a seeded source (another seed each boot)
     import fivedice.rng as _rng  # noqa: E402
@@ -392,7 +388,7 @@ status = "done"
 try:
     entry.run(200000 * GAMES, on_iter, "fivedice.sav", "no-tables" if NO_TABLE else "tables")
     if not state["over"]:
-        status = "stuck" if state["stuck"] else "unfinished"
+        status = "unfinished"
 except MemoryError:
     status = "MemoryError"  # not even the guard's report fitted
     if fakehw.watchdog:  # started, and nothing feeds it now: the board resets (a strike against the save at boot)
@@ -417,8 +413,8 @@ out = {"status": status, "visited": len(VISITS) - len(state["visits"]) - state.g
        "games": state["games"],
        "turns": state["turns"], "hints": state["hints"], "peak_live": state["peak"], "free_min": state["free_min"],
        "live": state["live"], "resident": state.get("resident"), "resets": state["resets"],
-       "watchdogs": state["watchdogs"], "resumed": state["resumed"], "fills": state["fills"],
-       "failures": state["failures"], "told": state["told"], "save_resumed": state["save_resumed"]}
+       "watchdogs": state["watchdogs"], "resumed": state["resumed"], "fills": state.get("fills", 0),
+       "failures": state.get("failures", []), "told": state.get("told", 0), "save_resumed": state.get("save_resumed")}
 app = state["app"]
 if app is not None and status != "done":
     out["dark"] = state.get("dark")
