@@ -128,6 +128,35 @@ def test_help_screen_is_loaded_when_opened_and_dropped_when_closed(dev):
     assert "fivedice.screens.help" not in sys.modules and "fivedice.help_pages" not in sys.modules
 
 
+def test_start_up_loads_each_rarely_used_screen_once_and_lets_it_go_and_it_opens_as_before(dev, monkeypatch):
+    """fivedice.screens.intern_rare, run by fdfw.startup before the game's code: what the imports leave for good
+    is made then, not at the first visit mid-game (docs/memory.md)."""
+    import sys
+
+    import fivedice.screens as S
+
+    let_go = []
+
+    def unload(pkg, attr):
+        let_go.append((pkg + "." + attr, pkg + "." + attr in sys.modules))  # loaded when let go
+        real_unload(pkg, attr)
+
+    from fivedice.compat import unload as real_unload
+
+    monkeypatch.setattr(S, "unload", unload)
+    S.intern_rare()
+    rare = ["fivedice.screens.help", "fivedice.screens.selftest", "fivedice.screens.initials",
+            "fivedice.screens.records", "fivedice.records", "fivedice.screens.proftest", "fivedice.proftest"]
+    assert let_go == [(m, True) for m in rare], let_go
+    assert [m for m in rare + ["fivedice.help_pages"] if m in sys.modules] == []
+    app = dev.app
+    dev.tap(A.B_BACK)
+    while app.menu.items[app.cursor] != 9:  # "How to score": the help opens as before
+        dev.tap(A.B_UP)
+    dev.tap(A.B_OK)
+    assert app.mode == A.M_HELP and "fivedice.help_pages" in sys.modules
+
+
 def test_menu_asks_again_before_a_new_game_replaces_the_one_in_progress(dev):
     pl = Player(dev)
     pl.setup(0, 2, cpu_seats=(2,))

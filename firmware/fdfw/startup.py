@@ -16,9 +16,16 @@ def build(runtime, save_path, say):
         say(str(e))
         return "bad-profile"
     # The app's code first, then the drivers: the big imports load onto a clean heap, and the
-    # long-lived driver objects do not end up scattered between their leftovers.
+    # long-lived driver objects do not end up scattered between their leftovers. Before it, the rarely used
+    # screens once, so that what their imports leave for good lies under the game's code (intern_rare).
     why = None
     try:
+        import gc
+
+        from fivedice.screens import intern_rare
+
+        intern_rare()
+        gc.collect()  # their room, for the game's code
         import fivedice.app as appmod
     except ImportError as e:
         why = str(e)

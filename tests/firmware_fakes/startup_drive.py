@@ -21,6 +21,9 @@ import sys
 import fakehw
 
 RUNTIME = sys.argv[1] if len(sys.argv) > 1 else "cp"
+# FIVEDICE_DRIVE_PAD=N: N bytes held from here on, so that the heap is laid out otherwise (the staged paths are
+# short and relative: a folder of another name no longer moves anything; tests/test_startup_unload.py)
+_PAD = bytearray(int(os.getenv("FIVEDICE_DRIVE_PAD") or "0"))
 LEAK = len(sys.argv) > 2 and sys.argv[2] == "leak"
 SETUP = "fdfw.setup_" + RUNTIME
 STARTUP_ONLY = ("fdfw.startup", "fdfw.profile", SETUP, "fdfw.hw", "fdfw.i2cmem", "boards", "boards.pico",
