@@ -156,6 +156,7 @@ class App:
         self.dirty = True
         self._held = False  # the last pass left its slow work for this one (tick: frame first)
         self.save_bad = False
+        self.rewrite_due = False  # "New game" asked the store to compact (store.compact), in the pass after its frame
         self.save_due = False  # a change (a hold) waits to be saved at save_at
         self.save_at = 0
         self.save_error = ""  # why the save could not be read, for the firmware's log
@@ -163,7 +164,7 @@ class App:
         self.records_error = ""  # why the records could not be read (they were kept aside), for the log
         self.to_beat = 0  # a solo game: the best score of its rule set in the records (0: none)
         self._fresh = True  # no tick seen yet: deadlines set so far are re-based on the first one
-        self._warming = False  # the menu's coach builds its final-roll groups, a slice a pass (Coach.warm)
+        self._warming = False  # the menu's rule set's final-roll groups are being built, a slice a pass (_warm)
         self.menu.build(self)
         self.need_levels(self.kinds, self.nplayers)
         self._load()
@@ -353,7 +354,7 @@ class App:
     def new_game(self):
         """Start a game with the menu's settings (the save slot is overwritten from now on)."""
         rs = _rules.ALL[self.rules_i]
-        self._compact()  # the game before is finished (and counted): the least to lose in a rewrite
+        self.rewrite_due = hasattr(self.store, "compact_due")  # the game before is over: the least to lose
         self.game = _game.Game(rs, self.nplayers, self.dice)
         self.save_bad = False
         self.five = False
@@ -366,7 +367,7 @@ class App:
         self.thinking = True
         self.enter(M_TURN)
         self.cpu_at = ticks_add(self.now, self.cpu_step_ms)
-        self._save_next()
+        self._save_next()  # after the frame: the store's rewrite (if due) in one pass, the game's save in the next
 
     # -- the coach (issue #4) ----------------------------------------------------------
     def _table_path(self, rs):
@@ -648,11 +649,12 @@ class App:
                 self.dots = k
                 self.dirty = True
         self.screen.tick(self, now_ms)
-        if self.dirty and not self._held:  # a frame is due (a press's): drawn first, the slow work next pass
-            self._held = True  # (at most one pass: a driver that ticks without drawing still gets the work)
+        d = self.dirty
+        if d and not self._held:  # a frame is due (a press's): this pass draws it, the slow work waits
+            self._held = True  # (draw() clears it; a driver that ticks without drawing gets the work next pass)
         else:
             self._held = False
-            self._work_slice(now_ms)
+            self._work_slice(now_ms)  # what it changes on screen (a CPU move, par) is drawn in the next pass
         pw = self.pw
         if pw.state != _power.OFF:
             if self.px is not None:
@@ -670,19 +672,21 @@ class App:
                 self.message(view.T_BATTERY_LOW)
             if pw.level != lv and self.mode == M_MENU:
                 self.dirty = True  # the gauge in the menu's title bar
-        d = self.dirty
         return d
 
     def _work_slice(self, now_ms):
-        """A pass's slow work, in a pass that draws no frame (issue 24): the coach's slice, a CPU move, the
-        save, the sound step. A press's frame thus never waits for them, and a save (a flash write) and a slice
-        never share a pass: each fits the 50 ms a pass may take on a Pico (make bench-ai)."""
-        if self.save_due and ticks_diff(now_ms, self.save_at) >= 0:
+        """A pass's slow work, in a pass that draws no frame (issue 24): the store's rewrite, the save, the
+        coach's slice, a CPU move, the sound step, one of them a pass. A press's frame thus never waits for
+        them, nor a frame for them: each fits the 50 ms a pass may take on a Pico (make bench-frames)."""
+        if self.rewrite_due:
+            self.rewrite_due = False
+            self._compact()  # the sector erase (~46 ms on a Pico) alone in its pass; the new game's save next
+        elif self.save_due and ticks_diff(now_ms, self.save_at) >= 0:
             self._save()
         elif self.thinking:
             self.thinking = self._think()  # one slice of the turn solve a pass: buttons and animation stay live
-        elif self._warming:  # the coach's final-roll groups, a slice a pass while no game is on (Coach.warm)
-            self._warming = self.game is None and not self._table_coach.warm()
+        elif self._warming or self.mode == M_MENU and self._groups[0] is not _rules.ALL[self.rules_i]:
+            self._warming = self._warm()  # the menu's rule set's final-roll groups, a slice a pass (no game on)
         elif self.mode == M_TURN and not self.tumbling and self.cpu_turn() and ticks_diff(now_ms, self.cpu_at) >= 0:
             self._cpu_step()
         if self.snd is not None:
@@ -690,6 +694,18 @@ class App:
                 self.snd.play(self._cue, now_ms)
                 self._cue = None
             self.snd.update(now_ms)
+
+    def _warm(self):
+        """One slice of the final-roll groups of the menu's rule set while no game is on (Coach.warm), so that
+        "New game" finds them built; True while unfinished. The table's coach does it, moved to that rule set
+        (its valuer is set again when a game seats it: _table_coach_for)."""
+        c = self._table_coach
+        if c is None or self.in_game() or self._lent:
+            return False
+        rs = _rules.ALL[self.rules_i]
+        if c.rs is not rs:
+            c.retarget(rs, c.valuer)
+        return not c.warm()
 
     def _think(self):
         """One slice of the turn solve (coach.work) for the player to move: a CPU seat's own coach, or the
@@ -744,7 +760,7 @@ class App:
     def wait_ms(self, now_ms, most=1000):
         """ms from now_ms until something is due without input (a frame, a landing, a toast's end, a CPU move,
         a save, a note, a power timer), at most `most`; 0 when a frame is due now."""
-        if self.dirty or self._fresh or self.thinking or self._warming:
+        if self.dirty or self._fresh or self.thinking or self._warming or self.rewrite_due:
             return 0  # (a turn solve in progress, or the groups: a slice every pass)
         w = self.pw.wait_ms(now_ms, most)
         t = self.screen.wait_ms(self, now_ms)
@@ -824,6 +840,7 @@ class App:
             _power.draw_battery(self.fb, self.pw.level, 114, 1, 0)  # in the menu's title bar
         self.fb.show()
         self.dirty = False
+        self._held = False  # the frame is out: the next pass may work
 
     # -- records (high scores, stats) ----------------------------------------------------
     def _keeps_records(self):
@@ -860,8 +877,8 @@ class App:
         return False
 
     def _compact(self):
-        """At "New game", where it has least to lose, let a log store rewrite itself if it must (the
-        CircuitPython nvm log: see README, Saves and power cuts)."""
+        """After "New game"'s first frame, before its save, where it has least to lose: let a log store rewrite
+        itself if it must (the CircuitPython nvm log: docs/saves.md, Saves and power cuts)."""
         st = self.store
         if st is not None and hasattr(st, "compact_due"):
             try:
@@ -907,6 +924,9 @@ class App:
 
     def flush_save(self):
         """Write a change still waiting to be saved (call before the board sleeps or powers down)."""
+        if self.rewrite_due:
+            self.rewrite_due = False
+            self._compact()
         if self.save_due:
             self._save()
 
