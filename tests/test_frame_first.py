@@ -269,3 +269,51 @@ def test_a_pass_draws_a_frame_or_works_never_both_through_a_whole_game_against_t
     for e in p:
         work = [x for x in e if x in ("slice", "save", "cpu", "rewrite")]
         assert len(work) <= 1 and not (work and "frame" in e), e
+
+
+def test_a_power_cut_at_any_pass_after_new_game_resumes_the_finished_game_or_the_new_one():
+    """On CircuitPython's nvm log: "New game" draws its frame, the log is rewritten in the next pass and the new
+    game saved in the one after; cut the power after any of them and the board resumes the game just finished
+    (nothing of it lost) until the new game's save, then the new game."""
+    from fdfw.nvm_store import NvmStore
+
+    nvm = bytearray(b"\xff" * 4096)
+    store = NvmStore(nvm)
+    store.compact_due = lambda room=None: True  # the log is due its rewrite at this "New game"
+    app = A.App(LogDisplay([]), store=store, dice=Dice(SeededBytes(3)), cpu_step_ms=20)
+    app.rules_i = YACHT.index
+    app.nplayers = 1
+    app.kinds[0] = 0
+    app.new_game()
+    g = app.game
+    while not g.over:  # a whole game, each box saved
+        g.roll()
+        lg = g.legal()
+        app.score((lg & -lg).bit_length() - 1)
+        app.flush_save()
+    finished = app.save_bytes()
+    r0 = store.rewrites
+    assert store.read() == finished
+    app.enter(A.M_MENU)
+    app.cursor = 0  # "New game"
+    buttons = Buttons()
+    buttons.queue.append(1 << A.B_OK)
+    cuts = []
+    clock = [0]
+
+    def ticks_ms():
+        clock[0] += 5
+        return clock[0]
+
+    def on_iter(i, now):
+        cuts.append((bytes(nvm), store.rewrites, app.mode))
+        return i >= 3
+
+    loop.run(app, buttons, None, ticks_ms, max_iters=5, on_iter=on_iter)
+    assert [(r - r0, m) for _, r, m in cuts] == [(0, A.M_TURN), (1, A.M_TURN), (1, A.M_TURN)]  # frame, rewrite, save
+    for k, (image, _, _) in enumerate(cuts):
+        booted = A.App(LogDisplay([]), store=NvmStore(bytearray(image)), dice=Dice(SeededBytes(4)))
+        if k < 2:
+            assert booted.game.over and booted.save_bytes() == finished  # the finished game, whole
+        else:
+            assert not booted.game.over and booted.game.turn == 0 and booted.save_bytes() == app.save_bytes()

@@ -61,6 +61,7 @@ _SAVE_MAGIC = const(0xA8)  # record format 2: settings + game + CRC-32 over both
 _SEATED = const(0x40)
 _OLD_SAVE_MAGIC = const(0xA7)  # format 1 (8-bit checksum, settings unchecked): refused, kept aside
 _SAVE_HEAD = const(7)
+_REWRITE = const(2)  # save_due: a log store's rewrite, then the save
 _CPU_ROLL = const(1)  # cpu.ROLL
 _GOOD = const(1)  # cpu_levels.GOOD, PERFECT
 _PERFECT = const(2)
@@ -156,15 +157,14 @@ class App:
         self.dirty = True
         self._held = False  # the last pass left its slow work for this one (tick: frame first)
         self.save_bad = False
-        self.rewrite_due = False  # "New game" asked the store to compact (store.compact), in the pass after its frame
-        self.save_due = False  # a change (a hold) waits to be saved at save_at
+        self.save_due = False  # a change (a hold) waits to be saved at save_at (_REWRITE: the store's rewrite first)
         self.save_at = 0
         self.save_error = ""  # why the save could not be read, for the firmware's log
         self.table_error = ""  # why the strategy table was dropped, for the firmware's log
         self.records_error = ""  # why the records could not be read (they were kept aside), for the log
         self.to_beat = 0  # a solo game: the best score of its rule set in the records (0: none)
         self._fresh = True  # no tick seen yet: deadlines set so far are re-based on the first one
-        self._warming = False  # the menu's rule set's final-roll groups are being built, a slice a pass (_warm)
+        self._warming = False  # the menu's rule set's final-roll groups are being built, a slice a pass
         self.menu.build(self)
         self.need_levels(self.kinds, self.nplayers)
         self._load()
@@ -354,7 +354,6 @@ class App:
     def new_game(self):
         """Start a game with the menu's settings (the save slot is overwritten from now on)."""
         rs = _rules.ALL[self.rules_i]
-        self.rewrite_due = hasattr(self.store, "compact_due")  # the game before is over: the least to lose
         self.game = _game.Game(rs, self.nplayers, self.dice)
         self.save_bad = False
         self.five = False
@@ -367,7 +366,10 @@ class App:
         self.thinking = True
         self.enter(M_TURN)
         self.cpu_at = ticks_add(self.now, self.cpu_step_ms)
-        self._save_next()  # after the frame: the store's rewrite (if due) in one pass, the game's save in the next
+        self._save_next()
+        if self.save_due and hasattr(self.store, "compact_due"):
+            self.save_due = _REWRITE  # after the frame, a log store's rewrite (the game before is over: the least
+            # to lose) in one pass, the new game's save in the next
 
     # -- the coach (issue #4) ----------------------------------------------------------
     def _table_path(self, rs):
@@ -678,15 +680,15 @@ class App:
         """A pass's slow work, in a pass that draws no frame (issue 24): the store's rewrite, the save, the
         coach's slice, a CPU move, the sound step, one of them a pass. A press's frame thus never waits for
         them, nor a frame for them: each fits the 50 ms a pass may take on a Pico (make bench-frames)."""
-        if self.rewrite_due:
-            self.rewrite_due = False
-            self._compact()  # the sector erase (~46 ms on a Pico) alone in its pass; the new game's save next
-        elif self.save_due and ticks_diff(now_ms, self.save_at) >= 0:
-            self._save()
+        if self.save_due and ticks_diff(now_ms, self.save_at) >= 0:
+            self._save()  # (a rewrite first: the sector erase, ~46 ms on a Pico, alone in its pass; the save next)
         elif self.thinking:
             self.thinking = self._think()  # one slice of the turn solve a pass: buttons and animation stay live
         elif self._warming or self.mode == M_MENU and self._groups[0] is not _rules.ALL[self.rules_i]:
-            self._warming = self._warm()  # the menu's rule set's final-roll groups, a slice a pass (no game on)
+            # the final-roll groups of the menu's rule set while no game is on, a slice a pass, by the table's
+            # coach (not while the proficiency test has it): "New game" then finds them built
+            c = self._table_coach
+            self._warming = not (c is None or self.in_game() or self._lent or c.warm(_rules.ALL[self.rules_i]))
         elif self.mode == M_TURN and not self.tumbling and self.cpu_turn() and ticks_diff(now_ms, self.cpu_at) >= 0:
             self._cpu_step()
         if self.snd is not None:
@@ -694,18 +696,6 @@ class App:
                 self.snd.play(self._cue, now_ms)
                 self._cue = None
             self.snd.update(now_ms)
-
-    def _warm(self):
-        """One slice of the final-roll groups of the menu's rule set while no game is on (Coach.warm), so that
-        "New game" finds them built; True while unfinished. The table's coach does it, moved to that rule set
-        (its valuer is set again when a game seats it: _table_coach_for)."""
-        c = self._table_coach
-        if c is None or self.in_game() or self._lent:
-            return False
-        rs = _rules.ALL[self.rules_i]
-        if c.rs is not rs:
-            c.retarget(rs, c.valuer)
-        return not c.warm()
 
     def _think(self):
         """One slice of the turn solve (coach.work) for the player to move: a CPU seat's own coach, or the
@@ -760,7 +750,7 @@ class App:
     def wait_ms(self, now_ms, most=1000):
         """ms from now_ms until something is due without input (a frame, a landing, a toast's end, a CPU move,
         a save, a note, a power timer), at most `most`; 0 when a frame is due now."""
-        if self.dirty or self._fresh or self.thinking or self._warming or self.rewrite_due:
+        if self.dirty or self._fresh or self.thinking or self._warming:
             return 0  # (a turn solve in progress, or the groups: a slice every pass)
         w = self.pw.wait_ms(now_ms, most)
         t = self.screen.wait_ms(self, now_ms)
@@ -876,17 +866,6 @@ class App:
         self.message(view.T_RECORDS_BAD)
         return False
 
-    def _compact(self):
-        """After "New game"'s first frame, before its save, where it has least to lose: let a log store rewrite
-        itself if it must (the CircuitPython nvm log: docs/saves.md, Saves and power cuts)."""
-        st = self.store
-        if st is not None and hasattr(st, "compact_due"):
-            try:
-                if st.compact_due():
-                    st.compact()
-            except OSError:
-                pass
-
     # -- saves ---------------------------------------------------------------------
     def save_bytes(self):
         """The save record: 7 bytes of settings, the game's bytes (if any), CRC-32 over all of it."""
@@ -907,13 +886,15 @@ class App:
     def _save_soon(self):
         """Save a small change (a hold) once presses pause, not a flash write per press."""
         if self.store is not None:
-            self.save_due = True
+            if not self.save_due:
+                self.save_due = True  # (a rewrite still due stays first)
             self.save_at = ticks_add(self.now, SAVE_SOON_MS)
 
     def _save_next(self):
         """Save in the next pass, after the frame that shows the change (a save never delays a frame)."""
         if self.store is not None:
-            self.save_due = True
+            if not self.save_due:
+                self.save_due = True
             self.save_at = self.now
 
     def setting_saved(self):
@@ -924,18 +905,28 @@ class App:
 
     def flush_save(self):
         """Write a change still waiting to be saved (call before the board sleeps or powers down)."""
-        if self.rewrite_due:
-            self.rewrite_due = False
-            self._compact()
+        if self.save_due == _REWRITE:
+            self._save()
         if self.save_due:
             self._save()
 
     def _save(self):
+        st = self.store
+        if self.save_due == _REWRITE:
+            # after "New game"'s first frame, where it has least to lose, a log store rewrites itself if it must
+            # (the CircuitPython nvm log: docs/saves.md, Saves and power cuts); the save in the next pass
+            self.save_due = True
+            try:
+                if st.compact_due():
+                    st.compact()
+            except OSError:
+                pass
+            return
         self.save_due = False
-        if self.store is None:
+        if st is None:
             return
         try:
-            self.store.write(self.save_bytes())
+            st.write(self.save_bytes())
         except OSError:
             self.message(view.T_SAVE_FAILED)
 

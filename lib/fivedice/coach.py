@@ -188,9 +188,12 @@ class Coach:
         self._phase = ph + 1
         return ph + 1 == _SOLVED
 
-    def warm(self):
+    def warm(self, rs=None):
         """One slice of the final-roll groups if they are not built for this coach's rule set yet (the app
-        calls it while the menu idles, so the first game's turn solve starts at once); True once built."""
+        calls it while the menu idles, so the first game's turn solve starts at once); True once built. With
+        `rs`, the coach moves to that rule set first, its valuer kept (a game seating the coach sets its own)."""
+        if rs is not None and rs is not self.rs:
+            self.retarget(rs, self.valuer)
         if self.groups[0] is not self.rs:
             self._group_step()
         return self.groups[0] is self.rs
