@@ -21,10 +21,10 @@ def device(tables=DATA, seed=3):
 
 def start(dev, rules_i, kinds):
     app = dev.app
-    app.rules_i = rules_i
-    app.nplayers = len(kinds)
+    app.settings.rules_i = rules_i
+    app.settings.players = len(kinds)
     for p, k in enumerate(kinds):
-        app.kinds[p] = k
+        app.settings.seats[p] = k
     app.new_game()
     dev.settle()
 
@@ -51,9 +51,9 @@ def test_perfect_cpu_is_offered_only_for_rule_sets_with_a_table():
     dev = device()
     app = dev.app
     assert app.tables_mask == 1 << YACHT.index
-    app.rules_i = YACHT.index
+    app.settings.rules_i = YACHT.index
     assert app.levels() == 3
-    app.rules_i = 0
+    app.settings.rules_i = 0
     assert app.levels() == 2
     # the menu cycles a seat through Human, easy, good (and perfect where there is a table)
     seen = set()
@@ -61,7 +61,7 @@ def test_perfect_cpu_is_offered_only_for_rule_sets_with_a_table():
     app.cursor = bytes(app.menu.items[: app.menu.n]).index(bytes((5,)))  # Player 2
     for _ in range(6):
         dev.tap(A.B_OK)
-        seen.add(app.kinds[1])
+        seen.add(app.settings.seats[1])
     assert seen == {0, 1, 2}
     dev.close()
 
@@ -201,7 +201,7 @@ def test_a_corrupt_table_is_reported_and_the_game_goes_on_without_it(tmp_path):
     start(dev, YACHT.index, [0, 3])  # a perfect seat, but the table is bad
     app = dev.app
     assert app.coach is None and app.tables_mask == 0
-    assert app.kinds[1] == 2 and app.players[1].level == 1  # degraded to "good"
+    assert app.settings.seats[1] == 2 and app.players[1].level == 1  # degraded to "good"
     assert app.toast == 12  # "Strategy table bad"
     dev.close()
 
@@ -234,10 +234,10 @@ def test_a_turn_is_solved_one_slice_a_loop_pass_from_its_start_so_the_hint_is_re
     live in between), starting as the human's turn begins; a hint pressed after the roll needs no solve."""
     dev = device()
     app = dev.app
-    app.rules_i = YACHT.index
-    app.nplayers = 2
-    app.kinds[0] = 0
-    app.kinds[1] = 3  # CPU perfect, on the same coach
+    app.settings.rules_i = YACHT.index
+    app.settings.players = 2
+    app.settings.seats[0] = 0
+    app.settings.seats[1] = 3  # CPU perfect, on the same coach
     app.new_game()
     log = []
     _count_work(app.coach, log)
@@ -261,10 +261,10 @@ def test_a_turn_is_solved_one_slice_a_loop_pass_from_its_start_so_the_hint_is_re
 def test_the_cpu_moves_only_once_its_turn_is_solved_and_its_dots_step_meanwhile():
     dev = device()
     app = dev.app
-    app.rules_i = YACHT.index
-    app.nplayers = 2
-    app.kinds[0] = 3  # seat 1: CPU perfect
-    app.kinds[1] = 0
+    app.settings.rules_i = YACHT.index
+    app.settings.players = 2
+    app.settings.seats[0] = 3  # seat 1: CPU perfect
+    app.settings.seats[1] = 0
     app.cpu_step_ms = 0  # no pacing: only the solve holds the CPU back
     app.new_game()
     g = app.game
@@ -367,17 +367,17 @@ def test_what_a_game_needs_is_loaded_at_start_up_not_at_new_game_nor_in_a_resume
     guard = _NoMoreImports()
     monkeypatch.setattr(sys, "meta_path", [guard] + sys.meta_path)
     app = dev.app
-    app.rules_i = YACHT.index
+    app.settings.rules_i = YACHT.index
     for kinds in ([0, 3, 2, 1], [1, 2], [2, 0, 3]):
         guard.armed = False  # the menu may load a level's code as a seat names it
         if app.mode != A.M_MENU:
             dev.tap(A.B_BACK)
-        while app.nplayers != len(kinds):
+        while app.settings.players != len(kinds):
             _menu_to(dev, M.I_PLAYERS)
             dev.tap(A.B_OK)
         for p, k in enumerate(kinds):  # each seat chosen in the menu: its level's code loads there
             _menu_to(dev, M.I_P1 + p)
-            while app.kinds[p] != k:
+            while app.settings.seats[p] != k:
                 dev.tap(A.B_OK)
         _menu_to(dev, M.I_NEW)
         guard.armed = True  # "New game" and the game: nothing more
@@ -443,12 +443,12 @@ def test_a_seat_stepped_through_the_levels_in_the_menu_keeps_only_the_code_of_th
         monkeypatch.delattr(fivedice, name, raising=False)
     dev = device()
     app = dev.app
-    app.rules_i = YACHT.index
-    assert app.kinds[1] == 1 and "fivedice.cpu" in sys.modules  # P2 "CPU easy" at start-up: its code is there
+    app.settings.rules_i = YACHT.index
+    assert app.settings.seats[1] == 1 and "fivedice.cpu" in sys.modules  # P2 "CPU easy" at start-up: its code is there
     _menu_to(dev, M.I_P1 + 1)
     dev.tap(A.B_OK)  # CPU good
     dev.tap(A.B_OK)  # CPU perfect
-    assert app.kinds[1] == 3
+    assert app.settings.seats[1] == 3
     dev.tap(A.B_DOWN)  # the cursor leaves the line
     assert "fivedice.cpu" not in sys.modules and "fivedice.good_valuer" not in sys.modules
     dev.tap(A.B_UP)

@@ -372,9 +372,9 @@ def test_a_cpu_seats_turn_names_its_level_beside_the_star():
     dev = SimDevice(dice=Dice(SeededBytes(2)), cpu_step_ms=1000, mute=True)
     try:
         app = dev.app
-        app.nplayers = 2
+        app.settings.players = 2
         for level, name in ((0, b"CPU easy plays"), (1, b"CPU good plays")):
-            app.kinds[0], app.kinds[1] = 1 + level, 0  # seat 1 the CPU, as the menu sets it
+            app.settings.seats[0], app.settings.seats[1] = 1 + level, 0  # seat 1 the CPU, as the menu sets it
             app.new_game()
             dev.run(400)  # its turn under way
             assert app.mode == A.M_TURN and app.game.player == 0 and app.cpu_turn()

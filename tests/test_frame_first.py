@@ -76,9 +76,9 @@ def rig():
     log = []
     app = A.App(LogDisplay(log), buzzer=LogBuzzer(log), store=LogStore(log), dice=Dice(SeededBytes(3)),
                 tables=DATA, cpu_step_ms=20)
-    app.rules_i = YACHT.index
-    app.nplayers = 1
-    app.kinds[0] = 0
+    app.settings.rules_i = YACHT.index
+    app.settings.players = 1
+    app.settings.seats[0] = 0
     real = app.tick
     clock = [0]
 

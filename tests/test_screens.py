@@ -90,10 +90,10 @@ def test_scorecard_screen(dev):
 def test_game_over_screen_ranks_the_players():
     dev = SimDevice(dice=Dice(SeededBytes(11)), cpu_step_ms=20)
     app = dev.app
-    app.rules_i = 5  # Yacht, 12 boxes
-    app.nplayers = 2
-    app.kinds[0] = 1
-    app.kinds[1] = 1
+    app.settings.rules_i = 5  # Yacht, 12 boxes
+    app.settings.players = 2
+    app.settings.seats[0] = 1
+    app.settings.seats[1] = 1
     app.new_game()
     for _ in range(40000):
         if app.game.over:
@@ -145,10 +145,10 @@ def test_game_over_screen_says_what_the_coach_found_in_words():
     """A human who scores the first box offered after one roll, against the "good" CPU, on the Yacht table."""
     dev = SimDevice(dice=Dice(SeededBytes(8)), cpu_step_ms=20, tables=os.path.join(HERE, "core", "data"))
     app = dev.app
-    app.rules_i = 5
-    app.nplayers = 2
-    app.kinds[0] = 0
-    app.kinds[1] = 2
+    app.settings.rules_i = 5
+    app.settings.players = 2
+    app.settings.seats[0] = 0
+    app.settings.seats[1] = 2
     app.new_game()
     for _ in range(40000):
         if app.game.over:

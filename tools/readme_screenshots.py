@@ -31,14 +31,14 @@ def coached_game(seed):
     """Play the three-seat game above to its end; returns the device on the game-over screen."""
     dev = SimDevice(dice=Dice(SeededBytes(seed)), cpu_step_ms=20, tables=TABLES)
     app = dev.app
-    app.nplayers = 3
-    app.kinds[0] = 0
-    app.kinds[1] = 3
-    app.kinds[2] = 1
+    app.settings.players = 3
+    app.settings.seats[0] = 0
+    app.settings.seats[1] = 3
+    app.settings.seats[2] = 1
     app.new_game()
     while not app.game.over:
         g = app.game
-        if app.kinds[g.player]:
+        if app.settings.seats[g.player]:
             dev.step()
             continue
         dev.tap(A.B_ROLL)

@@ -18,6 +18,7 @@ from fivedice import oled_view as view
 from fivedice import power as _power
 from fivedice import rules as _rules
 from fivedice import scoring
+from fivedice.settings import Settings
 from fivedice import sounds
 from fivedice.screens import B_HOLD1, B_HOLD2, B_HOLD3, B_HOLD4, B_HOLD5, B_ROLL, B_UP, B_DOWN, B_OK, B_BACK  # noqa: F401
 from fivedice.screens import M_MENU, M_TURN, M_PICK, M_CARD, M_OVER, M_HELP, M_TEST, M_RECORDS, M_INITIALS  # noqa: F401
@@ -112,15 +113,8 @@ class App:
         self.prof = [None, None, None, None]  # per human seat with a table: its meter (_meters)
         self.hint_kind = 0  # what the last hint said (coach.KEEP/SCORE), shown until the next action
         self.hint_value = 0
-        # settings
-        self.rules_i = 0
-        self.nplayers = 2
-        self.kinds = bytearray(4)  # per seat: 0 human, else 1 + CPU level (easy, good, perfect)
-        self.kinds[1] = 1
-        self.kinds[2] = 1
-        self.kinds[3] = 1
-        self.muted = False
-        self.pw = _power.Power(display, battery)  # dim and sleep timers (settings pw.dim_i, pw.sleep_i), battery
+        self.pw = _power.Power(display, battery)  # the dim and sleep timers, the battery
+        self.settings = Settings(self.pw, self.snd, self.setting_saved)  # the menu's values: the next game's
         # the screens (fivedice.screens): each draws itself and handles its presses; `mode` is the current one
         self.menu = Menu()
         self.picker = Picker()
@@ -160,10 +154,10 @@ class App:
         self._fresh = True  # no tick seen yet: deadlines set so far are re-based on the first one
         self._warming = False  # the menu's coach builds its final-roll groups, a slice a pass (Coach.warm)
         self.menu.build(self)
-        self.need_levels(self.kinds, self.nplayers)
+        self.need_levels(self.settings.seats, self.settings.players)
         self._load()
         if self.game is None:  # the menu's table and coach now, so that "New game" finds them
-            rs = _rules.ALL[self.rules_i]
+            rs = _rules.ALL[self.settings.rules_i]
             table = self._open_table(rs)
             if table is not None:
                 self._table_coach_for(rs, table)
@@ -238,8 +232,8 @@ class App:
         level = k - 1
         if level == _PERFECT and table is None:
             level = _GOOD
-            if self.kinds[p] == k:
-                self.kinds[p] = 1 + level
+            if self.settings.seats[p] == k:
+                self.settings.seats[p] = 1 + level  # what the board can seat, not a choice: not saved for it
         self.seated[p] = 1 + level
         self.players[p] = self._level_player(level, rs, table)
 
@@ -280,7 +274,7 @@ class App:
 
     def levels(self):
         """CPU levels on offer for the menu's rule set: easy and good, and perfect with its table."""
-        return 3 if (self.tables_mask >> self.rules_i) & 1 else 2  # cpu_levels.available_levels
+        return 3 if (self.tables_mask >> self.settings.rules_i) & 1 else 2  # cpu_levels.available_levels
 
     def has_coach(self):
         return self.coach is not None
@@ -326,30 +320,27 @@ class App:
         elif self.cursor >= self.top + rows:
             self.top = self.cursor - rows + 1
 
-    def set_muted(self, on):
-        self.muted = on
-        if self.snd is not None:
-            self.snd.mute = on
-
     def again(self):
         """After a game: the next one with the same rule set, players and seats."""
         g = self.game
-        self.rules_i = g.rs.index
-        self.nplayers = g.players
+        s = self.settings
+        s.set_rules(g.rs.index)
+        s.set_players(g.players)
         for p in range(g.players):
-            self.kinds[p] = self.seated[p]
+            s.set_seat(p, self.seated[p])
         self.new_game()
 
     def new_game(self):
         """Start a game with the menu's settings (the save slot is overwritten from now on)."""
-        rs = _rules.ALL[self.rules_i]
+        s = self.settings
+        rs = _rules.ALL[s.rules_i]
         self._compact()  # the game before is finished (and counted): the least to lose in a rewrite
-        self.game = _game.Game(rs, self.nplayers, self.dice)
+        self.game = _game.Game(rs, s.players, self.dice)
         self.save_bad = False
         self.five = False
         self.toast = 0
         self.hint_kind = 0
-        self._seat_players(rs, self.kinds)  # may say "Strategy table bad"
+        self._seat_players(rs, s.seats)  # may say "Strategy table bad"
         self._best_to_beat()
         self._sync_pixels()
         self.thinking = True
@@ -819,12 +810,10 @@ class App:
         n = _SAVE_HEAD + len(gb)
         rec = bytearray(n + _game.CRC_BYTES)
         rec[0] = _SAVE_MAGIC
-        rec[1] = self.rules_i
-        rec[2] = self.nplayers | self.pw.dim_i << 3 | self.pw.sleep_i << 5  # bits 0-2, 3-4, 5-6; 7: muted
-        for i in range(4):
-            rec[3 + i] = self.kinds[i] | ((_SEATED | self.seated[i] << 4) if self.game is not None else 0)
-        if self.muted:
-            rec[2] |= 0x80
+        self.settings.put(rec)  # bytes 1-6 (fivedice.settings)
+        if self.game is not None:
+            for i in range(4):
+                rec[3 + i] |= _SEATED | self.seated[i] << 4
         rec[_SAVE_HEAD:n] = gb
         _game.put_crc(rec, n)
         return bytes(rec)
@@ -899,27 +888,17 @@ class App:
         if not _game.crc_ok(data):
             raise ValueError("the save is corrupt (CRC-32 mismatch)")
         end = len(data) - _game.CRC_BYTES
-        np = data[2] & 0x07
-        dim_i = (data[2] >> 3) & 3  # 0 in a save from before the power settings: the defaults
-        sleep_i = (data[2] >> 5) & 3
-        bad = data[1] >= len(_rules.ALL) or not 1 <= np <= 4 or dim_i >= _power.CHOICES or sleep_i >= _power.CHOICES
+        bad = not Settings.check(data)
         for i in range(3, 7):
             if data[i] & 0x8C or (data[i] & 0x30 and not data[i] & _SEATED):
                 bad = True
         if bad:
             raise ValueError("the save has impossible settings")
         g = _game.decode(data[_SAVE_HEAD:end], self.dice) if end > _SAVE_HEAD else None
-        self.rules_i = data[1]
-        self.nplayers = np
-        self.muted = bool(data[2] & 0x80)
-        self.pw.dim_i = dim_i
-        self.pw.sleep_i = sleep_i
-        if self.snd is not None:
-            self.snd.mute = self.muted
+        self.settings.get(data)
         seats = bytearray(4)  # the game's own seats
         for i in range(4):
             b = data[3 + i]
-            self.kinds[i] = b & 3
             seats[i] = (b >> 4) & 3 if b & _SEATED else b & 3
         self.game = g
         self.hint_kind = 0

@@ -115,9 +115,9 @@ def _watch_app():
     class Watched(Base):
         def __init__(self, *a, **k):
             Base.__init__(self, *a, **k)
-            self.kinds[1] = CPU  # seat 2: the CPU (1 + level: easy, good, perfect), seat 1 human
+            self.settings.seats[1] = CPU  # seat 2: the CPU (1 + level: easy, good, perfect), seat 1 human
             if hasattr(self, "need_levels"):
-                self.need_levels(self.kinds, self.nplayers)  # as the menu does once the seat line is left
+                self.need_levels(self.settings.seats, self.settings.players)  # as the menu does once the seat line is left
             self.came_back = self.game is not None
             if self.game is not None:
                 state["resumed"] += 1  # this app started in a saved game (a boot after a reset)

@@ -30,14 +30,14 @@ class Help(Screen):
     rows = 7
 
     def enter(self, app):
-        lines(app.rules_i)
+        lines(app.settings.rules_i)
 
     def leave(self, app):
         drop()
         unload("fivedice.screens", "help")  # this module too: the App holds no other reference to it
 
     def press(self, app, b):
-        if b == B_DOWN and app.top + 8 < len(lines(app.rules_i)):
+        if b == B_DOWN and app.top + 8 < len(lines(app.settings.rules_i)):
             app.top += 1
         elif b == B_UP and app.top > 0:
             app.top -= 1
@@ -47,7 +47,7 @@ class Help(Screen):
 
     def draw(self, fb, app):
         fb.fill(0)
-        ls = lines(app.rules_i)
+        ls = lines(app.settings.rules_i)
         view.header(fb, ls[0])
         for r in range(self.rows):
             i = app.top + 1 + r

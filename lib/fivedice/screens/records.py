@@ -21,7 +21,7 @@ class RecordsScreen(Screen):
 
     def enter(self, app):
         self.recs = _rec.Records()
-        self.rs = app.rules_i
+        self.rs = app.settings.rules_i
         app.read_records(_rec, self.recs)
 
     def leave(self, app):

@@ -1,0 +1,83 @@
+"""Every menu value (rules, players, seats, sound, dim, sleep) in one object: its setters apply the value and
+mark the save due, so a choice made in the menu survives the next reset. The game in progress keeps its own
+rules and seats (App.seated): these are the next game's."""
+# The values' place in the save record (fivedice.app.App.save_bytes), bytes 1-6:
+#     1     rules_i (index in rules.ALL)
+#     2     bits 0-2 players (1-4), 3-4 dim_i, 5-6 sleep_i (power.CHOICES each), 7 muted
+#     3-6   per seat, bits 0-1: 0 human, else 1 + CPU level (easy, good, perfect); bits 4-6 are the game's
+from fivedice import power as _power
+from fivedice import rules as _rules
+
+
+class Settings:
+    def __init__(self, pw, snd, changed):
+        """pw: the app's power.Power (it runs the dim and sleep timers); snd: its sounds.Sounder or None;
+        changed: called after every setter (the app saves soon)."""
+        self._pw = pw
+        self._snd = snd
+        self._changed = changed
+        self.rules_i = 0
+        self.players = 2
+        self.seats = bytearray(b"\x00\x01\x01\x01")  # per seat: 0 human, else 1 + CPU level; P2-P4 CPU easy
+        self.muted = False
+        self.dim_i = 0
+        self.sleep_i = 0
+
+    def set_rules(self, i):
+        self.rules_i = i
+        self._changed()
+
+    def set_players(self, n):
+        self.players = n
+        self._changed()
+
+    def set_seat(self, p, k):
+        self.seats[p] = k
+        self._changed()
+
+    def set_muted(self, on):
+        self.muted = on
+        self._apply()
+        self._changed()
+
+    def set_dim(self, i):
+        self.dim_i = i
+        self._apply()
+        self._changed()
+
+    def set_sleep(self, i):
+        self.sleep_i = i
+        self._apply()
+        self._changed()
+
+    def _apply(self):
+        self._pw.dim_i = self.dim_i
+        self._pw.sleep_i = self.sleep_i
+        if self._snd is not None:
+            self._snd.mute = self.muted
+
+    def put(self, rec):
+        """Write the settings into save record bytes 1-6 (the seat bytes' game bits are the app's)."""
+        rec[1] = self.rules_i
+        rec[2] = self.players | self.dim_i << 3 | self.sleep_i << 5 | (0x80 if self.muted else 0)
+        for i in range(4):
+            rec[3 + i] = self.seats[i]
+
+    @staticmethod
+    def check(data):
+        """True if save record bytes 1-6 hold settings this build can have (the seat bytes' bits 0-1 only)."""
+        np = data[2] & 7
+        return (data[1] < len(_rules.ALL) and 1 <= np <= 4 and (data[2] >> 3) & 3 < _power.CHOICES
+                and (data[2] >> 5) & 3 < _power.CHOICES)
+
+    def get(self, data):
+        """Take the settings from save record bytes 1-6 (checked first: check), without marking the save due.
+        A save from before the power settings has 0 there: the defaults."""
+        self.rules_i = data[1]
+        self.players = data[2] & 7
+        self.dim_i = (data[2] >> 3) & 3
+        self.sleep_i = (data[2] >> 5) & 3
+        self.muted = bool(data[2] & 0x80)
+        for i in range(4):
+            self.seats[i] = data[3 + i] & 3
+        self._apply()
