@@ -93,6 +93,11 @@ def _menu_to(dev, item):
         dev.tap(A.B_DOWN)
 
 
+def _values(app):
+    s = app.settings
+    return (s.rules_i, s.players, bytes(s.seats), s.muted, s.dim_i, s.sleep_i)
+
+
 def test_every_menu_setting_is_saved_when_it_changes_so_a_reset_keeps_the_menu(tmp_path):
     """Rules, players, seats, sound, dim and sleep: each is written (once presses pause) before any game."""
     from fivedice.screens import menu as M
@@ -106,12 +111,12 @@ def test_every_menu_setting_is_saved_when_it_changes_so_a_reset_keeps_the_menu(t
         for _ in range(taps):
             dev.tap(A.B_OK)
         dev.run(1500)  # the pause after a change: it is saved now, a reset may come any time
-        settings = (app.settings.rules_i, app.settings.players, bytes(app.settings.seats), app.settings.muted, app.pw.dim_i, app.pw.sleep_i)
+        settings = _values(app)
         dev2 = SimDevice(dice=Dice(SeededBytes(5)), store=FileStore(str(tmp_path / "fivedice.sav")), tables=TABLES)
         a2 = dev2.app
-        assert (a2.settings.rules_i, a2.settings.players, bytes(a2.settings.seats), a2.settings.muted, a2.pw.dim_i, a2.pw.sleep_i) == settings, item
+        assert _values(a2) == settings and (a2.pw.dim_i, a2.pw.sleep_i) == settings[4:], item
         dev2.close()
-    assert app.settings.rules_i == 5 and app.settings.players == 4 and bytes(app.settings.seats[:3]) == b"\x00\x03\x02" and app.settings.muted
+    assert _values(app)[:4] == (5, 4, b"\x00\x03\x02\x01", True)
     dev.close()
 
 
