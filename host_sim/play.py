@@ -64,7 +64,7 @@ class Player:
     def _menu_to(self, item):
         app = self.app
         idx = bytes(app.menu.items[: app.menu.n]).index(item)
-        while app.cursor != idx:
+        while app.screen.cursor != idx:
             self.dev.tap(A.B_DOWN)
 
     def setup(self, rules_i, players, cpu_seats=()):
@@ -169,12 +169,12 @@ class Player:
                 return G.REASONS[r]
             if app.mode != A.M_PICK:
                 return G.REASONS[G.SCORE_BEFORE_ROLL]
-            picks = bytes(app.picker.boxes[: app.picker.n])
+            picks = bytes(app.screen.boxes[: app.screen.n])
             if box not in picks:
                 self.dev.tap(A.B_BACK)
                 return G.REASONS[g.check_score(box)]
             target = picks.index(box)
-            while app.cursor != target:
+            while app.screen.cursor != target:
                 self.dev.tap(A.B_DOWN)
             r = self.dev.tap(A.B_OK)
             self.dev.settle()

@@ -42,7 +42,7 @@ def play_first_boxes(dev, after_roll=None):
         if after_roll is not None:
             after_roll()
         dev.tap(A.B_OK)
-        app.cursor = 0
+        app.screen.cursor = 0
         dev.tap(A.B_OK)
         dev.settle()
 
@@ -58,7 +58,7 @@ def test_perfect_cpu_is_offered_only_for_rule_sets_with_a_table():
     # the menu cycles a seat through Human, easy, good (and perfect where there is a table)
     seen = set()
     app.enter(A.M_MENU)
-    app.cursor = bytes(app.menu.items[: app.menu.n]).index(bytes((5,)))  # Player 2
+    app.screen.cursor = bytes(app.menu.items[: app.menu.n]).index(bytes((5,)))  # Player 2
     for _ in range(6):
         dev.tap(A.B_OK)
         seen.add(app.settings.seats[1])
@@ -104,7 +104,7 @@ def test_following_every_hint_loses_nothing_and_other_choices_are_counted():
             dev.tap(A.B_ROLL)
             dev.settle()
         dev.tap(A.B_OK)
-        while app.picker.boxes[app.cursor] != box:
+        while app.screen.boxes[app.screen.cursor] != box:
             dev.tap(A.B_DOWN)
         dev.tap(A.B_OK)
         dev.settle()
@@ -122,7 +122,7 @@ def test_following_every_hint_loses_nothing_and_other_choices_are_counted():
         dev.tap(A.B_ROLL)
         dev.settle()
         dev.tap(A.B_OK)
-        app.cursor = 0
+        app.screen.cursor = 0
         dev.tap(A.B_OK)
         dev.settle()
     assert app.prof[0].loss_x100() > 1000 and app.prof[0].mistakes > 0
@@ -295,7 +295,7 @@ def test_a_rarely_used_screen_opened_mid_game_leaves_the_coach_and_the_counts_as
     dev.tap(A.B_ROLL)
     dev.settle()
     dev.tap(A.B_OK)  # score the first box offered after one roll: a decision the meter counts
-    app.cursor = 0
+    app.screen.cursor = 0
     dev.tap(A.B_OK)
     dev.settle()  # the perfect CPU's turn
     assert app.game.player == 0 and app.prof[0].decisions == 1
@@ -303,7 +303,7 @@ def test_a_rarely_used_screen_opened_mid_game_leaves_the_coach_and_the_counts_as
     table_coach, cpu = app.coach, app.players[1]
     for item in (menu_screen.I_RECORDS, menu_screen.I_HELP, menu_screen.I_TEST):
         dev.tap(A.B_BACK)  # the menu
-        app.cursor = bytes(app.menu.items[: app.menu.n]).index(bytes((item,)))
+        app.screen.cursor = bytes(app.menu.items[: app.menu.n]).index(bytes((item,)))
         dev.tap(A.B_OK)
         assert app.mode not in (A.M_MENU, A.M_TURN)
         dev.tap(A.B_BACK)
@@ -329,7 +329,7 @@ def test_cpu_levels_keeps_the_easy_cpus_action_codes():
 def _menu_to(dev, item):
     app = dev.app
     idx = bytes(app.menu.items[: app.menu.n]).index(bytes((item,)))
-    while app.cursor != idx:
+    while app.screen.cursor != idx:
         dev.tap(A.B_DOWN)
 
 

@@ -89,7 +89,7 @@ def _texts(app):
 def _menu_to(dev, item):
     app = dev.app
     idx = bytes(app.menu.items[: app.menu.n]).index(bytes((item,)))
-    while app.cursor != idx:
+    while app.screen.cursor != idx:
         dev.tap(A.B_DOWN)
 
 

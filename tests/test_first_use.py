@@ -293,7 +293,7 @@ def test_escape_is_back_on_the_dice_and_cancels_new_game_ok_again_but_an_arrow_i
         _keys(dev, [b"\x1b"])
         assert app.mode == A.M_MENU and app.in_game()
         _keys(dev, [b"\x1b[B", b"\r"])  # Down (an arrow's escape sequence), OK on "New game": asks again
-        assert app.menu.confirm and app.cursor == 1
+        assert app.menu.confirm and app.screen.cursor == 1
         _keys(dev, [b"\x1b"])
         assert not app.menu.confirm and app.game.rolls == 1  # the game in progress kept
         _keys(dev, [b"\x1b[A", b"\x1b"])  # up to Resume, then Esc: BACK from the menu resumes
@@ -311,7 +311,7 @@ def test_back_from_a_menu_screen_puts_the_cursor_on_the_line_you_left(tmp_path, 
     try:
         names = {"Records": 11, "How to score": 9, "Self-test": 10}  # menu.I_RECORDS, I_HELP, I_TEST
         want = bytes(app.menu.items[: app.menu.n]).index(bytes((names[line],)))
-        while app.cursor != want:
+        while app.screen.cursor != want:
             dev.tap(A.B_DOWN)
         dev.tap(A.B_OK)
         assert app.mode != A.M_MENU
@@ -326,8 +326,8 @@ def test_back_from_a_menu_screen_puts_the_cursor_on_the_line_you_left(tmp_path, 
             btn.release()
             dev.run(200)
         dev.settle()
-        assert app.mode == A.M_MENU and app.cursor == want
-        assert shows(dev, line.encode(), 2, 10 + (want - app.top) * 8, ink=0)  # the cursor bar's line
+        assert app.mode == A.M_MENU and app.screen.cursor == want
+        assert shows(dev, line.encode(), 2, 10 + (want - app.screen.top) * 8, ink=0)  # the cursor bar's line
     finally:
         dev.close()
 

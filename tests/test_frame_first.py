@@ -123,7 +123,7 @@ def test_new_game_draws_its_first_frame_before_the_first_slice_and_the_save():
     app, buttons, ticks_ms, log = rig()
     run(app, buttons, ticks_ms, 2)  # the menu
     app.enter(A.M_MENU)
-    app.cursor = 0  # "New game"
+    app.screen.cursor = 0  # "New game"
     buttons.queue.append(1 << A.B_OK)
     del log[:]
     real_new_game = app.new_game

@@ -63,9 +63,9 @@ def shows_right(dev, text, xr, y, ink=1):
 def menu_to(dev, item):
     app = dev.app
     idx = bytes(app.menu.items[: app.menu.n]).index(bytes((item,)))
-    while app.cursor != idx:
+    while app.screen.cursor != idx:
         dev.tap(A.B_DOWN)
-    return 10 + (idx - app.top) * 8  # the line's y
+    return 10 + (idx - app.screen.top) * 8  # the line's y
 
 
 @pytest.fixture

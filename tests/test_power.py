@@ -75,11 +75,11 @@ def test_the_game_is_saved_before_the_screen_goes_off_and_is_exactly_where_it_wa
     saved = dev.app.store.data
     assert saved == app.save_bytes()  # what is on the store is the game as it stands
     g = app.game
-    before = (bytes(g.dice), g.held, g.rolls, app.mode, app.cursor)
+    before = (bytes(g.dice), g.held, g.rolls, app.mode, app.screen.top)
     writes = app.store.writes
     assert dev.tap(A.B_ROLL) == 0  # the waking press: it does not roll
     assert dev.power_state == "on" and dev.board.display.contrast_level == 255
-    assert (bytes(g.dice), g.held, g.rolls, app.mode, app.cursor) == before
+    assert (bytes(g.dice), g.held, g.rolls, app.mode, app.screen.top) == before
     assert app.store.writes == writes and app.save_bytes() == saved
     assert any(any(c) for c in dev.board.pixels.colors())  # the dice are back on the pixels
     dev.tap(A.B_ROLL)  # the next press acts
@@ -134,7 +134,7 @@ def test_dim_and_sleep_are_menu_lines_stepped_both_ways_and_saved(dev):
     app = dev.app
     for item, attr, labels in ((M.I_DIM, "dim_i", P.DIM_LABELS), (M.I_SLEEP, "sleep_i", P.SLEEP_LABELS)):
         at = _menu_line(app, item)
-        while app.cursor != at:
+        while app.screen.cursor != at:
             dev.tap(A.B_DOWN)
         seen = []
         for _ in range(3):

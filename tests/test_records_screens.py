@@ -151,7 +151,7 @@ def test_records_screen_shows_the_top_five_and_the_stats_per_rule_set(tmp_path):
         f.write(recs.encode())
     dev = device(tmp_path)
     app = dev.app
-    while app.menu.items[app.cursor] != M.I_RECORDS:
+    while app.menu.items[app.menu.cursor] != M.I_RECORDS:
         dev.tap(A.B_DOWN)
     dev.tap(A.B_OK)
     assert app.mode == A.M_RECORDS

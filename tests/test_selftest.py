@@ -20,7 +20,7 @@ def dev():
 
 def open_selftest(dev):
     app = dev.app
-    while app.menu.items[app.cursor] != M.I_TEST:
+    while app.menu.items[app.menu.cursor] != M.I_TEST:
         dev.tap(A.B_UP)
     dev.tap(A.B_OK)
     assert app.mode == A.M_TEST

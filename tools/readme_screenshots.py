@@ -88,8 +88,8 @@ def game_gif(path, seed=5):
         rec.pause(700)
     dev.tap(A.B_OK)  # the picker opens on the most points now; move to the box the hint named
     if app.hint_kind == 2:
-        for _ in range(app.picker.n):
-            if app.picker.boxes[app.cursor] == app.hint_value:
+        for _ in range(app.screen.n):
+            if app.screen.boxes[app.screen.cursor] == app.hint_value:
                 break
             dev.tap(A.B_DOWN)
             rec.pause(200)

@@ -22,12 +22,12 @@ from fivedice.settings import Settings
 from fivedice import sounds
 from fivedice.screens import B_HOLD1, B_HOLD2, B_HOLD3, B_HOLD4, B_HOLD5, B_ROLL, B_UP, B_DOWN, B_OK, B_BACK  # noqa: F401
 from fivedice.screens import M_MENU, M_TURN, M_PICK, M_CARD, M_OVER, M_HELP, M_TEST, M_RECORDS, M_INITIALS  # noqa: F401
-from fivedice.screens.card import Card
-from fivedice.screens.menu import Menu
-from fivedice.screens.over import Over
-from fivedice.screens.picker import Picker
-from fivedice.screens.turn import Turn
+from fivedice import screens as _screens
 from fivedice.ticks import ticks_add, ticks_diff
+
+for _m in range(_screens.KEPT):  # the kept screens' code loads with the app's, while start-up imports it
+    __import__(_screens.SCREENS[2 * _m])
+del _m
 
 _coach = _cpu_levels = _strategy_table = None  # fivedice.coach, .cpu_levels, .strategy_table: load_game_code()
 
@@ -115,17 +115,13 @@ class App:
         self.hint_value = 0
         self.pw = _power.Power(display, battery)  # the dim and sleep timers, the battery
         self.settings = Settings(self.pw, self.snd, self.setting_saved)  # the menu's values: the next game's
-        # the screens (fivedice.screens): each draws itself and handles its presses; `mode` is the current one
-        self.menu = Menu()
-        self.picker = Picker()
-        self.card = Card()
-        # None: a rarely used screen (help, self-test, records, initials), imported when entered and
-        # dropped when left (_open)
-        self.screens = [self.menu, Turn(), self.picker, self.card, Over(), None, None, None, None]
-        self.mode = M_MENU
+        # the screens by M_ number (fivedice.screens.SCREENS): the kept ones built now; None: imported when entered
+        self.screens = [None] * (len(_screens.SCREENS) // 2)
+        for m in range(_screens.KEPT):
+            self.screens[m] = _screens.build(m)
+        self.menu = self.screens[M_MENU]
+        self.mode = M_MENU  # the current screen's number
         self.screen = self.menu
-        self.cursor = 0  # the current screen's list cursor and scroll, reset when the screen changes
-        self.top = 0
         # state
         self.game = None
         self.five = False
@@ -280,45 +276,18 @@ class App:
         return self.coach is not None
 
     def enter(self, mode):
-        """Switch to screen `mode` (M_*): the old one leaves, the new one enters with its cursor at the top."""
+        """Switch to screen `mode` (M_*): the old one leaves, the new one opens at its top. A screen that is not
+        kept is built now (its module imported: an allocation) and unloads itself when left."""
         self.screen.leave(self)
         self.mode = mode
-        self.screen = self.screens[mode] or self._open(mode)
-        self.cursor = 0
-        self.top = 0
-        self.screen.enter(self)
+        self.screen = self.screens[mode] or _screens.build(mode)
+        self.screen.open(self)
         self.dirty = True
-
-    def _open(self, mode):
-        """A screen that is not kept loaded: its module is imported now (an allocation) and unloads itself
-        when left. Presses and frames inside it allocate nothing."""
-        if mode == M_HELP:
-            from fivedice.screens.help import Help
-
-            return Help()
-        if mode == M_RECORDS:
-            from fivedice.screens.records import RecordsScreen
-
-            return RecordsScreen()
-        if mode == M_INITIALS:
-            from fivedice.screens.initials import Initials
-
-            return Initials()
-        from fivedice.screens.selftest import SelfTest
-
-        return SelfTest()
 
     def show_card(self, back):
         """The scorecard, returning to screen `back` (the dice, or game over) on OK/BACK."""
-        self.card.back = back
+        self.screens[M_CARD].back = back
         self.enter(M_CARD)
-
-    def scroll(self, rows):
-        """Keep the cursor inside the `rows` visible lines."""
-        if self.cursor < self.top:
-            self.top = self.cursor
-        elif self.cursor >= self.top + rows:
-            self.top = self.cursor - rows + 1
 
     def again(self):
         """After a game: the next one with the same rule set, players and seats."""

@@ -455,7 +455,7 @@ def mp_main(tables, which):
         for b in (A.B_DOWN, A.B_DOWN, A.B_UP, A.B_UP, A.B_DOWN, A.B_UP):
             yield press(b)
             yield 0
-        app.cursor = 0  # "New game" (no game to resume)
+        app.screen.cursor = 0  # "New game" (no game to resume)
         st["new_game"] = True
         yield press(A.B_OK)
         turn = 0

@@ -301,7 +301,7 @@ def on_iter(i, now):
             state["visits"].pop(0)
             state["skipped"] = state.get("skipped", 0) + 1
             return False
-        _tap(OK if menu.items[app.cursor] == state["visits"][0] else DOWN, i)
+        _tap(OK if menu.items[app.screen.cursor] == state["visits"][0] else DOWN, i)
     elif mode == 0:  # menu with a game in progress: back to it
         _tap(BACK, i)
     elif mode == 7 or mode == 5:  # the records or the help, opened mid-game

@@ -146,7 +146,7 @@ def test_a_whole_game_of_input_ticks_cpu_moves_and_frames_allocates_nothing():
 def test_menu_and_help_screens_allocate_nothing():
     app = APP
     app.enter(A.M_MENU)
-    app.cursor = bytes(app.menu.items[: app.menu.n]).index(bytes((3,)))  # on "Players"
+    app.screen.cursor = bytes(app.menu.items[: app.menu.n]).index(bytes((3,)))  # on "Players"
     app.need_levels(b"\x01\x02\x03", 3)  # every CPU level's code (loaded as a menu seat first names it)
     app.draw()
     STATE[0] = 0
@@ -251,7 +251,7 @@ def test_new_game_confirmation_and_stepping_menu_values_back_allocate_nothing():
     new_at = bytes(app.menu.items[: app.menu.n]).index(bytes((1,)))
     presses = bytes((A.B_OK, A.B_BACK, A.B_OK, A.B_DOWN, A.B_HOLD1, A.B_HOLD5, A.B_DOWN, A.B_HOLD1, A.B_HOLD5,
                      A.B_DOWN, A.B_HOLD1, A.B_HOLD1, A.B_HOLD5, A.B_HOLD5, A.B_UP, A.B_UP, A.B_UP, A.B_OK))
-    app.cursor = new_at
+    app.screen.cursor = new_at
     app.draw()
     STATE[0] = 0
     micropython.heap_lock()

@@ -42,8 +42,8 @@ class Menu(Screen):
         self.back_to = -1
         for i in range(self.n):
             if it >= 0 and self.items[i] == it:
-                app.cursor = i  # back from that screen: on the line you left
-                app.scroll(self.rows)
+                self.cursor = i  # back from that screen: on the line you left
+                self.scroll()
 
     def leave(self, app):
         self.confirm = False
@@ -80,17 +80,17 @@ class Menu(Screen):
         items[n] = I_HELP
         items[n + 1] = I_TEST
         self.n = n + 2
-        if app.cursor >= self.n:
-            app.cursor = self.n - 1
+        if self.cursor >= self.n:
+            self.cursor = self.n - 1
 
     def press(self, app, b):
         confirm = self.confirm
         self.confirm = False  # any press but a second OK on "New game" cancels it
         if b == B_UP:
-            app.cursor = (app.cursor - 1) % self.n
+            self.cursor = (self.cursor - 1) % self.n
             self.load_levels(app)
         elif b == B_DOWN:
-            app.cursor = (app.cursor + 1) % self.n
+            self.cursor = (self.cursor + 1) % self.n
             self.load_levels(app)
         elif b == B_OK or b == B_ROLL or b == B_HOLD5:
             self.choose(app, 1, b != B_HOLD5, confirm)
@@ -98,13 +98,13 @@ class Menu(Screen):
             self.choose(app, -1, False, confirm)
         elif b == B_BACK and app.in_game() and not confirm:
             app.resume()
-        app.scroll(self.rows)
+        self.scroll()
         return 0
 
     def choose(self, app, step, act, confirm):
         """The line under the cursor: `act` (OK/ROLL) chooses an action line; a value line steps its
         value by `step` (+1 OK/ROLL/HOLD5, -1 HOLD1). `confirm`: "New game" was armed by the last press."""
-        it = self.items[app.cursor]
+        it = self.items[self.cursor]
         s = app.settings
         if it == I_RESUME:
             if act:
@@ -164,12 +164,12 @@ class Menu(Screen):
         s = app.settings
         g = app.game if app.in_game() else None  # with a game in progress, a line that differs is the next game's
         for r in range(self.rows):
-            i = app.top + r
+            i = self.top + r
             if i >= n:
                 break
             y = 10 + r * 8
             c = 1
-            if i == app.cursor:
+            if i == self.cursor:
                 view.row_bar(fb, y)
                 c = 0
             it = self.items[i]
