@@ -281,7 +281,7 @@ def demo(rules_i=0, players=2, seed=None, out=sys.stdout, tables=TABLES):
             app.settings.seats[p] = best - p % best
         app.new_game()
         out.write("demo: %s, %s\n" % (app.game.rs.title, ", ".join(
-            "P%d %s" % (p + 1, cpu_levels.NAMES[app.settings.seats[p] - 1]) for p in range(players))))
+            "P%d %s" % (p + 1, cpu_levels.NAMES[app.settings.seats[p]]) for p in range(players))))
         for _ in range(200000):
             if app.game.over:
                 break

@@ -176,7 +176,7 @@ def test_game_over_keeps_the_coach_for_the_records_and_the_next_game_reuses_its_
     assert app.mode == A.M_OVER
     dev.tap(A.B_ROLL)  # again
     dev.settle()
-    assert not app.game.over and app.coach is table_coach and app.players[1].level == 2
+    assert not app.game.over and app.coach is table_coach and app.players[1].level == 3
     assert app.coach.groups is groups and groups[0] is YACHT and app.coach.arrays is work
     assert app.prof[0].loss_x100() == 0
     dev.close()
@@ -201,7 +201,7 @@ def test_a_corrupt_table_is_reported_and_the_game_goes_on_without_it(tmp_path):
     start(dev, YACHT.index, [0, 3])  # a perfect seat, but the table is bad
     app = dev.app
     assert app.coach is None and app.tables_mask == 0
-    assert app.settings.seats[1] == 2 and app.players[1].level == 1  # degraded to "good"
+    assert app.settings.seats[1] == 2 and app.players[1].level == 2  # degraded to "good"
     assert app.toast == 12  # "Strategy table bad"
     dev.close()
 
@@ -394,7 +394,7 @@ def test_what_a_game_needs_is_loaded_at_start_up_not_at_new_game_nor_in_a_resume
     guard.armed = False
     dev = SimDevice(dice=Dice(SeededBytes(9)), cpu_step_ms=20, tables=DATA, store=FileStore(path))
     guard.armed = True  # the resume and the game after it: nothing more
-    assert dev.app.game is not None and dev.app.players[2].level == 2
+    assert dev.app.game is not None and dev.app.players[2].level == 3
     dev.tap(A.B_OK)  # resume
     for _ in range(300):
         dev.step()
@@ -456,5 +456,5 @@ def test_a_seat_stepped_through_the_levels_in_the_menu_keeps_only_the_code_of_th
     _menu_to(dev, M.I_NEW)
     assert "fivedice.good_valuer" in sys.modules
     dev.tap(A.B_OK)
-    assert app.mode == A.M_TURN and app.players[1].level == 1
+    assert app.mode == A.M_TURN and app.players[1].level == 2
     dev.close()

@@ -109,7 +109,7 @@ def _check_save_intact(dev, store):
 def test_a_truncated_table_is_refused_at_open_and_the_game_plays_to_the_end(tmp_path):
     dev, store = _game_with_table(tmp_path, _truncate, 1)
     app = dev.app
-    assert app.toast == view.T_TABLE_BAD and app.coach is None and app.players[1].level == 1
+    assert app.toast == view.T_TABLE_BAD and app.coach is None and app.players[1].level == 2
     _play_to_the_end(dev, set())
     assert app.game.over
     _check_save_intact(dev, store)
@@ -124,7 +124,7 @@ def test_a_block_damaged_after_the_header_gives_a_toast_drops_the_coach_and_the_
     _play_to_the_end(dev, seen)
     assert "toast" in seen and app.table_error
     assert app.coach is None and all(p is None for p in app.prof)
-    assert ("level after toast", 1) in seen and ("level after toast", 2) not in seen  # perfect finished as "good"
+    assert ("level after toast", 2) in seen and ("level after toast", 3) not in seen  # perfect finished as "good"
     assert app.game.over and not app.save_bad
     _check_save_intact(dev, store)
     dev.close()

@@ -373,8 +373,8 @@ def test_a_cpu_seats_turn_names_its_level_beside_the_star():
     try:
         app = dev.app
         app.settings.players = 2
-        for level, name in ((0, b"CPU easy plays"), (1, b"CPU good plays")):
-            app.settings.seats[0], app.settings.seats[1] = 1 + level, 0  # seat 1 the CPU, as the menu sets it
+        for level, name in ((1, b"CPU easy plays"), (2, b"CPU good plays")):  # fivedice.levels EASY, GOOD
+            app.settings.seats[0], app.settings.seats[1] = level, 0  # seat 1 the CPU, as the menu sets it
             app.new_game()
             dev.run(400)  # its turn under way
             assert app.mode == A.M_TURN and app.game.player == 0 and app.cpu_turn()

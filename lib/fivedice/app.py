@@ -13,6 +13,7 @@ its own press handling and drawing."""
 # Handling an event and drawing a frame allocate nothing after start-up (tests/mpy/test_heap_app.py).
 from fivedice.compat import const, unload
 from fivedice import game as _game
+from fivedice.levels import EASY, GOOD, PERFECT, ROLL
 from fivedice import features as _features
 from fivedice import oled_view as view
 from fivedice import power as _power
@@ -46,7 +47,6 @@ def load_game_code():
 
 BUTTONS = 10
 BUTTON_NAMES = ("hold1", "hold2", "hold3", "hold4", "hold5", "roll", "up", "down", "ok", "back")
-MODE_NAMES = ("menu", "turn", "pick", "card", "over", "help", "test", "records", "initials")
 
 ROLL_ANIM_MS = const(350)  # a ROLL press tumbles this long before the dice land
 FRAME_MS = const(70)  # animation frame period
@@ -61,9 +61,6 @@ _SAVE_MAGIC = const(0xA8)  # record format 2: settings + game + CRC-32 over both
 _SEATED = const(0x40)
 _OLD_SAVE_MAGIC = const(0xA7)  # format 1 (8-bit checksum, settings unchecked): refused, kept aside
 _SAVE_HEAD = const(7)
-_CPU_ROLL = const(1)  # cpu.ROLL
-_GOOD = const(1)  # cpu_levels.GOOD, PERFECT
-_PERFECT = const(2)
 _PIXEL_FRAME_MS = const(10)  # the loop wakes this often while the pixels animate
 
 
@@ -104,7 +101,7 @@ class App:
         self.coach = None  # the coach on the table in this game: hints, proficiency, the perfect CPU
         self._table_coach = None  # that coach's object, kept for every game (retarget)
         self._good = None  # the "good" CPU player, kept for every game
-        self._levels = 0  # bit k: the code of CPU kind k (1 + level: 1 easy, 2 good) is loaded (need_levels)
+        self._levels = 0  # bit k: the code of CPU level k (EASY, GOOD: fivedice.levels) is loaded (need_levels)
         from fivedice.proficiency import Proficiency
 
         self._meters = (Proficiency(None), Proficiency(None), Proficiency(None), Proficiency(None))  # per seat
@@ -210,7 +207,7 @@ class App:
         self.enter(M_TURN)
 
     def _seat(self, p, k, rs, table):
-        """Seat p plays kind k (0 human, else 1 + CPU level): a CPU level, or a human whose decisions the coach
+        """Seat p plays kind k (fivedice.levels: HUMAN or a CPU level): a CPU level, or a human whose decisions the coach
         (if any) counts from now on."""
         if k:
             self._seat_cpu(p, k, rs, table)
@@ -222,15 +219,14 @@ class App:
             self.prof[p] = pr
         self.seated[p] = 0
 
-    def _seat_cpu(self, p, k, rs, table):
-        """Seat p plays CPU kind k (1 + level); a perfect seat without the table plays good, and the settings
-        and the game's seating say so (a saved "perfect" seat on a board without the table, a table lost)."""
-        level = k - 1
-        if level == _PERFECT and table is None:
-            level = _GOOD
-            if self.settings.seats[p] == k:
-                self.settings.seats[p] = 1 + level  # what the board can seat, not a choice: not saved for it
-        self.seated[p] = 1 + level
+    def _seat_cpu(self, p, level, rs, table):
+        """Seat p plays CPU `level`; a perfect seat without the table plays good, and the settings and the
+        game's seating say so (a saved "perfect" seat on a board without the table, a table lost)."""
+        if level == PERFECT and table is None:
+            level = GOOD
+            if self.settings.seats[p] == PERFECT:
+                self.settings.seats[p] = GOOD  # what the board can seat, not a choice: not saved for it
+        self.seated[p] = level
         self.players[p] = self._level_player(level, rs, table)
 
     def _level_player(self, level, rs, table):
@@ -239,7 +235,7 @@ class App:
             pl = self.players[q]
             if pl is not None and pl.level == level:
                 return pl
-        if level == _GOOD:
+        if level == GOOD:
             return self._good_player(rs)
         return _cpu_levels.make(rs, level, table, self.coach)
 
@@ -247,7 +243,7 @@ class App:
         """Have loaded the code of the CPU levels the first n of `seats` name and the game in progress plays,
         and no other: when the app is built, when a save is read, as the menu's cursor leaves a changed seat
         line. So "New game" and a resume find it loaded, and a level stepped past in the menu does not stay."""
-        # seats: as the save's seat bytes, bits 0-1 and 4-5 each 0 human, else 1 + level; easy is fivedice.cpu,
+        # seats: as the save's seat bytes, bits 0-1 and 4-5 each a seat kind (fivedice.levels); easy is fivedice.cpu,
         # good fivedice.good_valuer, perfect needs only the coach
         want = 0
         for i in range(n):
@@ -257,23 +253,22 @@ class App:
         if g is not None:
             for i in range(g.players):
                 want |= 1 << self.seated[i]
-        if want & 2 and not self._levels & 2:
+        e = 1 << EASY
+        gd = 1 << GOOD
+        if want & e and not self._levels & e:
             from fivedice import cpu  # noqa: F401
-        if want & 4 and not self._levels & 4:
+        if want & gd and not self._levels & gd:
             from fivedice import good_valuer  # noqa: F401
-        if self._levels & 2 and not want & 2:
+        if self._levels & e and not want & e:
             unload("fivedice", "cpu")  # no seat plays easy: its code goes (nothing holds an easy player now)
-        if self._levels & 4 and not want & 4:
+        if self._levels & gd and not want & gd:
             self._good = None  # no seat plays good: the good player and its valuer's code go
             unload("fivedice", "good_valuer")
-        self._levels = want & 6
+        self._levels = want & (e | gd)
 
     def levels(self):
         """CPU levels on offer for the menu's rule set: easy and good, and perfect with its table."""
-        return 3 if (self.tables_mask >> self.settings.rules_i) & 1 else 2  # cpu_levels.available_levels
-
-    def has_coach(self):
-        return self.coach is not None
+        return _cpu_levels.available_levels((self.tables_mask >> self.settings.rules_i) & 1)
 
     def enter(self, mode):
         """Switch to screen `mode` (M_*): the old one leaves, the new one opens at its top. A screen that is not
@@ -353,7 +348,7 @@ class App:
 
     def _seat_players(self, rs, seats):
         """Seat the CPU players, the coach and the proficiency meters for a game of rule set rs, seat p
-        playing seats[p] (0 human, else 1 + CPU level); they are the objects of the game before, moved on."""
+        playing seats[p] (a seat kind, fivedice.levels); they are the objects of the game before, moved on."""
         table = self._open_table(rs)
         self.coach = self._table_coach_for(rs, table) if table is not None else None
         for p in range(4):
@@ -375,7 +370,7 @@ class App:
     def _good_player(self, rs):
         """The "good" CPU for rule set rs: one player (and its coach's buffers) for every game."""
         if self._good is None:
-            self._good = _cpu_levels.make(rs, _GOOD, None, None, self._groups, self._work)
+            self._good = _cpu_levels.make(rs, GOOD, None, None, self._groups, self._work)
         else:
             self._good.prepare(rs)
         return self._good
@@ -392,11 +387,11 @@ class App:
         for p in range(4):
             self.prof[p] = None
             pl = self.players[p]
-            if pl is not None and getattr(pl, "level", -1) == _PERFECT:
+            if pl is not None and getattr(pl, "level", -1) == PERFECT:
                 if good is None:
                     good = self._good_player(self.game.rs)
                 self.players[p] = good
-                self.seated[p] = 1 + _GOOD
+                self.seated[p] = GOOD
         self._close_table()
         self.tables_mask &= ~(1 << self.game.rs.index)
         self.message(view.T_TABLE_BAD)
@@ -709,7 +704,7 @@ class App:
             self._coach_lost()
             cpu = self.players[g.player]  # "good" now
             a = cpu.decide(g)
-        if a == _CPU_ROLL:
+        if a == ROLL:
             if g.rolls:
                 for i in range(5):
                     if ((cpu.keep >> i) & 1) != ((g.held >> i) & 1):
@@ -723,7 +718,7 @@ class App:
     def draw(self):
         self.screen.draw(self.fb, self)
         if self.mode == M_MENU and self.pw.level >= 0:
-            _power.draw_battery(self.fb, self.pw.level, 114, 1, 0)  # in the menu's title bar
+            _power.draw_battery(self.fb, self.pw.level, view.BATTERY_X, 1, 0)  # in the menu's title bar
         self.fb.show()
         self.dirty = False
 

@@ -7,11 +7,7 @@ from fivedice.compat import const
 from fivedice import rules as _r
 from fivedice import scoring
 
-ROLL = const(1)
-SCORE = const(2)
-
-EASY = const(0)
-LEVEL_NAMES = ("easy",)
+from fivedice.levels import EASY, ROLL, SCORE  # noqa: F401 (the protocol's codes: fivedice.levels)
 
 _BIG = const(10000)
 

@@ -34,7 +34,7 @@ REASONS = (
 
 ROLLS_PER_TURN = const(3)
 MAX_PLAYERS = const(4)
-_ALL_DICE = const(0x1F)
+ALL_DICE = const(0x1F)
 
 
 class Game:
@@ -101,7 +101,7 @@ class Game:
             return GAME_OVER
         if self.rolls >= ROLLS_PER_TURN:
             return NO_ROLLS_LEFT
-        if self.rolls and self.held == _ALL_DICE:
+        if self.rolls and self.held == ALL_DICE:
             return ALL_HELD
         return OK
 

@@ -8,6 +8,9 @@ from fivedice import rules as _r
 
 W = const(128)
 H = const(64)
+BATTERY_X = const(114)  # the battery gauge in the menu's title bar (power.draw_battery)
+G_DOT = const(46)  # the font's glyph codes (ASCII): '.', and '0' (a digit d is G_ZERO + d)
+G_ZERO = const(48)
 
 # Box labels by box id: (long label for the picker, short label for the scorecard).
 _LABELS = {

@@ -36,14 +36,14 @@ updates a finished game makes. No user interface here: the app draws it and asks
 # not add up (best above the sum, a mean above the best, more bonuses than games).
 # Runs on CPython, MicroPython and CircuitPython; updates allocate nothing (they run once per game anyway).
 from fivedice.compat import const, crc32
+from fivedice.rules import ALL as _ALL
 
 VERSION = const(1)
 TOP = const(5)
 BLOCK = const(74)
 _HEAD = const(4)
 _CRC = const(4)
-_NRULES = const(6)  # len(fivedice.rules.ALL)
-MAX_BYTES = const(4 + 74 * 6 + 4)  # 452
+MAX_BYTES = _HEAD + BLOCK * len(_ALL) + _CRC  # 452 with the six rule sets
 _M0 = const(0x46)  # "F"
 _M1 = const(0x52)  # "R"
 _GAMES = const(1)
@@ -180,7 +180,7 @@ class Records:
     def add_game(self, rs_index, score, fives=0, bonus=0, loss_x100=0, decisions=0, coached=False):
         """Count a finished game of one human seat in the lifetime stats; returns its game number (for
         insert). coached: a strategy table was present (loss_x100 and decisions count only then)."""
-        if not 0 <= rs_index < _NRULES:
+        if not 0 <= rs_index < len(_ALL):
             raise ValueError("unknown rule set")
         if not 0 <= score <= _MAX_SCORE or not 0 <= fives <= 20 or (loss_x100 and not decisions):
             raise ValueError("impossible game")
@@ -296,7 +296,7 @@ def problem(data):
     if data[2] != VERSION:
         return "format %d is not supported" % data[2]
     k = data[3]
-    if k > _NRULES or len(data) != _HEAD + BLOCK * k + _CRC:
+    if k > len(_ALL) or len(data) != _HEAD + BLOCK * k + _CRC:
         return "have the wrong length"
     n = _HEAD + BLOCK * k
     if crc32(memoryview(data)[:n]) & 0xFFFFFFFF != _get(data, n, 4):
@@ -305,7 +305,7 @@ def problem(data):
     for i in range(k):
         o = _HEAD + BLOCK * i
         rs = data[o]
-        if rs >= _NRULES or rs <= last:
+        if rs >= len(_ALL) or rs <= last:
             return "name an unknown or repeated rule set"
         last = rs
         why = _block_problem(data, o)

@@ -2,6 +2,7 @@
 from fivedice.compat import const
 from fivedice import features as _features
 from fivedice import gfx
+from fivedice.levels import GOOD, PERFECT
 from fivedice import oled_view as view
 from fivedice import power as _power
 from fivedice import rules as _rules
@@ -20,8 +21,6 @@ I_RECORDS = const(11)
 I_DIM = const(12)
 I_SLEEP = const(13)
 
-_GOOD = const(1)  # cpu_levels.GOOD, PERFECT
-_PERFECT = const(2)
 
 
 class Menu(Screen):
@@ -121,8 +120,8 @@ class Menu(Screen):
             self.next_game(app)
             if app.levels() < 3:
                 for p in range(4):
-                    if s.seats[p] == 1 + _PERFECT:
-                        s.set_seat(p, 1 + _GOOD)  # this rule set has no table: say why the seat changed
+                    if s.seats[p] == PERFECT:
+                        s.set_seat(p, GOOD)  # this rule set has no table: say why the seat changed
                         app.message(view.T_NO_PERFECT)
             self.levels_due = True
         elif it == I_PLAYERS:
@@ -144,7 +143,7 @@ class Menu(Screen):
             p = it - I_P1
             k = (s.seats[p] + step) % 4  # Human, CPU easy, good, perfect
             self.next_game(app)
-            if k == 1 + _PERFECT and app.levels() < 3:
+            if k == PERFECT and app.levels() < 3:
                 app.message(view.T_NO_PERFECT)  # shown as it is passed over: why there is no perfect CPU
                 k = (k + step) % 4
             s.set_seat(p, k)

@@ -10,9 +10,9 @@ LEVELS = (b"", b"easy", b"good", b"perfect")
 def decimal2(fb, x100, x, y, c):
     """Draw hundredths as a number with two decimals (12.34) without building a string."""
     x = gfx.number(fb, x100 // 100, x, y, c)
-    x = gfx.glyph(fb, 46, x, y, c)  # '.'
-    x = gfx.glyph(fb, 48 + (x100 // 10) % 10, x, y, c)
-    return gfx.glyph(fb, 48 + x100 % 10, x, y, c)
+    x = gfx.glyph(fb, view.G_DOT, x, y, c)
+    x = gfx.glyph(fb, view.G_ZERO + (x100 // 10) % 10, x, y, c)
+    return gfx.glyph(fb, view.G_ZERO + x100 % 10, x, y, c)
 
 
 def decimal1(fb, x100, x, y, c):
@@ -23,8 +23,8 @@ def decimal1(fb, x100, x, y, c):
     if x10 >= 1000:
         return gfx.number(fb, (x100 + 50) // 100, x, y, c)
     x = gfx.number(fb, x10 // 10, x, y, c)
-    x = gfx.glyph(fb, 46, x, y, c)  # '.'
-    return gfx.glyph(fb, 48 + x10 % 10, x, y, c)
+    x = gfx.glyph(fb, view.G_DOT, x, y, c)
+    return gfx.glyph(fb, view.G_ZERO + x10 % 10, x, y, c)
 
 
 class Over(Screen):

@@ -2,6 +2,7 @@
 from fivedice.compat import const
 from fivedice import game as _game
 from fivedice import gfx
+from fivedice.levels import KEEP, SCORE
 from fivedice import oled_view as view
 from fivedice.screens import Screen, B_BACK, B_DOWN, B_OK, B_ROLL, B_UP, B_HOLD5, M_MENU, M_PICK, M_TURN
 from fivedice.ticks import ticks_diff
@@ -10,8 +11,6 @@ _DIE = const(20)
 _GAP = const(5)
 _DICE_X = const(4)
 _DICE_Y = const(10)
-_KEEP = const(1)  # coach.KEEP
-_SCORE = const(2)  # coach.SCORE
 _BURST_MS = const(250)  # ROLL taps closer than this to an ignored one belong to its burst (docs/rules.md)
 
 KEYS = (
@@ -28,7 +27,7 @@ def keep_faces(fb, dice, keep, x, y, c=1):
     for f in range(1, 7):
         for i in range(5):
             if (keep >> i) & 1 and dice[i] == f:
-                x = gfx.glyph(fb, 48 + f, x + gfx.CHAR_W, y, c)
+                x = gfx.glyph(fb, view.G_ZERO + f, x + gfx.CHAR_W, y, c)
     return x
 
 
@@ -115,10 +114,10 @@ class Turn(Screen):
             x = gfx.text(fb, view.SEATS[app.seated[g.player]], 0, 56, 1)  # "CPU good": the level (and the '*')
             x = gfx.text(fb, b" plays", x, 56, 1)
             for i in range(app.dots):
-                x = gfx.glyph(fb, 46, x, 56, 1)  # '.': the dots step while the computer works
+                x = gfx.glyph(fb, view.G_DOT, x, 56, 1)  # the dots step while the computer works
         else:
             gfx.text(fb, KEYS[0] if g.rolls == 0 else KEYS[2] if app.coach is not None else KEYS[1], 0, 56, 1)
-        if app.hint_kind == _KEEP:
+        if app.hint_kind == KEEP:
             # the coach's keep: a mark under each die to hold
             for i in range(5):
                 if (app.hint_value >> i) & 1:
@@ -133,7 +132,7 @@ class Turn(Screen):
         g = app.game
         if app.hint_kind:
             x = gfx.text(fb, b"Hint: ", 0, y, 1)
-            if app.hint_kind == _SCORE:
+            if app.hint_kind == SCORE:
                 gfx.text(fb, view.LONG[g.rs.index][app.hint_value], x, y, 1)
             elif app.hint_value == 0:
                 gfx.text(fb, b"roll all five", x, y, 1)
