@@ -120,31 +120,34 @@ YACHT = 5
 
 
 def _hinted(dice, keep):
-    """The dice screen of a solo game with `dice` rolled and the coach's keep `keep` (bit i = die i) shown."""
+    """The dice screen of a solo Yacht game with `dice` rolled and the coach's keep `keep` (bit i = die i) shown
+    as the hint's best choice."""
     from fivedice.rng import ScriptedFaces
     from host_sim.device import SimDevice
 
-    dev = SimDevice(dice=ScriptedFaces(list(dice) * 3), mute=True)
-    play.Player(dev).setup(0, 1)
+    dev = SimDevice(dice=ScriptedFaces(list(dice) * 3), mute=True, tables=DATA)
+    play.Player(dev).setup(YACHT, 1)
     dev.tap(A.B_ROLL)
     dev.settle()
     app = dev.app
     app.hint_kind, app.hint_value = 1, keep  # coach.KEEP
+    top = app.top3  # coach.choices' layout: one choice, that keep
+    top[0], top[3], top[6], top[12] = 1, keep, 0, 1
     app.draw()
     return dev
 
 
 @pytest.mark.parametrize("dice,keep,text", [
-    ((5, 3, 5, 3, 1), 0b00101, b"Hint: keep 5 5"),
-    ((5, 2, 4, 6, 3), 0b10111, b"Hint: keep 2 3 4 5"),
-    ((6, 6, 1, 6, 2), 0b01011, b"Hint: keep 6 6 6"),
+    ((5, 3, 5, 3, 1), 0b00101, b"keep 5 5"),
+    ((5, 2, 4, 6, 3), 0b10111, b"keep 2 3 4 5"),
+    ((6, 6, 1, 6, 2), 0b01011, b"keep 6 6 6"),
 ])
 def test_the_hint_names_the_faces_to_keep_with_marks_under_those_dice(dice, keep, text):
     from test_player_fixes import pixel, shows
 
     dev = _hinted(dice, keep)
     try:
-        assert shows(dev, text, 0, 45)
+        assert shows(dev, text, 1, 35, ink=0)  # the best choice, inverted, first under the dice
         for i in range(5):  # a mark under each kept die, none under the others
             assert pixel(dev, 4 + i * 25 + 10, 31) == (keep >> i) & 1
     finally:
@@ -166,7 +169,7 @@ def test_the_coachs_own_keep_hint_reads_as_faces():
         app, g = dev.app, dev.app.game
         assert app.hint_kind == coach.KEEP and app.hint_value
         faces = sorted(g.dice[i] for i in range(5) if (app.hint_value >> i) & 1)
-        assert shows(dev, b"Hint: keep " + b" ".join(b"%d" % f for f in faces), 0, 45)
+        assert shows(dev, b"keep " + b" ".join(b"%d" % f for f in faces), 1, 35, ink=0)
     finally:
         dev.close()
 

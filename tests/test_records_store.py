@@ -45,7 +45,7 @@ def test_records_round_trip_and_the_table_is_the_reference_top5(played):
         assert rank == (want if want < 5 else -1)
     data = r.encode()
     q = R.decode(data)
-    assert q.encode() == data and len(data) == 8 + 74 * len(ref)
+    assert q.encode() == data and len(data) == 8 + 91 * len(ref)
     for rs in range(6):
         got = [(-q.score(rs, i), q.order(rs, i), q.initials(rs, i)) for i in range(q.entries(rs))]
         assert got == ref.get(rs, [])
@@ -183,7 +183,7 @@ def test_a_store_without_records_support_or_a_failing_one_gives_a_message_not_a_
 
 
 def test_nvm_plan_save_and_records_share_the_sector(monkeypatch):
-    """The space plan: a 4-player save (92 bytes) and all six rule sets' records (452 bytes) plus a set-aside
+    """The space plan: a 4-player save (92 bytes) and all six rule sets' records (554 bytes) plus a set-aside
     copy of each fit one compacted 4 KB sector with room for the log."""
     store, ff, _ = _fw(monkeypatch)
     m = ff.FakeNvm(4096)
@@ -197,7 +197,7 @@ def test_nvm_plan_save_and_records_share_the_sector(monkeypatch):
     s.set_aside_records()
     s.write(b"\xa8" + bytes(90) + b"\x01")
     s.compact()
-    assert s.free() > 2800  # (92+13) + (452+13) + the two set-aside copies, 4-byte aligned: 1,148 bytes
+    assert s.free() > 2800  # (92+13) + (554+13) + the two set-aside copies, 4-byte aligned: 1,344 bytes
     t = store.NvmStore(m)
     assert t.read() == b"\xa8" + bytes(90) + b"\x01" and t.read_records() is None
 

@@ -135,7 +135,43 @@ def main():
     pl.do("roll")
     dev.tap(A.B_UP)
     shot(dev, "hint")
+    dev.tap(A.B_OK)
+    shot(dev, "picker_values")
     dev.close()
+
+    # the proficiency test: a position, the answer to it, and a finished test (with a records store)
+    import tempfile
+
+    from host_sim.sim import FileStore
+    from fivedice.screens import menu as M
+
+    with tempfile.TemporaryDirectory() as tmp:
+        dev = SimDevice(dice=Dice(SeededBytes(5)), cpu_step_ms=20, tables=TABLES,
+                        store=FileStore(os.path.join(tmp, "fivedice.sav")))
+        app = dev.app
+        app.menu.build(app)
+        while app.menu.items[app.menu.cursor] != M.I_PROF:
+            dev.tap(A.B_DOWN)
+        dev.tap(A.B_OK)
+        s = app.screen
+        shot(dev, "proftest")
+        for i in range(25):
+            # hold the pairs and more of a kind (a plausible player), or score the first box offered
+            pairs = [d for d in range(5) if s.t.dice.count(s.t.dice[d]) >= 2]
+            if s.t.rolls < 3 and i % 4 and len(pairs) < 5:
+                for d in pairs:
+                    dev.tap(A.B_HOLD1 + d)
+                dev.tap(A.B_ROLL)
+            else:
+                dev.tap(A.B_OK)
+                dev.tap(A.B_OK)
+            assert s.phase == 3, "the screenshot script's answer was refused"
+            if i == 1:
+                shot(dev, "proftest_answer")
+            dev.tap(A.B_OK)
+        assert s.phase == 4
+        shot(dev, "proftest_done")
+        dev.close()
 
     dev = coached_game(GAME_OVER_SEED)
     shot(dev, "game_over")

@@ -11,7 +11,7 @@ its own press handling and drawing."""
 #     app.asleep()                True when the screen is off and the board may sleep until a button (fivedice.power)
 #     app.wake(now_ms)            the board woke from sleep
 # Handling an event and drawing a frame allocate nothing after start-up (tests/mpy/test_heap_app.py).
-from fivedice.compat import const, unload
+from fivedice.compat import const, unload, zeros as _zeros
 from fivedice import game as _game
 from fivedice.levels import EASY, GOOD, PERFECT, ROLL
 from fivedice import features as _features
@@ -22,7 +22,8 @@ from fivedice import scoring
 from fivedice.settings import Settings
 from fivedice import sounds
 from fivedice.screens import B_HOLD1, B_HOLD2, B_HOLD3, B_HOLD4, B_HOLD5, B_ROLL, B_UP, B_DOWN, B_OK, B_BACK  # noqa: F401
-from fivedice.screens import M_MENU, M_TURN, M_PICK, M_CARD, M_OVER, M_HELP, M_TEST, M_RECORDS, M_INITIALS  # noqa: F401
+from fivedice.screens import M_MENU, M_TURN, M_PICK, M_CARD, M_OVER, M_HELP, M_TEST  # noqa: F401
+from fivedice.screens import M_RECORDS, M_INITIALS, M_PROF  # noqa: F401
 from fivedice import screens as _screens
 from fivedice.ticks import ticks_add, ticks_diff
 
@@ -110,6 +111,9 @@ class App:
         self.prof = [None, None, None, None]  # per human seat with a table: its meter (_meters)
         self.hint_kind = 0  # what the last hint said (coach.KEEP/SCORE), shown until the next action
         self.hint_value = 0
+        self.top3 = _zeros("l", _coach.TOP_LEN)  # the last hint's best three choices (coach.choices, TOP_LEN), shown with it
+        self.par_x100 = -1  # the player to move's par (expected final total from the turn's start) x 100; -1: none
+        self._lent = False  # the table's coach is the proficiency test's while it is open (test_coach)
         self.pw = _power.Power(display, battery)  # the dim and sleep timers, the battery
         self.settings = Settings(self.pw, self.snd, self.setting_saved)  # the menu's values: the next game's
         # the screens by M_ number (fivedice.screens.SCREENS): the kept ones built now; None: imported when entered
@@ -188,8 +192,9 @@ class App:
         return g is not None and not g.over and self.seated[g.player] != 0
 
     def busy(self):
-        """True while something is still to happen without input: dice tumbling, a CPU turn, a cue."""
-        if self.tumbling:
+        """True while something is still to happen without input: dice tumbling, a turn solve (par comes with
+        it), a CPU turn, a cue."""
+        if self.tumbling or self.thinking:
             return True
         if self.cpu_turn() and self.mode == M_TURN:
             return True
@@ -304,6 +309,7 @@ class App:
         self.five = False
         self.toast = 0
         self.hint_kind = 0
+        self.par_x100 = -1
         self._seat_players(rs, s.seats)  # may say "Strategy table bad"
         self._best_to_beat()
         self._sync_pixels()
@@ -379,9 +385,9 @@ class App:
         """A table read failed mid-game (damaged flash, a truncated copy): say "Strategy table bad", drop
         the coach for the rest of the game (no hints, no proficiency, perfect CPU seats play "good") and
         go on. The save is not touched; the next game of this rule set is offered without the table."""
-        self.table_error = why
         self.coach = None
         self.hint_kind = 0
+        self.par_x100 = -1
         self.thinking = True
         good = None
         for p in range(4):
@@ -392,8 +398,14 @@ class App:
                     good = self._good_player(self.game.rs)
                 self.players[p] = good
                 self.seated[p] = GOOD
+        self.table_lost(self.game.rs, why)
+
+    def table_lost(self, rs, why="a strategy table read failed"):
+        """rs's table failed a read (mid-game, or in the proficiency test): "Strategy table bad", and no game nor
+        test with it again."""
+        self.table_error = why
         self._close_table()
-        self.tables_mask &= ~(1 << self.game.rs.index)
+        self.tables_mask &= ~(1 << rs.index)
         self.message(view.T_TABLE_BAD)
 
     def _close_table(self):
@@ -404,6 +416,38 @@ class App:
                 pass
             self.table = None
 
+    # -- the proficiency test (fivedice.screens.proftest) ---------------------------------------------
+    def offers_test(self):
+        """The menu offers the proficiency test: this install has it and the menu's rule set has a table."""
+        return _features.PROFTEST and (self.tables_mask >> self.settings.rules_i) & 1
+
+    def test_coach(self, rs):
+        """The table's coach on rule set rs, lent to the proficiency test until test_done(); None when rs has no
+        usable table (said on screen). A game in progress gets it back, retargeted, at test_done()."""
+        table = self._open_table(rs)
+        if table is None:
+            return None
+        self._lent = True
+        return self._table_coach_for(rs, table)
+
+    def test_done(self):
+        """The test is left: a game in progress has its table and coach back (its turn solved again)."""
+        if not self._lent:
+            return
+        self._lent = False
+        g = self.game
+        if g is None:
+            return
+        self.hint_kind = 0
+        self.thinking = True  # the test had the shared arrays: the game's turn (a CPU's too) is solved again
+        if self.coach is None:
+            return
+        table = self._open_table(g.rs)
+        if table is None:
+            self._coach_lost(self.table_error or "the strategy table could not be opened again")
+            return
+        self._table_coach_for(g.rs, table)
+
     def hint(self):
         """Ask the coach for the best action now; shown on the turn screen until the next action."""
         g = self.game
@@ -412,7 +456,8 @@ class App:
         if g.rolls == 0:
             return self.refuse(_game.NOT_ROLLED)
         try:
-            k = self.coach.hint(g.cards[g.player], g.dice, g.rolls, g.held)
+            self.coach.choices(g.cards[g.player], g.dice, g.rolls, g.held, self.top3)  # the best three, valued
+            k = self.coach.kind
         except OSError:
             self._coach_lost()
             return 0
@@ -488,6 +533,7 @@ class App:
             except OSError:
                 self._coach_lost()
         self.hint_kind = 0
+        self.par_x100 = -1  # the next turn's comes with its solve
         g.score(box)
         self.last_player = player
         self.five = False
@@ -599,14 +645,21 @@ class App:
         """One slice of the turn solve (coach.work) for the player to move: a CPU seat's own coach, or the
         table's coach for a human (hints, proficiency). True while it is unfinished."""
         g = self.game
-        if g is None or g.over:
-            return False
+        if g is None or g.over or self._lent:
+            return False  # (the proficiency test has the coach and the arrays: test_done() sets thinking again)
         pl = self.players[g.player]
         c = self.coach if pl is None else getattr(pl, "coach", None)
         if c is None:
             return False
         try:
-            return not c.work(g.cards[g.player])
+            card = g.cards[g.player]
+            if not c.work(card):
+                return True
+            if pl is None:  # a human with the table: par for the turn screen (one table read, once a turn)
+                self.par_x100 = (card.upper() + card.lower() + card.bonus()) * 100 + c.to_points_x100(
+                    c.start_value(card) * _coach.WIDE)
+                self.dirty = True
+            return False
         except OSError:
             self._coach_lost()  # perfect seats now play "good": their turn is solved next
             return True
@@ -866,6 +919,7 @@ class App:
             seats[i] = (b >> 4) & 3 if b & _SEATED else b & 3
         self.game = g
         self.hint_kind = 0
+        self.par_x100 = -1
         if g is not None:
             self._seat_players(g.rs, seats)  # the menu's rules, players and seats are the next game's
             self._best_to_beat()

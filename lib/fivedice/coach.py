@@ -26,6 +26,11 @@ from fivedice.scorecard import Card
 from fivedice.levels import NONE, KEEP, SCORE  # noqa: F401  hint(): none; hold `value`, roll; score box `value`
 
 WIDE = const(7776)  # 6**5
+TOP_LEN = const(13)  # choices()' array: 3 kinds, 3 values, 3 wide values, 3 keep indexes, the count
+_TV = const(3)
+_TW = const(6)
+_TG = const(9)
+_TN = const(12)
 _SOLVED = const(7)  # the turn solve's slices (work): next values (upper boxes, the rest), final roll, averages,
 # best sub-keeps (levels 0-4, level 5), averages: each under 50 ms on an RP2040 (make bench-ai)
 _GROLLS = const(63)  # rolls scored in one slice of the groups (_group_step): about 40 ms on an RP2040
@@ -447,6 +452,11 @@ class Coach:
             m[i] = max(kv[i], pm[p0[p]], pm[p1[p]], pm[p2[p]], pm[p3[p]])
             p += 4
 
+    def start_value(self, card):
+        """E at the start of `card`'s turn (table units): one lookup."""
+        rs = self.rs
+        return self.valuer.value(card.filled, _st.u_of(rs, card), _st.z_of(rs, card))
+
     def turn_value(self, card):
         """E at the start of `card`'s turn recomputed from the next states (table units): a check."""
         self.prepare(card)
@@ -521,6 +531,56 @@ class Coach:
         self.value = bm
         self.best = best
         return KEEP
+
+    def _top(self, top, kind, value, w, g):
+        # offer a choice to the best three in `top` (choices()); ties: the one offered first stays ahead
+        n = top[_TN]
+        if g >= 0:
+            for i in range(n):
+                if top[_TG + i] == g:
+                    return  # the same keep from another mask (two 5s, either one held)
+        i = n
+        while i > 0 and w > top[_TW + i - 1]:
+            i -= 1
+        if i >= 3:
+            return
+        j = 2 if n >= 3 else n
+        while j > i:
+            top[j] = top[j - 1]
+            top[_TV + j] = top[_TV + j - 1]
+            top[_TW + j] = top[_TW + j - 1]
+            top[_TG + j] = top[_TG + j - 1]
+            j -= 1
+        top[i] = kind
+        top[_TV + i] = value
+        top[_TW + i] = w
+        top[_TG + i] = g
+        if n < 3:
+            top[_TN] = n + 1
+
+    def choices(self, card, dice, rolls, held, top):
+        """The best three distinct choices, best first, into `top` (the caller's array("l") of TOP_LEN: top[i]
+        the kind (KEEP/SCORE), top[3 + i] the value (dice mask or box), top[6 + i] its value in wide units,
+        top[12] how many); returns how many. Sets hint()'s results too. Allocates nothing."""
+        # keeps while a roll is left (every mask but all five) and every legal box; top[9 + i]: a keep's index,
+        # -1 for a box, so a second mask of the same keep is skipped
+        k = self.hint(card, dice, rolls, held)
+        top[_TN] = 0
+        if k == NONE:
+            return 0
+        scoring.load(dice)
+        lg = scoring.legal(self.rs, card)
+        x = scoring.extra_bonus(self.rs, card)
+        for b in range(self.n):  # boxes first: a keep only as good as scoring now ranks below (as in hint)
+            if (lg >> b) & 1:
+                self._top(top, SCORE, b, self._score_value(card, b, x) * WIDE, -1)
+        if rolls < 3:
+            kv = self.k1 if rolls == 1 else self.k2
+            gi = self._gi
+            self._top(top, KEEP, 0, kv[0], 0)
+            for m in range(1, 31):
+                self._top(top, KEEP, m, kv[gi[m]], gi[m])  # gi: hint() just indexed every mask's keep
+        return top[_TN]
 
     def _optimum(self, card, dice, rolls):
         self.hint(card, dice, rolls, 0)

@@ -1,16 +1,23 @@
 """What every screen of the 128x64 OLED shares: box labels, rule set titles, the messages, the header
-bar and the player tag. Drawn with gfx (our own font) so every backend renders the same frame; the
-screens themselves are in fivedice.screens. Allocates nothing per frame.
+bar, the player tag, and the coach's choices and values in words ("keep 3 5 5", "213.4"). Drawn with gfx (our
+own font) so every backend renders the same frame; the screens themselves are in fivedice.screens. Allocates
+nothing per frame.
 """
 from fivedice.compat import const
 from fivedice import gfx
+from fivedice.levels import SCORE
 from fivedice import rules as _r
 
 W = const(128)
 H = const(64)
 BATTERY_X = const(114)  # the battery gauge in the menu's title bar (power.draw_battery)
-G_DOT = const(46)  # the font's glyph codes (ASCII): '.', and '0' (a digit d is G_ZERO + d)
+G_MINUS = const(45)  # the font's glyph codes (ASCII): '-', '.', and '0' (a digit d is G_ZERO + d)
+G_DOT = const(46)
 G_ZERO = const(48)
+DICE_X = const(4)  # the row of dice (gfx.dice_row): its left edge and top, a die's size, the gap between dice
+DICE_Y = const(10)
+DIE = const(20)
+DIE_GAP = const(5)
 
 # Box labels by box id: (long label for the picker, short label for the scorecard).
 _LABELS = {
@@ -107,4 +114,54 @@ def player_tag(fb, app, p, x, y, c):
     x = gfx.number(fb, p + 1, x, y, c)
     if app.seated[p]:
         x = gfx.text(fb, b"*", x, y, c)
+    return x
+
+
+# -- the coach's choices and values, drawn glyph by glyph without building a string --------------------
+
+
+def tenths(fb, x100, x, y, c):
+    """Hundredths drawn rounded to one decimal ("213.4"); returns the x after it."""
+    if x100 < 0:
+        x = gfx.glyph(fb, G_MINUS, x, y, c)
+        x100 = -x100
+    x10 = (x100 + 5) // 10
+    x = gfx.number(fb, x10 // 10, x, y, c)
+    x = gfx.glyph(fb, G_DOT, x, y, c)
+    return gfx.glyph(fb, G_ZERO + x10 % 10, x, y, c)
+
+
+def tenths_width(x100):
+    """Advance width of tenths(x100)."""
+    w = 2 * gfx.CHAR_W  # the point and the tenth
+    if x100 < 0:
+        w += gfx.CHAR_W
+        x100 = -x100
+    return w + gfx.number_width((x100 + 5) // 100)
+
+
+def tenths_right(fb, x100, xr, y, c):
+    """tenths() right-aligned: its advance ends at xr."""
+    x = xr - tenths_width(x100)
+    tenths(fb, x100, x, y, c)
+    return x
+
+
+def choice(fb, rs, kind, value, dice, x, y, c):
+    """A choice: KEEP with the held dice in `value` (bit i = die i) as their faces, lowest first ("keep 3 5
+    5", "roll all" for none), or SCORE in box `value` (its long name). Returns the x after it."""
+    if kind == SCORE:
+        return gfx.text(fb, LONG[rs.index][value], x, y, c)
+    if not value:
+        return gfx.text(fb, b"roll all", x, y, c)
+    return faces(fb, value, dice, gfx.text(fb, b"keep", x, y, c), y, c)
+
+
+def faces(fb, mask, dice, x, y, c):
+    """ " 3 5 5": the faces of the dice in `mask`, lowest first, each after a space (the marks under the dice
+    say which ones; a die number would read as a face). Returns the x after them."""
+    for f in range(1, 7):
+        for i in range(5):
+            if (mask >> i) & 1 and dice[i] == f:
+                x = gfx.glyph(fb, G_ZERO + f, x + gfx.CHAR_W, y, c)
     return x

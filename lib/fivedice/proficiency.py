@@ -8,15 +8,24 @@
 #     prof.before_roll(game)               # just before game.roll() on the 2nd or 3rd roll
 #     prof.before_score(game, box)         # just before game.score(box)
 #     prof.loss_x100(), prof.per_decision_x100(), prof.decisions, prof.mistakes
+#     prof.worst_x100() and the costliest decision in prof.w: w[0:5] the dice then, w[5] its turn (1 = the
+#     first; 0: none lost anything yet), w[6]/w[7] what was chosen (coach.KEEP and the held mask, or SCORE
+#     and the box), w[8]/w[9] the best choice then
 from fivedice.compat import const
-from fivedice.coach import WIDE
+from fivedice.coach import KEEP, SCORE, WIDE
 
+_W_TURN = const(5)  # prof.w: the costliest decision, after its dice (one bytearray: a meter per seat stays small)
+_W_KIND = const(6)
+_W_VALUE = const(7)
+_W_BKIND = const(8)
+_W_BVALUE = const(9)
 _MISTAKE_X100 = const(1)  # a decision that loses at least 0.01 expected points counts as a mistake
 
 
 class Proficiency:
     def __init__(self, coach):
         self.coach = coach
+        self.w = bytearray(10)
         self.reset()
 
     def reset(self):
@@ -25,6 +34,7 @@ class Proficiency:
         self.mistakes = 0
         self.worst = 0  # the costliest single decision, table units
         self.last = 0  # the last decision's loss, table units
+        self.w[_W_TURN] = 0  # no costliest decision yet
 
     def _add(self, wide):
         c = self.coach
@@ -38,20 +48,36 @@ class Proficiency:
             self.mistakes += 1
         if d > self.worst:
             self.worst = d
+            return True
+        return False
+
+    def _note(self, game, kind, value):
+        # the decision just valued is the costliest so far: what it was, and the coach's best then
+        c = self.coach
+        w = self.w
+        for i in range(5):
+            w[i] = game.dice[i]
+        w[_W_TURN] = game.turn + 1
+        w[_W_KIND] = kind
+        w[_W_VALUE] = value
+        w[_W_BKIND] = c.kind
+        w[_W_BVALUE] = c.value
 
     def before_roll(self, game):
         """Record the keep decision of the current player (rolls 1 or 2 taken, dice held as game.held)."""
         if game.rolls < 1 or game.rolls > 2:
             return 0
         c = self.coach
-        self._add(c.keep_loss(game.cards[game.player], game.dice, game.rolls, game.held))
+        if self._add(c.keep_loss(game.cards[game.player], game.dice, game.rolls, game.held)):
+            self._note(game, KEEP, game.held)
         return self.last
 
     def before_score(self, game, box):
         """Record the scoring decision (`box`, which must be legal now)."""
         if game.rolls < 1:
             return 0
-        self._add(self.coach.score_loss(game.cards[game.player], game.dice, game.rolls, box))
+        if self._add(self.coach.score_loss(game.cards[game.player], game.dice, game.rolls, box)):
+            self._note(game, SCORE, box)
         return self.last
 
     def loss_x100(self):
@@ -63,3 +89,7 @@ class Proficiency:
         if not self.decisions:
             return 0
         return self.coach.to_points_x100(self.loss * WIDE // self.decisions)
+
+    def worst_x100(self):
+        """The costliest single decision's expected points given away, in hundredths of a point."""
+        return self.coach.to_points_x100(self.worst * WIDE)

@@ -4,13 +4,14 @@ updates a finished game makes. No user interface here: the app draws it and asks
 # game number, so "the 12th game" needs no clock), and lifetime stats: games, sum of scores (mean = sum /
 # games), best, five-of-a-kinds (the five-of-a-kind box scored in full plus every extra bonus), upper
 # bonuses, and over the games played with a strategy table the proficiency loss (points x 100) and the
-# decisions it was counted over (mean loss per decision = loss / decisions).
+# decisions it was counted over (mean loss per decision = loss / decisions). And the proficiency test
+# (fivedice.proftest): how many were taken, and the best three, the fewest expected points given away.
 #
 # Ties: a new score equal to one already in the table ranks below it, as arcade tables do (the earlier
 # player keeps the place); a score makes the table when it beats the fifth entry or the table has room.
 #
-# Record format, version 1, little-endian (what the store keeps: 8 bytes + 74 per rule set played, so 82
-# bytes for one rule set and at most 452 for all six):
+# Record format, version 2, little-endian (what the store keeps: 8 bytes + 91 per rule set played, so 99
+# bytes for one rule set and at most 554 for all six):
 #
 #     offset  size  field
 #     0       2     magic b"FR"
@@ -28,7 +29,12 @@ updates a finished game makes. No user interface here: the app draws it and asks
 #               25  4   decisions counted in that loss
 #               29  45  top 5, best first, entry i at 29 + 9*i: score (2), initials (3 bytes, A-Z 0-9 or
 #                       space), game number (4; 0 = an empty entry, all nine bytes zero)
-#     4+74k   4     CRC-32 (binascii.crc32) of every byte before it
+#               74  2   proficiency tests taken
+#               76  15  the best 3 tests, fewest points given away first (a tie: the earlier first), entry i
+#                       at 76 + 5*i: points given away x 100 (3), test number (2; 0 = empty, all zero)
+#     4+91k   4     CRC-32 (binascii.crc32) of every byte before it
+# Version 1 (blocks of 74 bytes: no tests) is still read, as version 2 with no tests taken; it is written
+# back as version 2.
 #
 # decode() refuses (ValueError, one plain sentence) anything that is not a record some sequence of games
 # can produce: bad magic, version, length or CRC; unknown or repeated rule sets; a table out of order, with
@@ -38,12 +44,14 @@ updates a finished game makes. No user interface here: the app draws it and asks
 from fivedice.compat import const, crc32
 from fivedice.rules import ALL as _ALL
 
-VERSION = const(1)
+VERSION = const(2)
 TOP = const(5)
-BLOCK = const(74)
+TESTS = const(3)  # proficiency tests kept per rule set
+BLOCK = const(91)
+_BLOCK1 = const(74)  # version 1's block
 _HEAD = const(4)
 _CRC = const(4)
-MAX_BYTES = _HEAD + BLOCK * len(_ALL) + _CRC  # 452 with the six rule sets
+MAX_BYTES = _HEAD + BLOCK * len(_ALL) + _CRC  # 554 with the six rule sets
 _M0 = const(0x46)  # "F"
 _M1 = const(0x52)  # "R"
 _GAMES = const(1)
@@ -56,6 +64,10 @@ _TGAMES = const(23)
 _DECS = const(25)
 _TOP = const(29)
 _ENTRY = const(9)
+_NTESTS = const(74)
+_TTOP = const(76)
+_TENTRY = const(5)
+_MAX_TEST_X100 = const(0xFFFFFF)
 _MAX_SCORE = const(9999)
 
 _OK_CHARS = b"ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789 "
@@ -166,6 +178,49 @@ class Records:
         for j in range(3):
             out[j] = self.buf[o + j]
         return out
+
+    def tests(self, rs_index):
+        return self._field(rs_index, _NTESTS, 2)
+
+    def test_entries(self, rs_index):
+        o = self._block(rs_index)
+        n = 0
+        while o >= 0 and n < TESTS and _get(self.buf, o + _TTOP + _TENTRY * n + 3, 2):
+            n += 1
+        return n
+
+    def test_loss_x100(self, rs_index, i):
+        # points given away x 100 in kept test i (0 = best); the caller checks i < test_entries()
+        return self._field(rs_index, _TTOP + _TENTRY * i, 3)
+
+    def test_number(self, rs_index, i):
+        return self._field(rs_index, _TTOP + _TENTRY * i + 3, 2)
+
+    def add_test(self, rs_index, loss_x100):
+        """Count a finished test: its rank among the kept three (0 = best), or -1."""
+        if not 0 <= rs_index < len(_ALL):
+            raise ValueError("unknown rule set")
+        if not 0 <= loss_x100 <= _MAX_TEST_X100:
+            raise ValueError("impossible test")
+        o = self._make(rs_index)
+        b = self.buf
+        t = _get(b, o + _NTESTS, 2)
+        if t >= 0xFFFF:
+            return -1  # 65,535 tests: the count (and the numbers) stop here
+        t += 1
+        _set(b, o + _NTESTS, 2, t)
+        n = self.test_entries(rs_index)
+        r = 0
+        while r < n and self.test_loss_x100(rs_index, r) <= loss_x100:
+            r += 1
+        if r >= TESTS:
+            return -1
+        e = o + _TTOP
+        for i in range(_TENTRY * (TESTS - 1) - 1, _TENTRY * r - 1, -1):  # the worse ones down one
+            b[e + i + _TENTRY] = b[e + i]
+        _set(b, e + _TENTRY * r, 3, loss_x100)
+        _set(b, e + _TENTRY * r + 3, 2, t)
+        return r
 
     # -- updates (once per finished game) -------------------------------------------------------------
     def qualifies(self, rs_index, score):
@@ -278,8 +333,13 @@ class Records:
         if why is not None:
             raise ValueError("records " + why)
         self.clear()
-        self.buf[:len(data)] = data
-        self.k = data[3]
+        k = data[3]
+        if data[2] == 1:  # version 1: each block as version 2's with no tests
+            for i in range(k):
+                self.buf[_HEAD + BLOCK * i:_HEAD + BLOCK * i + _BLOCK1] = data[_HEAD + _BLOCK1 * i:_HEAD + _BLOCK1 * (i + 1)]
+        else:
+            self.buf[:len(data)] = data
+        self.k = k
 
 
 def decode(data):
@@ -293,24 +353,48 @@ def problem(data):
     """Why `data` is not a records record (a plain phrase after "records "), or None."""
     if data is None or len(data) < _HEAD + _CRC or data[0] != _M0 or data[1] != _M1:
         return "are not a fivedice records file"
-    if data[2] != VERSION:
+    if data[2] != VERSION and data[2] != 1:
         return "format %d is not supported" % data[2]
+    bl = BLOCK if data[2] == VERSION else _BLOCK1
     k = data[3]
-    if k > len(_ALL) or len(data) != _HEAD + BLOCK * k + _CRC:
+    if k > len(_ALL) or len(data) != _HEAD + bl * k + _CRC:
         return "have the wrong length"
-    n = _HEAD + BLOCK * k
+    n = _HEAD + bl * k
     if crc32(memoryview(data)[:n]) & 0xFFFFFFFF != _get(data, n, 4):
         return "are corrupt (CRC-32 mismatch)"
     last = -1
     for i in range(k):
-        o = _HEAD + BLOCK * i
+        o = _HEAD + bl * i
         rs = data[o]
         if rs >= len(_ALL) or rs <= last:
             return "name an unknown or repeated rule set"
         last = rs
         why = _block_problem(data, o)
+        if why is None and bl == BLOCK:
+            why = _tests_problem(data, o)
         if why is not None:
             return why
+    return None
+
+
+def _tests_problem(b, o):
+    taken = _get(b, o + _NTESTS, 2)
+    empty = False
+    for i in range(TESTS):
+        e = o + _TTOP + _TENTRY * i
+        num = _get(b, e + 3, 2)
+        if not num:
+            empty = True
+            if _get(b, e, 3):
+                return "have a test table with a gap"
+            continue
+        if empty or num > taken:
+            return "have a test table no play can make"
+        if i:
+            pl = _get(b, e - _TENTRY, 3)
+            pn = _get(b, e - _TENTRY + 3, 2)
+            if _get(b, e, 3) < pl or (_get(b, e, 3) == pl and num < pn) or num == pn:
+                return "have a test table out of order"
     return None
 
 

@@ -91,7 +91,7 @@ def sizes(top, path, runtime="cp"):
 
 
 def run(top, path, heap_kb, runtime="cp", games=1, timeout=1800, boots=1, oom=False, table=True,
-        cpu=None, modules=None, cut=0, fill=None):
+        cpu=None, modules=None, cut=0, fill=None, seed=1):
     """`games` games in a row at -X heapsize=<heap_kb>K: the driver's JSON (status "done" = all finished).
     boots: after a MemoryError the board resets (fdfw.start; or its watchdog does, if not even the error
     report fits) and resumes its save; up to `boots` runs of the driver play on from there, each a fresh
@@ -101,6 +101,8 @@ def run(top, path, heap_kb, runtime="cp", games=1, timeout=1800, boots=1, oom=Fa
     modules: a file the driver writes the modules loaded at the peak to (tests/bench/code_heap.py).
     cut: the first boot loses power after the human's roll on turn `cut` (use boots=2 to resume it).
     fill: "once" or "resumed": the heap filled mid-game so that the game runs out of memory for real (game_drive).
+    seed: the dice's seed (the same game wherever it runs, so a test's verdict is the same in CI as here;
+    fragmentation depends on the dice); None: os.urandom, as on the board.
     "heap" in the JSON: heap_samples() of every boot, in order. "boots" lists each boot's own status and turns
     played (the last boot's JSON is the rest)."""
     for n in os.listdir(top):  # a blank board: no save, strikes, log or records (MicroPython's files), no nvm
@@ -119,6 +121,8 @@ def run(top, path, heap_kb, runtime="cp", games=1, timeout=1800, boots=1, oom=Fa
         env["FIVEDICE_DRIVE_CUT"] = str(cut)
     if fill:
         env["FIVEDICE_DRIVE_FILL"] = fill
+    if seed is not None:
+        env["FIVEDICE_DRIVE_SEED"] = str(seed)
     cmd = [os.path.join(BIN, "micropython"), "-X", "heapsize=%dK" % heap_kb, DRIVER, runtime, str(games)]
     errors = 0
     heap = []
@@ -146,16 +150,17 @@ def passed(out, boots=1):
     return out["status"] == "done" and (boots > 1 or not out.get("errors"))
 
 
-def scan(top, path, sizes, runtime="cp", log=print, games=1, boots=1, runs=1, table=True, cpu=None):
+def scan(top, path, sizes, runtime="cp", log=print, games=1, boots=1, runs=1, table=True, cpu=None, seed=1):
     """Pass/fail per heap size; the smallest size from which every larger one in `sizes` passes (with
     boots > 1: finishes the game within that many boots, resetting after a MemoryError as a board does).
-    runs: games played at each size (the dice differ, so does the fragmentation); a size passes when
-    all of them pass."""
+    runs: games played at each size (seeds seed, seed + 1, ...: the dice differ, so does the fragmentation); a
+    size passes when all of them pass. seed None: os.urandom's dice."""
     results = {}
     for kb in sizes:
         outs = []
         for _ in range(runs):
-            out = run(top, path, kb, runtime, games, boots=boots, table=table, cpu=cpu)
+            out = run(top, path, kb, runtime, games, boots=boots, table=table, cpu=cpu,
+                      seed=None if seed is None else seed + len(outs))
             outs.append(out)
             log("  %4d KB: %-12s peak live %6s B (fakes of C modules %s B), turns %s, hints %s, resets %s, "
                 "errors %s" % (kb, out["status"], out.get("peak_live", "-"), out.get("fake_bytes", "-"),
@@ -185,6 +190,8 @@ def main(argv=None):
     ap.add_argument("--no-table", action="store_true", help="a board without the strategy table: no hints, CPU good")
     ap.add_argument("--cpu", choices=("easy", "good", "perfect"), help="the CPU seat's level (default: perfect, "
                     "good with --no-table)")
+    ap.add_argument("--seed", type=int, default=1, help="the dice's seed (run k of --runs: seed + k)")
+    ap.add_argument("--random-dice", action="store_true", help="os.urandom's dice, as on the board (not repeatable)")
     ap.add_argument("--build", default=os.path.join(ROOT, "build", "board-heap"))
     a = ap.parse_args(argv)
     top = "%s-%s-%s%s%s" % (a.build, a.runtime, "mpy" if a.mpy else "py", "-notable" if a.no_table else "",
@@ -205,7 +212,8 @@ def main(argv=None):
     if a.runs > 1:
         print("%d games at each size; a size passes when all of them do" % a.runs)
     floor, results = scan(top, path, list(range(a.lo, a.hi + 1, a.step)), a.runtime, games=a.games,
-                          boots=a.boots, runs=a.runs, table=not a.no_table, cpu=a.cpu)
+                          boots=a.boots, runs=a.runs, table=not a.no_table, cpu=a.cpu,
+                          seed=None if a.random_dice else a.seed)
     if floor is None:
         print("no heap size in %d..%d KB passes from there up" % (a.lo, a.hi))
         return 1

@@ -64,17 +64,84 @@ def test_game_stats_counts_the_five_box_in_full_the_extra_bonuses_and_the_upper_
 
 def test_record_format_is_pinned():
     r = R.Records()
-    assert r.encode()[:4] == b"FR\x01\x00" and len(r.encode()) == 8
+    assert r.encode()[:4] == b"FR\x02\x00" and len(r.encode()) == 8
     g = r.add_game(2, 0x0102, fives=1, bonus=1)
     r.insert(2, 0x0102, b"ABC", g)
+    r.add_test(2, 0x030201)
     b = r.encode()
-    assert len(b) == 82 == r.size() and b[:5] == b"FR\x01\x01\x02"
+    assert len(b) == 99 == r.size() and b[:5] == b"FR\x02\x01\x02"
     assert b[5:9] == b"\x01\x00\x00\x00" and b[9:13] == b"\x02\x01\x00\x00" and b[13:15] == b"\x02\x01"
     assert b[33:42] == b"\x02\x01ABC\x01\x00\x00\x00"
+    assert b[78:80] == b"\x01\x00" and b[80:85] == b"\x01\x02\x03\x01\x00" and b[85:95] == bytes(10)
     full = R.Records()
     for i in range(6):
         full.add_game(i, 1)
-    assert len(full.encode()) == R.MAX_BYTES == 452
+    assert len(full.encode()) == R.MAX_BYTES == 554
+
+
+def _v1(rec):
+    """rec's bytes in format 1 (blocks of 74 bytes, no tests), as an older fivedice wrote them."""
+    from fivedice.compat import crc32
+
+    b = rec.encode()
+    k = b[3]
+    out = bytearray(b"FR\x01" + bytes([k]))
+    for i in range(k):
+        out += b[4 + 91 * i:4 + 91 * i + 74]
+    c = crc32(bytes(out)) & 0xFFFFFFFF
+    return bytes(out) + bytes((c >> (8 * i)) & 0xFF for i in range(4))
+
+
+def test_old_records_format_1_are_read_and_written_back_as_format_2():
+    r = R.Records()
+    for i in range(7):
+        g = r.add_game(i % 2 * 3, 120 + 11 * i, i % 2, i % 3 == 0, 5 * i, 10, True)
+        r.insert(i % 2 * 3, 120 + 11 * i, b"AB%d" % i, g)
+    old = _v1(r)
+    assert len(old) == 8 + 74 * 2 and old[2] == 1
+    q = R.decode(old)
+    assert q.encode() == r.encode() and q.tests(0) == 0 and q.test_entries(3) == 0
+    assert q.games(3) == r.games(3) and q.score(0, 0) == r.score(0, 0) and q.initials(3, 0) == r.initials(3, 0)
+    q.add_test(3, 1234)
+    assert R.decode(q.encode()).test_loss_x100(3, 0) == 1234 and R.decode(q.encode()).encode()[2] == 2
+
+
+def test_the_best_three_tests_are_kept_fewest_points_given_away_first():
+    r = R.Records()
+    assert r.add_test(1, 2500) == 0  # test 1
+    assert r.add_test(1, 1200) == 0  # test 2
+    assert r.add_test(1, 2500) == 2  # test 3: a tie ranks below the earlier one
+    assert r.add_test(1, 9000) == -1  # test 4: not among the best three
+    assert r.add_test(1, 0) == 0  # test 5: a perfect test
+    q = R.decode(r.encode())
+    assert q.tests(1) == 5 and q.test_entries(1) == 3 and q.games(1) == 0
+    assert [(q.test_loss_x100(1, i), q.test_number(1, i)) for i in range(3)] == [(0, 5), (1200, 2), (2500, 1)]
+    assert q.test_entries(0) == 0 and q.tests(0) == 0
+
+
+def test_a_test_table_no_play_can_make_is_refused_even_with_a_valid_crc():
+    r = R.Records()
+    r.add_test(0, 300)
+    r.add_test(0, 100)
+    good = bytearray(r.encode())
+    t0 = 4 + 76
+    cases = []
+    b = bytearray(good)
+    b[t0:t0 + 3], b[t0 + 5:t0 + 8] = b[t0 + 5:t0 + 8], b[t0:t0 + 3]  # losses out of order
+    cases.append(b)
+    b = bytearray(good)
+    b[t0 + 3] = 7  # test 7 of 2 taken
+    cases.append(b)
+    b = bytearray(good)
+    b[t0 + 13] = 1  # a third entry with number 0 but a loss: a gap
+    b[t0 + 10] = 1
+    cases.append(b)
+    b = bytearray(good)
+    b[t0 + 8] = b[t0 + 3]  # two entries of one test
+    cases.append(b)
+    for c in cases:
+        why = _refused(_sealed(bytes(c)))
+        assert why and "test table" in why, why
 
 
 def test_a_round_trip_keeps_everything():
@@ -99,7 +166,7 @@ def test_damaged_records_are_refused_with_one_plain_sentence():
             bad = bytearray(good)
             bad[i] ^= bit
             assert _refused(bytes(bad)), (i, bit)
-    assert "version" in _refused(b"FR\x02\x00" + bytes(4)) or "format" in _refused(b"FR\x02\x00" + bytes(4))
+    assert "format 3" in _refused(b"FR\x03\x00" + bytes(4))
 
 
 def _sealed(b):

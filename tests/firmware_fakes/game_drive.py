@@ -73,6 +73,7 @@ MODULES = None  # FIVEDICE_DRIVE_MODULES=path: the modules loaded at the peak, w
 NO_TABLE = False  # FIVEDICE_DRIVE_NO_TABLE=1: a board without strategy tables: the human plays without hints
 CPU = 3  # the CPU seat's level, FIVEDICE_DRIVE_CPU=easy|good|perfect: perfect (needs the table), else good
 CUT = 0  # FIVEDICE_DRIVE_CUT=N: the first boot loses power after the human's roll on turn N (the next boot resumes)
+SEED = None  # FIVEDICE_DRIVE_SEED=N: the dice from rng.SeededBytes (N, and the boot), not os.urandom: repeatable
 # FIVEDICE_DRIVE_FILL=once|resumed: at the human's 3rd turn the heap is filled (what the app holds grows until
 # less than 3 KB is left, in small pieces), so that the game itself runs out of memory a few presses later,
 # inside the real code; the presses go on blind (the drive lets go of the app: what it holds goes with it, as
@@ -88,6 +89,7 @@ try:
     NO_TABLE = os.getenv("FIVEDICE_DRIVE_NO_TABLE") == "1"
     CPU = {"easy": 1, "good": 2, "perfect": 3}.get(os.getenv("FIVEDICE_DRIVE_CPU") or "", 2 if NO_TABLE else 3)
     CUT = int(os.getenv("FIVEDICE_DRIVE_CUT") or "0")
+    SEED = os.getenv("FIVEDICE_DRIVE_SEED")
     if os.getenv("FIVEDICE_DRIVE_SIZES") == "1":  # only the interpreter's and the fakes' bytes (board_estimate.py)
         print(json.dumps({"status": "sizes", "base": _before_fakes, "fake_bytes": FAKE_BYTES}))
         sys.exit(0)
@@ -312,6 +314,11 @@ def on_iter(i, now):
 
 
 _watch_app()
+if SEED:  # repeatable dice: the board's os.urandom replaced by a seeded source (another seed each boot)
+    import fivedice.rng as _rng  # noqa: E402
+
+    _seed = int(SEED) * 1000 + state["resets"]
+    _rng._default_urandom = lambda: _rng.SeededBytes(_seed)
 import faketime  # noqa: E402
 
 if len(sys.argv) > 1 and sys.argv[1] == "mp":

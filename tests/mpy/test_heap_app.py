@@ -235,6 +235,77 @@ def test_hints_proficiency_and_the_perfect_cpu_allocate_nothing():
     assert app.prof[0].decisions >= 12
 
 
+def test_a_solo_coached_game_its_par_and_its_costliest_decision_allocate_nothing():
+    """The hint's three choices, par on the turn screen, the picker's expected totals and the game-over line
+    that names the costliest decision (a solo game has the room for it), every frame drawn."""
+    app = APP2
+    app.settings.rules_i = 5
+    app.settings.players = 1
+    app.settings.seats[0] = 0
+    app.new_game()
+    _run(0, 50, APP2)
+    STATE2[0] = 0
+    micropython.heap_lock()
+    try:
+        _coached_game(100)
+    except MemoryError:
+        STATE2[0] = 1
+    finally:
+        micropython.heap_unlock()
+    assert STATE2[0] == 0, "a solo coached game allocated under heap_lock"
+    assert STATE2[1] == 1 and app.mode == A.M_OVER
+    assert app.prof[0].w[5] > 0 and app.top3[12] > 0
+
+
+def _prof_positions(app, n):
+    s = app.screen
+    for i in range(n):
+        app.draw()  # the position
+        if i % 3 == 0:
+            _run(10, 300, app)  # its turn solved a slice a pass while the player thinks (the screen's tick)
+        app.press(A.B_HOLD1 + i % 5, 10)
+        app.press(A.B_DOWN, 10)  # its card
+        app.draw()
+        app.press(A.B_OK, 10)
+        if s.t.rolls < 3 and i % 2:
+            app.press(A.B_ROLL, 10)  # a keep
+        else:
+            app.press(A.B_OK, 10)  # the boxes
+            app.draw()
+            app.press(A.B_DOWN, 10)
+            app.draw()
+            app.press(A.B_OK, 10)  # a box
+        app.draw()  # the answer and its value
+        app.press(A.B_OK, 10)
+
+
+def test_the_proficiency_test_allocates_nothing_once_open():
+    app = APP2
+    app.settings.rules_i = 5
+    app.enter(A.M_PROF)  # imports the screen and the positions, builds the coach (allocates, like a new game)
+    s = app.screen
+    assert app.mode == A.M_PROF and s.t is not None
+    _prof_positions(app, 1)  # the first turn solve of the coach's new card fills its caches
+    assert s.t.i == 1 and s.t.ready is False
+    _run(10, 300, app)
+    assert s.t.ready  # solved on ticks, before any answer
+    STATE2[0] = 0
+    micropython.heap_lock()
+    try:
+        _prof_positions(app, 23)
+    except MemoryError:
+        STATE2[0] = 1
+    finally:
+        micropython.heap_unlock()
+    assert STATE2[0] == 0, "the proficiency test allocated under heap_lock"
+    assert s.t.i == 24 and s.phase == 0
+    _prof_positions(app, 1)  # the last answer: the result (no store here: no records)
+    assert s.phase == 4
+    app.draw()
+    app.press(A.B_OK, 10)
+    assert app.mode == A.M_MENU
+
+
 def test_new_game_confirmation_and_stepping_menu_values_back_allocate_nothing():
     """The menu with a game in progress: "New game" armed and cancelled, values stepped back (HOLD1)
     and forward (HOLD5), "CPU perfect: no table" said as it is passed over, every frame drawn."""

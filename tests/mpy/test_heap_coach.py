@@ -31,7 +31,7 @@ def _hints():
         c = s[0]
         g = s[1]
         cd = g.cards[0]
-        c._have = False  # solve the turn again, inside the lock
+        c._phase = -1  # solve the turn again, inside the lock
         c.valuer.forget()  # and read and decode its table rows again
         for rolls in (1, 2, 3):
             acc += c.hint(cd, g.dice, rolls, 0) + c.value
@@ -45,11 +45,11 @@ def _hints():
         s[2].before_score(g, box)
         acc += s[2].loss + s[2].loss_x100() + s[2].per_decision_x100()
         p = s[3]
-        p.coach._have = False
+        p.coach._phase = -1
         p.coach.valuer.forget()
         acc += p.decide(g) + p.keep
         p = s[4]
-        p.coach._have = False
+        p.coach._phase = -1
         acc += p.decide(g) + p.keep
     RESULT[0] = acc
 

@@ -37,6 +37,7 @@ M_HELP = const(5)
 M_TEST = const(6)
 M_RECORDS = const(7)
 M_INITIALS = const(8)
+M_PROF = const(9)
 
 # The registry, by M_ number: the screen's module and class. The first KEPT are built at start-up and kept for
 # good (every game needs them); the others are imported as they are entered and unload their module as they are
@@ -51,6 +52,7 @@ SCREENS = (
     "fivedice.screens.selftest", "SelfTest",
     "fivedice.screens.records", "RecordsScreen",
     "fivedice.screens.initials", "Initials",
+    "fivedice.screens.proftest", "ProfTestScreen",
 )  # one line a screen, module then class (flat: 9 fewer tuples to hold)
 KEPT = const(5)
 

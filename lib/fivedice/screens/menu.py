@@ -6,7 +6,8 @@ from fivedice.levels import GOOD, PERFECT
 from fivedice import oled_view as view
 from fivedice import power as _power
 from fivedice import rules as _rules
-from fivedice.screens import Screen, B_BACK, B_DOWN, B_OK, B_ROLL, B_UP, B_HOLD1, B_HOLD5, M_HELP, M_RECORDS, M_TEST
+from fivedice.screens import Screen, B_BACK, B_DOWN, B_OK, B_ROLL, B_UP, B_HOLD1, B_HOLD5
+from fivedice.screens import M_HELP, M_PROF, M_RECORDS, M_TEST
 
 # Menu lines (the screen lists them in a bytearray).
 I_RESUME = const(0)
@@ -20,6 +21,7 @@ I_TEST = const(10)
 I_RECORDS = const(11)
 I_DIM = const(12)
 I_SLEEP = const(13)
+I_PROF = const(14)
 
 
 
@@ -78,7 +80,11 @@ class Menu(Screen):
             n += 1
         items[n] = I_HELP
         items[n + 1] = I_TEST
-        self.n = n + 2
+        n += 2
+        if app.offers_test():  # the proficiency test: its rule set's table, on an install that has the test
+            items[n] = I_PROF
+            n += 1
+        self.n = n
         if self.cursor >= self.n:
             self.cursor = self.n - 1
 
@@ -118,6 +124,7 @@ class Menu(Screen):
         elif it == I_RULES:
             s.set_rules((s.rules_i + step) % len(_rules.ALL))
             self.next_game(app)
+            self.build(app)  # the proficiency test's line comes and goes with the rule set's table
             if app.levels() < 3:
                 for p in range(4):
                     if s.seats[p] == PERFECT:
@@ -135,10 +142,11 @@ class Menu(Screen):
             s.set_dim((s.dim_i + step) % _power.CHOICES)
         elif it == I_SLEEP:
             s.set_sleep((s.sleep_i + step) % _power.CHOICES)
-        elif it == I_HELP or it == I_TEST or it == I_RECORDS:
+        elif it == I_HELP or it == I_TEST or it == I_RECORDS or it == I_PROF:
             if act:
                 self.back_to = it
-                app.enter(M_HELP if it == I_HELP else M_TEST if it == I_TEST else M_RECORDS)
+                app.enter(M_HELP if it == I_HELP else M_TEST if it == I_TEST else M_RECORDS if it == I_RECORDS
+                          else M_PROF)
         else:
             p = it - I_P1
             k = (s.seats[p] + step) % 4  # Human, CPU easy, good, perfect
@@ -197,6 +205,8 @@ class Menu(Screen):
                 gfx.text(fb, b"Self-test", 2, y, c)
             elif it == I_RECORDS:
                 gfx.text(fb, b"Records", 2, y, c)
+            elif it == I_PROF:
+                gfx.text(fb, b"Proficiency test", 2, y, c)
             else:
                 p = it - I_P1
                 # "  P2" indented under Players, the value right-aligned: never touching (3 + 11 chars of 21)

@@ -2,6 +2,7 @@
 from fivedice import gfx
 from fivedice import oled_view as view
 from fivedice.screens import Screen, B_BACK, B_OK, B_ROLL, M_MENU, M_OVER
+from fivedice.oled_view import choice, faces, tenths, tenths_width
 
 ORDINALS = (b"", b"1st", b"2nd", b"3rd", b"4th")
 LEVELS = (b"", b"easy", b"good", b"perfect")
@@ -61,7 +62,11 @@ class Over(Screen):
         for p in range(g.players):
             if app.prof[p] is not None:
                 nh += 1
-        two = nh * 18 <= 47 - y  # two lines each only where the keys line still fits under them
+        # where three lines each fit with the keys line under them (a solo game): the costliest decision under
+        # the total, "turn 7: kept 3 3  -4.2" / "best keep 6 6 6"; else two lines each where the keys line
+        # still fits under them ("  0.31 per decision")
+        worst = nh * 27 <= 47 - y
+        two = not worst and nh * 18 <= 47 - y
         for p in range(g.players):
             pr = app.prof[p]
             if pr is None or y > 47:
@@ -75,9 +80,33 @@ class Over(Screen):
             x = decimal1(fb, pr.loss_x100(), x, y, 1)
             gfx.text(fb, b" pts", x, y, 1)
             y += 9
-            if two:
+            if worst and pr.w[5]:
+                y = self.costliest(fb, g.rs, pr, y)
+            elif two or worst:
                 x = decimal2(fb, pr.per_decision_x100(), 12, y, 1)
                 gfx.text(fb, b" per decision", x, y, 1)
                 y += 9
         if y <= 47:
             gfx.text(fb, b"OK card  ROLL again", 0, 56, 1)
+
+    def costliest(self, fb, rs, pr, y):
+        # "turn 6: kept 3 3" / "best keep 6 6 6" (boxes by short names), "-4.2" on the first line with room;
+        # pr.w: the dice, then turn, kind, value, best kind, best value (proficiency._W_TURN ..)
+        w = pr.w
+        x = gfx.text(fb, b"turn ", 0, y, 1)
+        x = gfx.text(fb, b": kept" if w[6] == 1 else b": ", gfx.number(fb, w[5], x, y, 1), y, 1)
+        if w[6] != 1:
+            xa = gfx.text(fb, view.SHORT[rs.index][w[7]], x, y, 1)
+        else:  # coach.KEEP: the dice held
+            xa = faces(fb, w[7], w, x, y, 1) if w[7] else gfx.text(fb, b" none", x, y, 1)
+        x = gfx.text(fb, b"best ", 0, y + 9, 1)
+        if w[8] == 1:
+            xb = choice(fb, rs, 1, w[9], w, x, y + 9, 1)
+        else:
+            xb = gfx.text(fb, view.SHORT[rs.index][w[9]], x, y + 9, 1)
+        v = pr.worst_x100()
+        x = view.W - 6 - tenths_width(v)
+        if xa + 6 <= x or xb + 6 <= x:
+            ya = y if xa + 6 <= x else y + 9
+            tenths(fb, v, gfx.glyph(fb, view.G_MINUS, x, ya, 1), ya, 1)
+        return y + 18

@@ -1,11 +1,13 @@
 """The box picker: every box the roll may go in, with its points; OK scores the one under the cursor."""
 from array import array
 
+from fivedice.compat import zeros
 from fivedice import gfx
 from fivedice import oled_view as view
 from fivedice import rules as _rules
 from fivedice import scoring
 from fivedice.screens import Screen, B_BACK, B_DOWN, B_OK, B_UP, M_TURN
+from fivedice.oled_view import tenths_right
 
 
 
@@ -18,6 +20,8 @@ class Picker(Screen):
         self.n = 0
         self.forced = False  # a Forced Joker: the roll must go in the boxes offered
         self.bonus = 0  # the five-of-a-kind bonus this roll earns wherever it goes
+        self.expect = zeros("i", _rules.MAX_BOXES)  # by box: the expected final total (x 100) it leads to
+        self.valued = False  # the coach valued the boxes (a strategy table): shown beside the points
 
     def enter(self, app):
         g = app.game
@@ -30,6 +34,18 @@ class Picker(Screen):
         self.n = n
         self.forced = g.rs.joker == _rules.JOKER_FORCED and scoring.joker(g.rs, g.cards[g.player])
         self.bonus = g.bonus_now()
+        self.valued = False
+        c = app.coach
+        if c is not None and not app.cpu_turn():
+            card = g.cards[g.player]
+            banked = card.upper() + card.lower() + card.bonus()
+            try:
+                for i in range(n):
+                    b = self.boxes[i]
+                    self.expect[b] = banked * 100 + c.to_points_x100(c.score_value(card, g.dice, b))
+                self.valued = True
+            except OSError:
+                app._coach_lost()
         best = 0  # start on the best box
         for i in range(n):
             if self.points[self.boxes[i]] > self.points[self.boxes[best]]:
@@ -74,7 +90,11 @@ class Picker(Screen):
             x = 1
             if self.forced:
                 x = gfx.text(fb, b"!", 1, y, c)
-            gfx.text(fb, view.LONG[rs.index][box], x + 1, y, c)
+            if self.valued:  # short names: room for the expected final total beside the points
+                gfx.text(fb, view.SHORT[rs.index][box], x + 1, y, c)
+                tenths_right(fb, self.expect[box], W - 28, y, c)
+            else:
+                gfx.text(fb, view.LONG[rs.index][box], x + 1, y, c)
             gfx.number_right(fb, self.points[box], W - 4, y, c)
         y = 57
         if self.forced or self.bonus:

@@ -1,6 +1,6 @@
-"""Records: the high scores and lifetime stats of each rule set (fivedice.records). UP/DOWN change the
-rule set, OK switches between the top 5 and the stats, BACK leaves. Loaded only while open, with the
-records read from the store when it opens."""
+"""Records: the high scores, lifetime stats and proficiency tests of each rule set (fivedice.records).
+UP/DOWN change the rule set, OK steps through the top 5, the stats and the tests, BACK leaves. Loaded only
+while open, with the records read from the store when it opens."""
 from fivedice.compat import unload
 from fivedice import gfx
 from fivedice import oled_view as view
@@ -8,6 +8,7 @@ from fivedice import records as _rec
 from fivedice import rules as _rules
 from fivedice.screens import Screen, B_BACK, B_DOWN, B_OK, B_UP, M_MENU
 from fivedice.screens.over import ORDINALS, decimal2
+from fivedice.oled_view import tenths
 
 _STATS = (b"Games", b"Mean", b"Best", b"5 of a kind", b"Upper bonus", b"Lost/decision")
 
@@ -16,7 +17,8 @@ class RecordsScreen(Screen):
     def __init__(self):
         self.recs = None
         self.rs = 0  # the rule set shown
-        self.stats = False  # the stats page (else the top 5)
+        self.stats = False  # the stats page
+        self.tests = False  # the proficiency tests page (neither: the top 5)
         self._ini = bytearray(3)  # an entry's initials, read without allocating
 
     def enter(self, app):
@@ -35,8 +37,10 @@ class RecordsScreen(Screen):
             self.rs = (self.rs - 1) % n
         elif b == B_DOWN:
             self.rs = (self.rs + 1) % n
-        elif b == B_OK:
-            self.stats = not self.stats
+        elif b == B_OK:  # top 5 -> stats -> tests -> top 5
+            t = self.stats
+            self.stats = not self.stats and not self.tests
+            self.tests = t
         elif b == B_BACK:
             app.enter(M_MENU)
         return 0
@@ -46,10 +50,12 @@ class RecordsScreen(Screen):
         rs = self.rs
         W = view.W
         fb.fill(0)
-        view.header(fb, b"Stats" if self.stats else b"High scores")
+        view.header(fb, b"Stats" if self.stats else b"Tests" if self.tests else b"High scores")
         gfx.text_right(fb, view.SHORT_TITLES[rs], W - 1, 0, 0)
         games = recs.games(rs)
-        if not games:
+        if self.tests:
+            self._draw_tests(fb, recs, rs)
+        elif not games:
             gfx.text(fb, b"No games yet", 0, 16, 1)
         elif self.stats:
             for i in range(6):
@@ -85,4 +91,21 @@ class RecordsScreen(Screen):
                 gfx.number_right(fb, recs.score(rs, i), 72, y, 1)
                 x = gfx.text(fb, b"game ", 82, y, 1)
                 gfx.number(fb, recs.order(rs, i), x, y, 1)
-        gfx.text(fb, b"OK top 5  ^v rules" if self.stats else b"OK stats  ^v rules", 0, 56, 1)
+        gfx.text(fb, b"OK tests  ^v rules" if self.stats else b"OK top 5  ^v rules" if self.tests
+                 else b"OK stats  ^v rules", 0, 56, 1)
+
+    def _draw_tests(self, fb, recs, rs):
+        # the tests taken and the best three: points given away, and which test it was
+        n = recs.tests(rs)
+        if not n:
+            gfx.text(fb, b"No tests yet", 0, 16, 1)
+            return
+        gfx.text(fb, b"Taken", 0, 10, 1)
+        gfx.number_right(fb, n, view.W - 1, 10, 1)
+        for i in range(recs.test_entries(rs)):
+            y = 20 + i * 9
+            gfx.text(fb, ORDINALS[i + 1], 0, y, 1)
+            x = tenths(fb, recs.test_loss_x100(rs, i), 24, y, 1)
+            gfx.text(fb, b" lost", x, y, 1)
+            x = gfx.text(fb, b"test ", 82, y, 1)
+            gfx.number(fb, recs.test_number(rs, i), x, y, 1)

@@ -4,13 +4,10 @@ from fivedice import game as _game
 from fivedice import gfx
 from fivedice.levels import KEEP, SCORE
 from fivedice import oled_view as view
+from fivedice.oled_view import choice, tenths, tenths_right, tenths_width, DICE_X, DICE_Y, DIE, DIE_GAP
 from fivedice.screens import Screen, B_BACK, B_DOWN, B_OK, B_ROLL, B_UP, B_HOLD5, M_MENU, M_PICK, M_TURN
 from fivedice.ticks import ticks_diff
 
-_DIE = const(20)
-_GAP = const(5)
-_DICE_X = const(4)
-_DICE_Y = const(10)
 _BURST_MS = const(250)  # ROLL taps closer than this to an ignored one belong to its burst (docs/rules.md)
 
 KEYS = (
@@ -18,17 +15,6 @@ KEYS = (
     b"OK score  v card",
     b"OK score ^hint v card",
 )
-
-
-def keep_faces(fb, dice, keep, x, y, c=1):
-    """A keep (bit i = die i) as the faces it keeps, lowest first: "keep 5 5", "keep 2 3 4 5" (the marks under
-    the dice say which ones; a die number would read as a face). Returns the x after it."""
-    x = gfx.text(fb, b"keep", x, y, c)
-    for f in range(1, 7):
-        for i in range(5):
-            if (keep >> i) & 1 and dice[i] == f:
-                x = gfx.glyph(fb, view.G_ZERO + f, x + gfx.CHAR_W, y, c)
-    return x
 
 
 class Turn(Screen):
@@ -96,7 +82,10 @@ class Turn(Screen):
         view.player_tag(fb, app, g.player, 0, 0, 1)
         gfx.text(fb, view.SHORT_TITLES[rs.index], 24, 0, 1)
         gfx.number_right(fb, card.total(), view.W, 0, 1)
-        gfx.dice_row(fb, g.dice, g.held, _DICE_X, _DICE_Y, _DIE, _GAP, app.tumbling, app.frame)
+        gfx.dice_row(fb, g.dice, g.held, DICE_X, DICE_Y, DIE, DIE_GAP, app.tumbling, app.frame)
+        if app.hint_kind and not app.toast and app.coach is not None and app.top3[12]:
+            self.choices(fb, app, g, card)
+            return
         # roll counter: three boxes, filled for each roll taken
         y = 34
         x = gfx.text(fb, b"Roll", 0, y, 1) + 2
@@ -121,24 +110,33 @@ class Turn(Screen):
             # the coach's keep: a mark under each die to hold
             for i in range(5):
                 if (app.hint_value >> i) & 1:
-                    fb.fill_rect(_DICE_X + i * (_DIE + _GAP) + 6, _DICE_Y + _DIE + 1, _DIE - 12, 2, 1)
+                    fb.fill_rect(DICE_X + i * (DIE + DIE_GAP) + 6, DICE_Y + DIE + 1, DIE - 12, 2, 1)
+
+    def choices(self, fb, app, g, card):
+        # the hint: the best three choices with the expected final total of each, the best marked under the dice
+        c = app.coach
+        top = app.top3  # coach.choices: kinds, values, wide values, .., the count at 12
+        banked = card.upper() + card.lower() + card.bonus()  # the coach's values hold the upper bonus
+        for i in range(top[12]):
+            y = 35 + i * 10
+            if i == 0:
+                fb.fill_rect(0, y - 1, view.W, 9, 1)
+            k = 0 if i == 0 else 1
+            choice(fb, g.rs, top[i], top[3 + i], g.dice, 1, y, k)
+            tenths_right(fb, banked * 100 + c.to_points_x100(top[6 + i]), view.W, y, k)
+        if app.hint_kind == KEEP:
+            for i in range(5):
+                if (app.hint_value >> i) & 1:
+                    fb.fill_rect(DICE_X + i * (DIE + DIE_GAP) + 6, DICE_Y + DIE + 1, DIE - 12, 2, 1)
 
     def status(self, fb, app, y):
-        """The message line: a refusal, the coach's hint, or what the last action scored."""
+        """The message line: a refusal, what the last action scored, and par (the hint has its own lines)."""
         if app.toast:
             fb.fill_rect(0, y - 1, view.W, 9, 1)
             gfx.text(fb, view.MESSAGES[app.toast], 1, y, 0)
             return
         g = app.game
-        if app.hint_kind:
-            x = gfx.text(fb, b"Hint: ", 0, y, 1)
-            if app.hint_kind == SCORE:
-                gfx.text(fb, view.LONG[g.rs.index][app.hint_value], x, y, 1)
-            elif app.hint_value == 0:
-                gfx.text(fb, b"roll all five", x, y, 1)
-            else:
-                keep_faces(fb, g.dice, app.hint_value, x, y)
-            return
+        x = 0
         if g.last_box >= 0 and g.rolls == 0:
             x = view.player_tag(fb, app, app.last_player, 0, y, 1)
             x = gfx.text(fb, b" ", x, y, 1)
@@ -147,9 +145,15 @@ class Turn(Screen):
             x = gfx.number(fb, g.last_points, x, y, 1)
             if g.last_bonus:
                 x = gfx.text(fb, b" +", x, y, 1)
-                gfx.number(fb, g.last_bonus, x, y, 1)
+                x = gfx.number(fb, g.last_bonus, x, y, 1)
         elif g.rolls and app.five:
+            x = view.W  # the five-of-a-kind cheer has the line to itself
             gfx.text_center(fb, view.FIVE_NAMES[g.rs.index], view.W // 2, y, 1)
         elif app.to_beat:
             x = gfx.text(fb, b"Best to beat: ", 0, y, 1)  # a solo game: the records' top score
-            gfx.number(fb, app.to_beat, x, y, 1)
+            x = gfx.number(fb, app.to_beat, x, y, 1)
+        if app.par_x100 >= 0 and not app.seated[g.player]:
+            # par: the expected final total from the start of this turn, where the line has room
+            if x + 2 + 4 * 6 + tenths_width(app.par_x100) <= view.W:
+                x = gfx.text_right(fb, b"par ", view.W - tenths_width(app.par_x100), y, 1)
+                tenths(fb, app.par_x100, x + 24, y, 1)

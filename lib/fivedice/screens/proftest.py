@@ -1,0 +1,278 @@
+"""The proficiency test: 25 fixed positions of the menu's rule set, one decision each (hold dice and ROLL, or
+OK and a box), the answer and its value after each, the points given away at the end and the best three
+tests in the records. Loaded only while open, on the table's coach the app lends it (App.test_coach); a game in
+progress gets the coach back when the test is left. An install may leave the test out (fivedice.features)."""
+from fivedice.compat import const, unload
+from fivedice import features as _features
+from fivedice import gfx
+from fivedice import oled_view as view
+from fivedice import rules as _rules
+from fivedice import scoring
+from fivedice.screens import Screen, B_BACK, B_DOWN, B_HOLD5, B_OK, B_ROLL, B_UP, M_MENU
+from fivedice.game import ALL_HELD, NO_ROLLS_LEFT
+from fivedice.oled_view import choice, tenths, tenths_right, DICE_X, DICE_Y, DIE, DIE_GAP
+
+_Q = const(0)  # the position: dice, holds
+_CARD = const(1)  # its card
+_PICK = const(2)  # the legal boxes and their points
+_ANS = const(3)  # the answer and its value
+_DONE = const(4)  # the test's score and the best three
+_ROWS = const(6)
+
+
+class ProfTestScreen(Screen):
+    rows = _ROWS
+
+    def __init__(self):
+        self.t = None
+        self.phase = _Q
+        self.held = 0
+        self.boxes = bytearray(_rules.MAX_BOXES)
+        self.points = bytearray(_rules.MAX_BOXES)
+        self.nb = 0
+        self.rank = -1  # the finished test's place among the best three (-1: not among them)
+        self.kept = 0  # the records' tests shown at the end
+        self.best3 = [0, 0, 0]  # their points given away x 100 (allocated here, filled at the end)
+
+    def enter(self, app):
+        rs = _rules.ALL[app.settings.rules_i]
+        coach = app.test_coach(rs)  # mid-game, the game's coach until the test is left
+        if coach is None:
+            app.enter(M_MENU)  # no table (or a bad one: "Strategy table bad" says so)
+            return
+        from fivedice.proftest import ProfTest
+
+        self.t = ProfTest(rs, coach)
+        self.phase = _Q
+        self.held = 0
+
+    def leave(self, app):
+        self.t = None
+        app.test_done()  # a game in progress has its coach back
+        unload("fivedice.screens", "proftest")
+        unload("fivedice", "proftest")
+
+    def tick(self, app, now):
+        """A slice of the position's turn solve while the player thinks (none in a pass that draws a frame): the
+        answer then needs no wait, and a Pico stays live while the final-roll groups of the rule set are built."""
+        t = self.t
+        if t is None or app.dirty or self.phase >= _ANS or t.ready:
+            return
+        try:
+            t.ready = t.coach.work(t.card)
+        except OSError:
+            app.table_lost(t.rs)
+            app.enter(M_MENU)
+
+    def wait_ms(self, app, now):
+        t = self.t
+        if t is None or self.phase >= _ANS or t.ready:
+            return 1 << 29
+        return 0  # a slice every pass until the position is solved
+
+    def press(self, app, b):
+        t = self.t
+        ph = self.phase
+        if t is None:
+            return 0
+        if ph == _Q:
+            if b <= B_HOLD5:
+                self.held ^= 1 << b
+            elif b == B_ROLL:
+                if t.rolls >= 3:
+                    return app.refuse(NO_ROLLS_LEFT)
+                if self.held == 31:
+                    return app.refuse(ALL_HELD)
+                return self._answer(app, False, self.held)
+            elif b == B_OK:
+                self._boxes(app)
+                self.phase = _PICK
+            elif b == B_UP or b == B_DOWN:
+                self.phase = _CARD
+            elif b == B_BACK:
+                app.enter(M_MENU)  # the test is left unfinished: nothing is recorded
+        elif ph == _CARD:
+            self.phase = _Q
+        elif ph == _PICK:
+            if b == B_UP:
+                self.cursor = (self.cursor - 1) % self.nb
+            elif b == B_DOWN:
+                self.cursor = (self.cursor + 1) % self.nb
+            elif b == B_OK:
+                return self._answer(app, True, self.boxes[self.cursor])
+            elif b == B_BACK:
+                self.phase = _Q
+            self.scroll()
+        elif ph == _ANS:
+            if b == B_OK or b == B_ROLL:
+                if t.next():
+                    self.phase = _Q
+                    self.held = 0
+                else:
+                    self._finish(app)
+            elif b == B_BACK:
+                app.enter(M_MENU)
+        elif b == B_OK or b == B_BACK or b == B_ROLL:
+            app.enter(M_MENU)
+        return 0
+
+    def _answer(self, app, box, arg):
+        """The player's answer: a box (box True) or a keep; valued now (no bound method made: no allocation)."""
+        try:
+            if box:
+                self.t.score(arg)
+            else:
+                self.t.keep(arg)
+        except OSError:
+            app.table_lost(self.t.rs)
+            app.enter(M_MENU)
+            return 0
+        self.phase = _ANS
+        return 0
+
+    def _boxes(self, app):
+        t = self.t
+        scoring.load(t.dice)
+        lg = scoring.legal(t.rs, t.card)
+        n = 0
+        for b in range(t.rs.n):
+            if (lg >> b) & 1:
+                self.boxes[n] = b
+                self.points[n] = scoring.points(t.rs, t.card, b)
+                n += 1
+        self.nb = n
+        self.cursor = 0
+        self.top = 0
+
+    def _finish(self, app):
+        """The last answer: the test's score into the records (when there is a store for them)."""
+        self.phase = _DONE
+        self.rank = -1
+        self.kept = 0
+        st = app.store
+        if not _features.RECORDS or st is None or not hasattr(st, "write_records"):
+            return
+        from fivedice import records
+
+        recs = records.Records()
+        app.read_records(records, recs)
+        i = self.t.rs.index
+        self.rank = recs.add_test(i, self.t.loss_x100())
+        if records.save(st, recs) is not None:
+            app.message(view.T_SAVE_FAILED)
+        self.kept = recs.test_entries(i)
+        for k in range(self.kept):
+            self.best3[k] = recs.test_loss_x100(i, k)
+        unload("fivedice", "records")
+
+    # -- drawing ----------------------------------------------------------------------------------------
+    def draw(self, fb, app):
+        t = self.t
+        W = view.W
+        fb.fill(0)
+        if t is None:
+            return
+        rs = t.rs
+        ph = self.phase
+        if ph == _DONE:
+            view.header(fb, b"Test done")
+            gfx.text_right(fb, view.SHORT_TITLES[rs.index], W - 1, 0, 0)
+            x = gfx.text(fb, b"Gave away ", 0, 12, 1)
+            x = tenths(fb, t.loss_x100(), x, 12, 1)
+            gfx.text(fb, b" pts", x, 12, 1)
+            if self.kept:
+                gfx.text(fb, b"Best tests" if self.rank < 0 else b"New best tests", 0, 24, 1)
+                for k in range(self.kept):
+                    y = 33 + 8 * k
+                    x = gfx.number(fb, k + 1, 6, y, 1)
+                    x = gfx.text(fb, b". ", x, y, 1)
+                    tenths(fb, self.best3[k], x, y, 1)
+                    if k == self.rank:
+                        gfx.text(fb, b"<", 72, y, 1)
+            gfx.text(fb, b"OK menu", 0, 57, 1)
+            return
+        view.header(fb, b"Answer " if ph == _ANS else b"Test ")
+        x = gfx.number(fb, t.i + 1, 43 if ph == _ANS else 31, 0, 0)
+        x = gfx.text(fb, b"/", x, 0, 0)
+        gfx.number(fb, t.count, x, 0, 0)
+        gfx.text_right(fb, view.SHORT_TITLES[rs.index], W - 1, 0, 0)
+        if ph == _ANS:
+            self._draw_answer(fb, t)
+        elif ph == _CARD:
+            self._draw_card(fb, t)
+        elif ph == _PICK:
+            self._draw_pick(fb, app, t)
+        else:
+            self._draw_dice(fb, t)
+
+    def _draw_dice(self, fb, t):
+        gfx.dice_row(fb, t.dice, self.held, DICE_X, DICE_Y, DIE, DIE_GAP)
+        y = 34
+        x = gfx.text(fb, b"Roll", 0, y, 1) + 2
+        for i in range(3):
+            if i < t.rolls:
+                fb.fill_rect(x + i * 9, y, 7, 7, 1)
+            else:
+                fb.rect(x + i * 9, y, 7, 7, 1)
+        x = gfx.text(fb, b"Score ", 68, y, 1)
+        gfx.number(fb, t.banked(), x, y, 1)
+        c = t.card
+        if t.rs.upper_threshold:
+            x = gfx.text(fb, b"Upper ", 0, 45, 1)
+            x = gfx.number(fb, c.upper(), x, 45, 1)
+            x = gfx.text(fb, b"/", x, 45, 1)
+            gfx.number(fb, t.rs.upper_threshold, x, 45, 1)
+        x = gfx.text(fb, b"Open ", 68, 45, 1)
+        gfx.number(fb, c.open_count(), x, 45, 1)
+        gfx.text(fb, b"ROLL keep OK box v" if t.rolls < 3 else b"OK box  v card", 0, 56, 1)
+
+    def _draw_card(self, fb, t):
+        rs = t.rs
+        c = t.card
+        for b in range(rs.n):
+            col = b // 8
+            y = 8 + (b % 8) * 7
+            x = col * 66
+            gfx.text(fb, view.SHORT[rs.index][b], x, y, 1)
+            if c.is_filled(b):
+                gfx.number_right(fb, c.pts[b], x + 60, y, 1)
+            else:
+                gfx.text_right(fb, b"-", x + 60, y, 1)
+        if c.extra:  # the extra five-of-a-kind bonuses, where there is a line left
+            y = 8 + (rs.n % 8) * 7
+            gfx.text(fb, b"Bonus", 66, y, 1)
+            gfx.number_right(fb, c.bonus(), 126, y, 1)
+
+    def _draw_pick(self, fb, app, t):
+        n = self.nb
+        top = self.top
+        for r in range(_ROWS):
+            i = top + r
+            if i >= n:
+                break
+            y = 9 + r * 8
+            c = 1
+            if i == self.cursor:
+                view.row_bar(fb, y)
+                c = 0
+            gfx.text(fb, view.LONG[t.rs.index][self.boxes[i]], 2, y, c)
+            gfx.number_right(fb, self.points[i], view.W - 4, y, c)
+        gfx.text(fb, b"OK score  BACK dice", 0, 57, 1)
+
+    def _draw_answer(self, fb, t):
+        W = view.W
+        rs = t.rs
+        gfx.text(fb, b"You", 0, 10, 1)
+        choice(fb, rs, t.mine_kind, t.mine_value, t.dice, 30, 10, 1)
+        tenths_right(fb, t.x100(t.mine), W, 19, 1)
+        gfx.text(fb, b"Best", 0, 29, 1)
+        choice(fb, rs, t.best_kind, t.best_value, t.dice, 30, 29, 1)
+        tenths_right(fb, t.x100(t.best), W, 38, 1)
+        y = 48
+        if t.last:  # what this answer gave away, and the test's total so far right-aligned ("total -11.3")
+            tenths(fb, t.coach.to_points_x100(t.last * 7776), gfx.text(fb, b"-", 0, y, 1), y, 1)
+        else:
+            gfx.text(fb, b"Perfect", 0, y, 1)  # (7 characters: "total -123.4" still fits beside it)
+        x = tenths_right(fb, t.loss_x100(), W, y, 1)
+        gfx.text_right(fb, b"total -", x, y, 1)
+        gfx.text(fb, b"OK next" if t.i + 1 < t.count else b"OK result", 0, 57, 1)
