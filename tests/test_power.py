@@ -118,8 +118,8 @@ def test_a_cpu_turn_holds_the_timers_off_until_it_is_over():
 @pytest.mark.parametrize("dim_i,sleep_i,state", [(2, 0, "asleep"), (0, 2, "dim"), (2, 2, "on"), (1, 1, "dim")])
 def test_the_timer_choices(dev, dim_i, sleep_i, state):
     _rolled_and_held(dev)
-    dev.app.settings.set_dim(dim_i)
-    dev.app.settings.set_sleep(sleep_i)
+    dev.app.settings.set("dim_i", dim_i)
+    dev.app.settings.set("sleep_i", sleep_i)
     dev.run(190000, skip=True)  # 3 min 10 s: past 3 min, short of 10 min
     assert dev.power_state == state
 
@@ -157,8 +157,8 @@ def test_dim_and_sleep_are_menu_lines_stepped_both_ways_and_saved(dev):
 def test_a_save_from_before_the_power_settings_loads_with_the_defaults():
     d = SimDevice(store=MemStore())
     try:
-        d.app.settings.set_dim(1)
-        d.app.settings.set_sleep(2)
+        d.app.settings.set("dim_i", 1)
+        d.app.settings.set("sleep_i", 2)
         rec = bytearray(d.app.save_bytes())
         rec[2] &= 0x87  # what the firmware before this change wrote: players and mute only
         from fivedice import game as G

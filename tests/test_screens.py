@@ -4,6 +4,7 @@ The snapshots were reviewed by eye (and as PNGs). After a deliberate change to a
 with FIVEDICE_UPDATE_SNAPSHOTS=1 and review the diff.
 """
 import os
+import sys
 
 import pytest
 
@@ -182,7 +183,7 @@ def test_a_new_screen_is_a_class_and_one_registry_line(monkeypatch, tmp_path):
     there, and the app enters it, routes its presses, draws it and leaves it; it starts at its top each time."""
     from fivedice import screens as S
 
-    (tmp_path / "fd_extra_screen.py").write_text(
+    (tmp_path / "extra.py").write_text(
         "from fivedice import gfx\n"
         "from fivedice.screens import Screen, B_BACK, B_DOWN, M_MENU\n"
         "class Extra(Screen):\n"
@@ -199,12 +200,13 @@ def test_a_new_screen_is_a_class_and_one_registry_line(monkeypatch, tmp_path):
         "    def draw(self, fb, app):\n"
         "        fb.fill(0)\n"
         "        gfx.text(fb, b'extra', 0, 0, 1)\n")
-    monkeypatch.syspath_prepend(str(tmp_path))
-    monkeypatch.setattr(S, "SCREENS", S.SCREENS + ("fd_extra_screen", "Extra"))
+    monkeypatch.setattr(S, "__path__", list(S.__path__) + [str(tmp_path)])  # a module of fivedice.screens
+    monkeypatch.setattr(S, "SCREENS", S.SCREENS + "extra Extra\n")
+    monkeypatch.delitem(sys.modules, "fivedice.screens.extra", raising=False)
     dev = SimDevice()
     app = dev.app
     try:
-        mode = len(S.SCREENS) // 2 - 1
+        mode = S.SCREENS.count("\n") - 1
         app.enter(mode)
         assert type(app.screen).__name__ == "Extra" and app.mode == mode
         for _ in range(3):

@@ -14,12 +14,12 @@ def _settings():
 
 def test_every_setter_marks_the_save_due_and_applies_the_value():
     s, pw, snd, calls = _settings()
-    s.set_rules(3)
-    s.set_players(4)
+    s.set("rules_i", 3)
+    s.set("players", 4)
     s.set_seat(2, 3)
-    s.set_muted(True)
-    s.set_dim(1)
-    s.set_sleep(2)
+    s.set("muted", True)
+    s.set("dim_i", 1)
+    s.set("sleep_i", 2)
     assert len(calls) == 6
     assert (s.rules_i, s.players, s.seats[2], s.muted) == (3, 4, 3, True)
     assert (pw.dim_i, pw.sleep_i, snd.mute) == (1, 2, True)
@@ -27,11 +27,11 @@ def test_every_setter_marks_the_save_due_and_applies_the_value():
 
 def test_the_settings_bytes_round_trip_without_marking_the_save_due():
     s, _, _, _ = _settings()
-    s.set_rules(5)
-    s.set_players(3)
+    s.set("rules_i", 5)
+    s.set("players", 3)
     s.set_seat(0, 2)
-    s.set_muted(True)
-    s.set_sleep(1)
+    s.set("muted", True)
+    s.set("sleep_i", 1)
     rec = bytearray(7)
     s.put(rec)
     assert Settings.check(rec)

@@ -13,7 +13,7 @@ its own press handling and drawing."""
 # Handling an event and drawing a frame allocate nothing after start-up (tests/mpy/test_heap_app.py).
 from fivedice.compat import const, unload, zeros as _zeros
 from fivedice import game as _game
-from fivedice.levels import EASY, GOOD, PERFECT, ROLL
+from fivedice.cpu_levels import EASY, GOOD, PERFECT, ROLL
 from fivedice import features as _features
 from fivedice import oled_view as view
 from fivedice import power as _power
@@ -27,8 +27,8 @@ from fivedice.screens import M_RECORDS, M_INITIALS, M_PROF  # noqa: F401
 from fivedice import screens as _screens
 from fivedice.ticks import ticks_add, ticks_diff
 
-for _m in range(_screens.KEPT):  # the kept screens' code loads with the app's, while start-up imports it
-    __import__(_screens.SCREENS[2 * _m])
+for _m in _screens.SCREENS.split("\n")[:_screens.KEPT]:  # the kept screens' code loads with the app's, as
+    __import__("fivedice.screens." + _m.split()[0])  # start-up imports it
 del _m
 
 _coach = _cpu_levels = _strategy_table = None  # fivedice.coach, .cpu_levels, .strategy_table: load_game_code()
@@ -102,7 +102,7 @@ class App:
         self.coach = None  # the coach on the table in this game: hints, proficiency, the perfect CPU
         self._table_coach = None  # that coach's object, kept for every game (retarget)
         self._good = None  # the "good" CPU player, kept for every game
-        self._levels = 0  # bit k: the code of CPU level k (EASY, GOOD: fivedice.levels) is loaded (need_levels)
+        self._levels = 0  # bit k: the code of CPU level k (EASY, GOOD: fivedice.cpu_levels) is loaded (need_levels)
         from fivedice.proficiency import Proficiency
 
         self._meters = (Proficiency(None), Proficiency(None), Proficiency(None), Proficiency(None))  # per seat
@@ -117,7 +117,7 @@ class App:
         self.pw = _power.Power(display, battery)  # the dim and sleep timers, the battery
         self.settings = Settings(self.pw, self.snd, self.setting_saved)  # the menu's values: the next game's
         # the screens by M_ number (fivedice.screens.SCREENS): the kept ones built now; None: imported when entered
-        self.screens = [None] * (len(_screens.SCREENS) // 2)
+        self.screens = [None] * _screens.SCREENS.count("\n")
         for m in range(_screens.KEPT):
             self.screens[m] = _screens.build(m)
         self.menu = self.screens[M_MENU]
@@ -212,7 +212,7 @@ class App:
         self.enter(M_TURN)
 
     def _seat(self, p, k, rs, table):
-        """Seat p plays kind k (fivedice.levels: HUMAN or a CPU level): a CPU level, or a human whose decisions the coach
+        """Seat p plays kind k (fivedice.cpu_levels: HUMAN or a CPU level): a CPU level, or a human whose decisions the coach
         (if any) counts from now on."""
         if k:
             self._seat_cpu(p, k, rs, table)
@@ -248,7 +248,7 @@ class App:
         """Have loaded the code of the CPU levels the first n of `seats` name and the game in progress plays,
         and no other: when the app is built, when a save is read, as the menu's cursor leaves a changed seat
         line. So "New game" and a resume find it loaded, and a level stepped past in the menu does not stay."""
-        # seats: as the save's seat bytes, bits 0-1 and 4-5 each a seat kind (fivedice.levels); easy is fivedice.cpu,
+        # seats: as the save's seat bytes, bits 0-1 and 4-5 each a seat kind (fivedice.cpu_levels); easy is fivedice.cpu,
         # good fivedice.good_valuer, perfect needs only the coach
         want = 0
         for i in range(n):
@@ -293,8 +293,8 @@ class App:
         """After a game: the next one with the same rule set, players and seats."""
         g = self.game
         s = self.settings
-        s.set_rules(g.rs.index)
-        s.set_players(g.players)
+        s.set("rules_i", g.rs.index)
+        s.set("players", g.players)
         for p in range(g.players):
             s.set_seat(p, self.seated[p])
         self.new_game()
@@ -354,7 +354,7 @@ class App:
 
     def _seat_players(self, rs, seats):
         """Seat the CPU players, the coach and the proficiency meters for a game of rule set rs, seat p
-        playing seats[p] (a seat kind, fivedice.levels); they are the objects of the game before, moved on."""
+        playing seats[p] (a seat kind, fivedice.cpu_levels); they are the objects of the game before, moved on."""
         table = self._open_table(rs)
         self.coach = self._table_coach_for(rs, table) if table is not None else None
         for p in range(4):

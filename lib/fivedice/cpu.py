@@ -7,7 +7,7 @@ from fivedice.compat import const
 from fivedice import rules as _r
 from fivedice import scoring
 
-from fivedice.levels import EASY, ROLL, SCORE  # noqa: F401 (the protocol's codes: fivedice.levels)
+from fivedice.cpu_levels import EASY, ROLL, SCORE  # noqa: F401 (the protocol's codes: fivedice.cpu_levels)
 
 _BIG = const(10000)
 

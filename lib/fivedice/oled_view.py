@@ -5,15 +5,12 @@ nothing per frame.
 """
 from fivedice.compat import const
 from fivedice import gfx
-from fivedice.levels import SCORE
+from fivedice.cpu_levels import SCORE
 from fivedice import rules as _r
 
 W = const(128)
 H = const(64)
 BATTERY_X = const(114)  # the battery gauge in the menu's title bar (power.draw_battery)
-G_MINUS = const(45)  # the font's glyph codes (ASCII): '-', '.', and '0' (a digit d is G_ZERO + d)
-G_DOT = const(46)
-G_ZERO = const(48)
 DICE_X = const(4)  # the row of dice (gfx.dice_row): its left edge and top, a die's size, the gap between dice
 DICE_Y = const(10)
 DIE = const(20)
@@ -123,12 +120,12 @@ def player_tag(fb, app, p, x, y, c):
 def tenths(fb, x100, x, y, c):
     """Hundredths drawn rounded to one decimal ("213.4"); returns the x after it."""
     if x100 < 0:
-        x = gfx.glyph(fb, G_MINUS, x, y, c)
+        x = gfx.glyph(fb, ord("-"), x, y, c)
         x100 = -x100
     x10 = (x100 + 5) // 10
     x = gfx.number(fb, x10 // 10, x, y, c)
-    x = gfx.glyph(fb, G_DOT, x, y, c)
-    return gfx.glyph(fb, G_ZERO + x10 % 10, x, y, c)
+    x = gfx.glyph(fb, ord("."), x, y, c)
+    return gfx.glyph(fb, ord("0") + x10 % 10, x, y, c)
 
 
 def tenths_width(x100):
@@ -163,5 +160,5 @@ def faces(fb, mask, dice, x, y, c):
     for f in range(1, 7):
         for i in range(5):
             if (mask >> i) & 1 and dice[i] == f:
-                x = gfx.glyph(fb, G_ZERO + f, x + gfx.CHAR_W, y, c)
+                x = gfx.glyph(fb, ord("0") + f, x + gfx.CHAR_W, y, c)
     return x

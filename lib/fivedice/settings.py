@@ -4,7 +4,7 @@ rules and seats (App.seated): these are the next game's."""
 # The values' place in the save record (fivedice.app.App.save_bytes), bytes 1-6:
 #     1     rules_i (index in rules.ALL)
 #     2     bits 0-2 players (1-4), 3-4 dim_i, 5-6 sleep_i (power.CHOICES each), 7 muted
-#     3-6   per seat, bits 0-1: a seat kind (fivedice.levels: 0 human, 1-3 CPU easy, good, perfect); bits 4-6 are the game's
+#     3-6   per seat, bits 0-1: a seat kind (fivedice.cpu_levels: 0 human, 1-3 CPU easy, good, perfect); bits 4-6 are the game's
 from fivedice import power as _power
 from fivedice import rules as _rules
 
@@ -18,36 +18,20 @@ class Settings:
         self._changed = changed
         self.rules_i = 0
         self.players = 2
-        self.seats = bytearray(b"\x00\x01\x01\x01")  # per seat: its kind (fivedice.levels); P2-P4 CPU easy
+        self.seats = bytearray(b"\x00\x01\x01\x01")  # per seat: its kind (fivedice.cpu_levels); P2-P4 CPU easy
         self.muted = False
         self.dim_i = 0
         self.sleep_i = 0
 
-    def set_rules(self, i):
-        self.rules_i = i
-        self._changed()
-
-    def set_players(self, n):
-        self.players = n
+    def set(self, name, v):
+        """Setting `name` ("rules_i", "players", "muted", "dim_i" or "sleep_i") is now v: applied, the save due."""
+        setattr(self, name, v)
+        self._apply()
         self._changed()
 
     def set_seat(self, p, k):
+        """Seat p (0-3) is of kind k (fivedice.cpu_levels) from the next game on; the save due."""
         self.seats[p] = k
-        self._changed()
-
-    def set_muted(self, on):
-        self.muted = on
-        self._apply()
-        self._changed()
-
-    def set_dim(self, i):
-        self.dim_i = i
-        self._apply()
-        self._changed()
-
-    def set_sleep(self, i):
-        self.sleep_i = i
-        self._apply()
         self._changed()
 
     def _apply(self):

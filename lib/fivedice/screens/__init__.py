@@ -42,26 +42,27 @@ M_PROF = const(9)
 # The registry, by M_ number: the screen's module and class. The first KEPT are built at start-up and kept for
 # good (every game needs them); the others are imported as they are entered and unload their module as they are
 # left (a board need not hold help, records or the self-test through a game).
-SCREENS = (
-    "fivedice.screens.menu", "Menu",
-    "fivedice.screens.turn", "Turn",
-    "fivedice.screens.picker", "Picker",
-    "fivedice.screens.card", "Card",
-    "fivedice.screens.over", "Over",
-    "fivedice.screens.help", "Help",
-    "fivedice.screens.selftest", "SelfTest",
-    "fivedice.screens.records", "RecordsScreen",
-    "fivedice.screens.initials", "Initials",
-    "fivedice.screens.proftest", "ProfTestScreen",
-)  # one line a screen, module then class (flat: 9 fewer tuples to hold)
+SCREENS = """\
+menu Menu
+turn Turn
+picker Picker
+card Card
+over Over
+help Help
+selftest SelfTest
+records RecordsScreen
+initials Initials
+proftest ProfTestScreen
+"""  # one line a screen, by M_ number: its module in fivedice.screens, its class (one str: no object a name)
 KEPT = const(5)
 
 
 def build(mode):
     """A new object of screen `mode` (M_*), its module imported if it is not loaded (an allocation)."""
-    path = SCREENS[2 * mode]
+    w = SCREENS.split()
+    path = "fivedice.screens." + w[2 * mode]
     __import__(path)
-    s = getattr(sys.modules[path], SCREENS[2 * mode + 1])()
+    s = getattr(sys.modules[path], w[2 * mode + 1])()
     s.top = 0  # its cursor and scroll exist from now on (a new attribute later would allocate)
     s.cursor = 0
     return s

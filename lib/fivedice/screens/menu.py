@@ -2,7 +2,7 @@
 from fivedice.compat import const
 from fivedice import features as _features
 from fivedice import gfx
-from fivedice.levels import GOOD, PERFECT
+from fivedice.cpu_levels import GOOD, PERFECT
 from fivedice import oled_view as view
 from fivedice import power as _power
 from fivedice import rules as _rules
@@ -122,7 +122,7 @@ class Menu(Screen):
                     self.load_levels(app)
                     app.new_game()
         elif it == I_RULES:
-            s.set_rules((s.rules_i + step) % len(_rules.ALL))
+            s.set("rules_i", (s.rules_i + step) % len(_rules.ALL))
             self.next_game(app)
             self.build(app)  # the proficiency test's line comes and goes with the rule set's table
             if app.levels() < 3:
@@ -132,16 +132,16 @@ class Menu(Screen):
                         app.message(view.T_NO_PERFECT)
             self.levels_due = True
         elif it == I_PLAYERS:
-            s.set_players((s.players - 1 + step) % 4 + 1)
+            s.set("players", (s.players - 1 + step) % 4 + 1)
             self.levels_due = True
             self.build(app)
             self.next_game(app)
         elif it == I_SOUND:
-            s.set_muted(not s.muted)
+            s.set("muted", not s.muted)
         elif it == I_DIM:
-            s.set_dim((s.dim_i + step) % _power.CHOICES)
+            s.set("dim_i", (s.dim_i + step) % _power.CHOICES)
         elif it == I_SLEEP:
-            s.set_sleep((s.sleep_i + step) % _power.CHOICES)
+            s.set("sleep_i", (s.sleep_i + step) % _power.CHOICES)
         elif it == I_HELP or it == I_TEST or it == I_RECORDS or it == I_PROF:
             if act:
                 self.back_to = it

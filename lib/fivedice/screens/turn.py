@@ -2,7 +2,7 @@
 from fivedice.compat import const
 from fivedice import game as _game
 from fivedice import gfx
-from fivedice.levels import KEEP, SCORE
+from fivedice.cpu_levels import KEEP, SCORE
 from fivedice import oled_view as view
 from fivedice.oled_view import choice, tenths, tenths_right, tenths_width, DICE_X, DICE_Y, DIE, DIE_GAP
 from fivedice.screens import Screen, B_BACK, B_DOWN, B_OK, B_ROLL, B_UP, B_HOLD5, M_MENU, M_PICK, M_TURN
@@ -103,7 +103,7 @@ class Turn(Screen):
             x = gfx.text(fb, view.SEATS[app.seated[g.player]], 0, 56, 1)  # "CPU good": the level (and the '*')
             x = gfx.text(fb, b" plays", x, 56, 1)
             for i in range(app.dots):
-                x = gfx.glyph(fb, view.G_DOT, x, 56, 1)  # the dots step while the computer works
+                x = gfx.glyph(fb, ord("."), x, 56, 1)  # the dots step while the computer works
         else:
             gfx.text(fb, KEYS[0] if g.rolls == 0 else KEYS[2] if app.coach is not None else KEYS[1], 0, 56, 1)
         if app.hint_kind == KEEP:
