@@ -32,7 +32,7 @@ from host_sim.device import SimDevice
 MAX_WAIT_MS = 1800000  # 30 minutes of simulated time (past the longest sleep timer, 10 min)
 
 
-SEAT_NAMES = ("human", "CPU easy", "CPU good", "CPU perfect")  # by seat kind (fivedice.cpu_levels)
+SEAT_NAMES = ("human", "CPU easy", "CPU good", "CPU perfect")  # by seat kind (fivedice.settings)
 CPU_RAN_OUT = "the scripted --faces ran out during a CPU turn; the script stops here"
 
 

@@ -376,7 +376,7 @@ def test_a_cpu_seats_turn_names_its_level_beside_the_star():
     try:
         app = dev.app
         app.settings.players = 2
-        for level, name in ((1, b"CPU easy plays"), (2, b"CPU good plays")):  # fivedice.cpu_levels EASY, GOOD
+        for level, name in ((1, b"CPU easy plays"), (2, b"CPU good plays")):  # fivedice.settings EASY, GOOD
             app.settings.seats[0], app.settings.seats[1] = level, 0  # seat 1 the CPU, as the menu sets it
             app.new_game()
             dev.run(400)  # its turn under way

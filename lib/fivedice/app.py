@@ -13,13 +13,13 @@ its own press handling and drawing."""
 # Handling an event and drawing a frame allocate nothing after start-up (tests/mpy/test_heap_app.py).
 from fivedice.compat import const, unload, zeros as _zeros
 from fivedice import game as _game
-from fivedice.cpu_levels import EASY, GOOD, PERFECT, ROLL
+from fivedice.game import ROLL
 from fivedice import features as _features
 from fivedice import oled_view as view
 from fivedice import power as _power
 from fivedice import rules as _rules
 from fivedice import scoring
-from fivedice.settings import Settings
+from fivedice.settings import EASY, GOOD, PERFECT, Settings
 from fivedice import sounds
 from fivedice.screens import B_HOLD1, B_HOLD2, B_HOLD3, B_HOLD4, B_HOLD5, B_ROLL, B_UP, B_DOWN, B_OK, B_BACK  # noqa: F401
 from fivedice.screens import M_MENU, M_TURN, M_PICK, M_CARD, M_OVER, M_HELP, M_TEST  # noqa: F401
@@ -27,9 +27,6 @@ from fivedice.screens import M_RECORDS, M_INITIALS, M_PROF  # noqa: F401
 from fivedice import screens as _screens
 from fivedice.ticks import ticks_add, ticks_diff
 
-for _m in _screens.SCREENS.split("\n")[:_screens.KEPT]:  # the kept screens' code loads with the app's, as
-    __import__("fivedice.screens." + _m.split()[0])  # start-up imports it
-del _m
 
 _coach = _cpu_levels = _strategy_table = None  # fivedice.coach, .cpu_levels, .strategy_table: load_game_code()
 
@@ -102,7 +99,7 @@ class App:
         self.coach = None  # the coach on the table in this game: hints, proficiency, the perfect CPU
         self._table_coach = None  # that coach's object, kept for every game (retarget)
         self._good = None  # the "good" CPU player, kept for every game
-        self._levels = 0  # bit k: the code of CPU level k (EASY, GOOD: fivedice.cpu_levels) is loaded (need_levels)
+        self._levels = 0  # bit k: the code of CPU level k (EASY, GOOD: fivedice.settings) is loaded (need_levels)
         from fivedice.proficiency import Proficiency
 
         self._meters = (Proficiency(None), Proficiency(None), Proficiency(None), Proficiency(None))  # per seat
@@ -116,7 +113,9 @@ class App:
         self._lent = False  # the table's coach is the proficiency test's while it is open (test_coach)
         self.pw = _power.Power(display, battery)  # the dim and sleep timers, the battery
         self.settings = Settings(self.pw, self.snd, self.setting_saved)  # the menu's values: the next game's
-        # the screens by M_ number (fivedice.screens.SCREENS): the kept ones built now; None: imported when entered
+        # the screens by M_ number (fivedice.screens.SCREENS): the kept ones imported and built now, after the
+        # coaches' arrays and the game code had the heap start-up left (the CP proxy's start-up ran out of a 3.7 KB
+        # block for keeps' tables with them imported before); None: imported when entered
         self.screens = [None] * _screens.SCREENS.count("\n")
         for m in range(_screens.KEPT):
             self.screens[m] = _screens.build(m)
@@ -212,7 +211,7 @@ class App:
         self.enter(M_TURN)
 
     def _seat(self, p, k, rs, table):
-        """Seat p plays kind k (fivedice.cpu_levels: HUMAN or a CPU level): a CPU level, or a human whose decisions the coach
+        """Seat p plays kind k (fivedice.settings: HUMAN or a CPU level): a CPU level, or a human whose decisions the coach
         (if any) counts from now on."""
         if k:
             self._seat_cpu(p, k, rs, table)
@@ -248,7 +247,7 @@ class App:
         """Have loaded the code of the CPU levels the first n of `seats` name and the game in progress plays,
         and no other: when the app is built, when a save is read, as the menu's cursor leaves a changed seat
         line. So "New game" and a resume find it loaded, and a level stepped past in the menu does not stay."""
-        # seats: as the save's seat bytes, bits 0-1 and 4-5 each a seat kind (fivedice.cpu_levels); easy is fivedice.cpu,
+        # seats: as the save's seat bytes, bits 0-1 and 4-5 each a seat kind (fivedice.settings); easy is fivedice.cpu,
         # good fivedice.good_valuer, perfect needs only the coach
         want = 0
         for i in range(n):
@@ -354,7 +353,7 @@ class App:
 
     def _seat_players(self, rs, seats):
         """Seat the CPU players, the coach and the proficiency meters for a game of rule set rs, seat p
-        playing seats[p] (a seat kind, fivedice.cpu_levels); they are the objects of the game before, moved on."""
+        playing seats[p] (a seat kind, fivedice.settings); they are the objects of the game before, moved on."""
         table = self._open_table(rs)
         self.coach = self._table_coach_for(rs, table) if table is not None else None
         for p in range(4):

@@ -23,7 +23,7 @@ from fivedice import scoring
 from fivedice import strategy_table as _st
 from fivedice.scorecard import Card
 
-from fivedice.cpu_levels import NONE, KEEP, SCORE  # noqa: F401  hint(): none; hold `value`, roll; score box `value`
+from fivedice.game import NONE, KEEP, SCORE  # noqa: F401  hint(): none; hold `value`, roll; score box `value`
 
 WIDE = const(7776)  # 6**5
 TOP_LEN = const(13)  # choices()' array: 3 kinds, 3 values, 3 wide values, 3 keep indexes, the count

@@ -7,7 +7,8 @@ from fivedice.compat import const
 from fivedice import rules as _r
 from fivedice import scoring
 
-from fivedice.cpu_levels import EASY, ROLL, SCORE  # noqa: F401 (the protocol's codes: fivedice.cpu_levels)
+from fivedice.game import ROLL, SCORE  # noqa: F401 (the protocol's codes)
+from fivedice.settings import EASY
 
 _BIG = const(10000)
 

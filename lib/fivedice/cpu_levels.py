@@ -13,21 +13,13 @@
 
 # fivedice.coach, fivedice.cpu and fivedice.good_valuer are imported where a player is built, not here: the app
 # loads them at start-up and as the menu names a level (App.need_levels), so here they are found loaded.
-from fivedice.compat import const
+# The levels are seat kinds (fivedice.settings: EASY, GOOD, PERFECT); decide() returns fivedice.game's ROLL or
+# SCORE. Both homes are modules every start-up loads anyway: importing this one early would cost a board the
+# block the start-up's tables need (the board-heap proxy ran out at keeps' 3.7 KB array).
+from fivedice.game import ROLL, SCORE  # noqa: F401
+from fivedice.settings import EASY, GOOD, HUMAN, PERFECT  # noqa: F401
 
-# A seat's kind, and a CPU player's level: the menu's and the save's seat value (fivedice.settings).
-HUMAN = const(0)
-EASY = const(1)  # the greedy heuristic (fivedice.cpu)
-GOOD = const(2)  # the coach on a table-free estimate (fivedice.good_valuer)
-PERFECT = const(3)  # the coach on the strategy table
-NAMES = ("human", "easy", "good", "perfect")
-
-# What a decision returns: a CPU's decide() ROLL (after setting `keep`) or SCORE (after setting `box`); the
-# coach's hint() NONE, KEEP (hold `value`, roll) or SCORE (score box `value`).
-NONE = const(0)
-ROLL = const(1)
-KEEP = const(1)
-SCORE = const(2)
+NAMES = ("human", "easy", "good", "perfect")  # by seat kind
 
 
 

@@ -36,6 +36,13 @@ ROLLS_PER_TURN = const(3)
 MAX_PLAYERS = const(4)
 ALL_DICE = const(0x1F)
 
+# What a player decides, the one home of these codes: a CPU's decide() returns ROLL (after setting `keep`) or
+# SCORE (after setting `box`); the coach's hint() NONE, KEEP (hold `value`, roll) or SCORE (score box `value`).
+NONE = const(0)
+ROLL = const(1)
+KEEP = const(1)
+SCORE = const(2)
+
 
 class Game:
     """A game of `players` players under rule set `rs`, with faces from `dice` (an rng.Dice or ScriptedFaces)."""

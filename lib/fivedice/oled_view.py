@@ -5,7 +5,7 @@ nothing per frame.
 """
 from fivedice.compat import const
 from fivedice import gfx
-from fivedice.cpu_levels import SCORE
+from fivedice.game import SCORE
 from fivedice import rules as _r
 
 W = const(128)

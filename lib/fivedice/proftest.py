@@ -10,7 +10,7 @@
 #                                 # t.best and t.mine (wide units), t.last (the loss, table units)
 #     t.next()                    # False after the last position; t.loss_x100() the total
 from fivedice.compat import const, unload
-from fivedice.cpu_levels import KEEP, SCORE
+from fivedice.game import KEEP, SCORE
 from fivedice.scorecard import Card
 
 COUNT = const(25)

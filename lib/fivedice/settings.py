@@ -4,9 +4,17 @@ rules and seats (App.seated): these are the next game's."""
 # The values' place in the save record (fivedice.app.App.save_bytes), bytes 1-6:
 #     1     rules_i (index in rules.ALL)
 #     2     bits 0-2 players (1-4), 3-4 dim_i, 5-6 sleep_i (power.CHOICES each), 7 muted
-#     3-6   per seat, bits 0-1: a seat kind (fivedice.cpu_levels: 0 human, 1-3 CPU easy, good, perfect); bits 4-6 are the game's
+#     3-6   per seat, bits 0-1: a seat kind (HUMAN, EASY, GOOD, PERFECT below); bits 4-6 are the game's
+from fivedice.compat import const
 from fivedice import power as _power
 from fivedice import rules as _rules
+
+
+# A seat's kind (the menu's and the save's seat value), which is also a CPU player's level: their one home.
+HUMAN = const(0)
+EASY = const(1)  # the greedy heuristic (fivedice.cpu)
+GOOD = const(2)  # the coach on a table-free estimate (fivedice.good_valuer)
+PERFECT = const(3)  # the coach on the strategy table
 
 
 class Settings:
@@ -18,7 +26,7 @@ class Settings:
         self._changed = changed
         self.rules_i = 0
         self.players = 2
-        self.seats = bytearray(b"\x00\x01\x01\x01")  # per seat: its kind (fivedice.cpu_levels); P2-P4 CPU easy
+        self.seats = bytearray(b"\x00\x01\x01\x01")  # per seat: its kind (HUMAN...PERFECT); P2-P4 CPU easy
         self.muted = False
         self.dim_i = 0
         self.sleep_i = 0
@@ -30,7 +38,7 @@ class Settings:
         self._changed()
 
     def set_seat(self, p, k):
-        """Seat p (0-3) is of kind k (fivedice.cpu_levels) from the next game on; the save due."""
+        """Seat p (0-3) is of kind k (HUMAN...PERFECT) from the next game on; the save due."""
         self.seats[p] = k
         self._changed()
 

@@ -117,7 +117,7 @@ def _watch_app():
     class Watched(Base):
         def __init__(self, *a, **k):
             Base.__init__(self, *a, **k)
-            self.settings.seats[1] = CPU  # seat 2: the CPU (a seat kind, fivedice.cpu_levels: 1 easy, 2 good, 3 perfect), seat 1 human
+            self.settings.seats[1] = CPU  # seat 2: the CPU (a seat kind, fivedice.settings: 1 easy, 2 good, 3 perfect), seat 1 human
             if hasattr(self, "need_levels"):
                 self.need_levels(self.settings.seats, self.settings.players)  # as the menu does once the seat line is left
             self.came_back = self.game is not None

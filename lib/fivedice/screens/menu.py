@@ -2,7 +2,7 @@
 from fivedice.compat import const
 from fivedice import features as _features
 from fivedice import gfx
-from fivedice.cpu_levels import GOOD, PERFECT
+from fivedice.settings import GOOD, PERFECT
 from fivedice import oled_view as view
 from fivedice import power as _power
 from fivedice import rules as _rules

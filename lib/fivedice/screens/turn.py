@@ -2,7 +2,7 @@
 from fivedice.compat import const
 from fivedice import game as _game
 from fivedice import gfx
-from fivedice.cpu_levels import KEEP, SCORE
+from fivedice.game import KEEP, SCORE
 from fivedice import oled_view as view
 from fivedice.oled_view import choice, tenths, tenths_right, tenths_width, DICE_X, DICE_Y, DIE, DIE_GAP
 from fivedice.screens import Screen, B_BACK, B_DOWN, B_OK, B_ROLL, B_UP, B_HOLD5, M_MENU, M_PICK, M_TURN
