@@ -33,7 +33,7 @@ def _failing_app(monkeypatch, rig, when, error=None):
             self.loaded = self.save_bytes() if self.game is not None else None  # what it resumed
             rig.apps.append(self)
             if when(self, "init"):
-                raise KeyError("injected at start-up")
+                raise error if error is not None else KeyError("injected at start-up")
 
         def press(self, b, now_ms):
             if when(self, b):
@@ -130,6 +130,51 @@ def test_a_save_that_makes_the_app_fail_twice_is_set_aside_and_the_app_starts_cl
     store._ensure()
     assert store._st[2] is not None and store._st[2][1] == saved  # ...but kept (KIND_ASIDE), byte for byte
     assert record.KIND_ASIDE == 2
+
+
+def test_a_memory_error_that_is_the_second_strike_resets_and_the_boot_after_sets_the_save_aside(cp, monkeypatch,
+                                                                                                capsys, quick):
+    """Issue 20: after a MemoryError the board always resets, also on the save's second strike; the set-aside is
+    left to the boot after, on a clean heap, which starts clean and says so once."""
+    cp.display()
+    script = {}
+    _tap(cp, OK, 10, script)
+    _tap(cp, ROLL, 30, script)
+    cp.run_code(max_iters=150, script=script)  # a game in progress, saved
+    saved = _nvm_save()
+    import fakehw
+    import microcontroller
+    from fdfw import record
+    from fdfw.nvm_store import NvmStore
+
+    def boot():
+        for g in list(cp.hw.claimed):
+            cp.hw.free(g)
+        cp.apps.clear()
+
+    _failing_app(monkeypatch, cp, lambda app, ev: ev == "init" and app.game is not None,
+                 MemoryError("memory allocation failed, allocating 1280 bytes"))  # every resume runs out
+    for strikes in (1, 2):
+        boot()
+        with pytest.raises(fakehw.BoardReset):
+            cp.run_code(max_iters=5)
+        out = capsys.readouterr().out
+        assert "fivedice: error MemoryError" in out and "set aside" not in out
+        assert len(cp.apps) == 1 and fakehw.resets[0] == 1  # reset: no app built again in that heap
+        fakehw.resets[0] = 0
+        store = NvmStore(microcontroller.nvm)
+        assert store.strikes() == strikes and store.read() == saved  # not set aside in the heap the error left
+    boot()
+    cp.run_code(max_iters=1)  # the boot after the second strike
+    out = capsys.readouterr().out
+    assert out.count("it is set aside (kept)") == 1 and "fivedice: error" not in out
+    assert len(cp.apps) == 1 and cp.apps[0].game is None and cp.apps[0].toast == 13  # "Save crashed: kept"
+    store = NvmStore(microcontroller.nvm)
+    store._ensure()
+    assert store.read() is None and store._st[record.KIND_ASIDE][1] == saved and store.strikes() == 0
+    boot()
+    cp.run_code(max_iters=1)  # and the boot after that does not say it again
+    assert "set aside" not in capsys.readouterr().out and cp.apps[0].toast != 13
 
 
 def test_two_watchdog_resets_on_the_same_save_set_it_aside(cp, monkeypatch, capsys):

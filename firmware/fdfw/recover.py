@@ -4,13 +4,14 @@
 #   the traceback to a log file of bounded size (`<save>.log`, where the board can write files), keeps the
 #   save and starts the app again, which resumes the saved game. After a MemoryError the board resets
 #   instead (fdfw.start, hw.reset): the heap left behind is fragmented, a reset gives a clean one, and the
-#   app that starts resumes the save the same way.
+#   app that starts resumes the save the same way (or, after a second strike, sets it aside first).
 # - A watchdog (machine.WDT on MicroPython, microcontroller.watchdog on CircuitPython) resets a loop that
 #   hangs; the loop feeds it every pass.
 # - Strikes: each failure (an exception, or a boot after a watchdog reset) is one strike against the saved
 #   game, kept in the store (`strike()`, `strikes()`; a successful save clears them: the game moved on). When
 #   the same save has failed twice in a row, it is set aside (kept, as an unreadable save is) and the app
-#   starts clean, saying so.
+#   starts clean, saying so: at once, or when the board resets after the failure, at the boot that follows
+#   (the strikes stay in the store until then).
 import sys
 
 WATCHDOG_MS = 8000  # the RP2040's watchdog tops out at about 8.3 s; a save with an nvm erase takes 0.4 s at worst
@@ -128,8 +129,10 @@ class Guard:
         store.clear_strikes()
         return True
 
-    def failed(self, e):
-        """One failure of the running app: report it, count a strike. True if the save was set aside."""
+    def failed(self, e, resets=False):
+        """One failure of the running app: report it, count a strike. True if the save was set aside. resets: the
+        board resets next (after a MemoryError); a second strike then leaves the set-aside to the boot that
+        follows (boot_strikes), on a clean heap, and that boot's app starts clean and says so."""
         import gc
 
         gc.collect()  # the failed app is unreferenced now: its memory comes back first
@@ -154,4 +157,6 @@ class Guard:
         if store is None or not hasattr(store, "strike"):
             return False
         store.strike()
+        if resets:
+            return False
         return self._maybe_set_aside()

@@ -102,11 +102,13 @@ def main(runtime, max_iters=0, on_iter=None, save_path=SAVE_PATH, tables_dir=TAB
             return "stopped"
         except Exception as e:  # anything unexpected, MemoryError too: report, keep the save, start again
             app = None
-            set_aside = guard.failed(e)
-            if isinstance(e, MemoryError) and hw.reset is not None:
+            reset = isinstance(e, MemoryError) and hw.reset is not None
+            set_aside = guard.failed(e, reset)
+            if reset:
                 # The heap is too fragmented: an app started again here needs KB-sized blocks it may not find
-                # (the board would fail over and over). A reset starts from a clean heap and resumes the save,
-                # or, when the save was just set aside, starts clean (the store keeps it set aside).
+                # (the board would fail over and over). A reset starts from a clean heap and resumes the save;
+                # after its second strike the next boot sets it aside first (boot_strikes), starts clean and
+                # says so, once.
                 hw.reset()
             if on_iter is not None and guard.failures >= _TEST_RESTARTS:
                 return "failed"  # test runs stop; a board goes on restarting

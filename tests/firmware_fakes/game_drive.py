@@ -10,11 +10,11 @@ cp runs firmware/code.py (CircuitPython) over tests/firmware_fakes/cp, mp runs f
 the folder, the runtime's fakes and tests/firmware_fakes (tests/bench/board_heap.py builds it).
 Prints one JSON line:
 status "done" when the game reached its end, or "MemoryError" / "reset" (a MemoryError the board answers
-with a reset) with the pass it failed at, and the
+with a reset) with the pass it failed at, or "unfinished" (out of passes, or nothing pressed for 5,000 passes), the
 live heap (gc.mem_alloc() after a collection) at each turn's start.
-After a reset the run ends with the drive's state in drive.json and CircuitPython's nvm in nvm.img (the
-folder is the board's flash); started again in the same folder, the driver boots from them and plays on
-(tests/bench/board_heap.py run(boots=N)).
+After a reset the run ends with the drive's state in drive.json; every run leaves CircuitPython's nvm in nvm.img
+(the folder is the board's flash); started again in the same folder after a reset, the driver boots from them
+and plays on (tests/bench/board_heap.py run(boots=N)).
 """
 import gc
 import json
@@ -74,11 +74,14 @@ NO_TABLE = False  # FIVEDICE_DRIVE_NO_TABLE=1: a board without strategy tables: 
 CPU = 3  # the CPU seat's level, FIVEDICE_DRIVE_CPU=easy|good|perfect: perfect (needs the table), else good
 CUT = 0  # FIVEDICE_DRIVE_CUT=N: the first boot loses power after the human's roll on turn N (the next boot resumes)
 SEED = None  # FIVEDICE_DRIVE_SEED=N: the dice from rng.SeededBytes (N, and the boot), not os.urandom: repeatable
-# FIVEDICE_DRIVE_FILL=once|resumed: at the human's 3rd turn the heap is filled (what the app holds grows until
-# less than 3 KB is left, in small pieces), so that the game itself runs out of memory a few presses later,
-# inside the real code; the presses go on blind (the drive lets go of the app: what it holds goes with it, as
-# on a board). once: on the first boot only; resumed: also as soon as a boot has resumed a saved game (so it
-# fails again before it saves: two strikes in a row, the save set aside).
+# FIVEDICE_DRIVE_FILL=once|resumed: the heap is filled (ballast until it is full, then 8 single blocks given back,
+# apart: room for a traceback's first frame, not for anything bigger) just before the app makes an allocation of
+# its own, so that the game runs out of memory for real, inside its own code. once: on the first boot, as the
+# player presses OK on "Help" mid-game (turn 5): the help screen's import fails. resumed: that, and on the next
+# boot, as the app reads its save to resume it (App._load: the store's read and the restore): two failures in a
+# row with no save between them, so the save is set aside.
+# When the guard takes the failure, the drive lets go of the ballast and of the app first (on a board what the
+# failed app held is garbage then), and notes where it failed ("failures").
 FILL = None
 try:
     import os  # noqa: E402
@@ -98,10 +101,15 @@ except (ImportError, AttributeError):
 # Mid-game, at the human's 5th turn, the player looks at the records and the help (menu lines 11 and 9,
 # fivedice.screens.menu I_RECORDS / I_HELP): those screens load while a game is in progress.
 VISITS = (11, 9)
+# A boot that taps nothing for 5,000 passes goes nowhere: it ends, "unfinished" (a whole game's longest wait between
+# two taps, a CPU turn, is under 300 passes). (Numbers, not names: a new global would move the heap measured.)
 state = {"visits": list(VISITS), "games": 0, "app": None, "tap": None, "release_at": 0, "turns": 0, "hints": 0, "over": False, "peak": 0,
          "live": [], "free_min": 1 << 30, "resets": 0, "watchdogs": 0, "resumed": 0}
+if FILL:  # every key the drive sets while the heap is full exists already (a new key could grow the dict); only
+    # in these runs, so that the other runs' heap is not moved
+    state.update({"fills": 0, "ballast": None, "during": "", "failures": [], "told": 0, "save_resumed": None})
 _KEPT = ("visits", "skipped", "games", "turns", "hints", "peak", "live", "free_min", "resets", "watchdogs", "resumed", "coached",
-         "resident", "last_reset", "fills")  # across boots
+         "resident", "last_reset", "fills", "failures", "told", "save_resumed")  # kept across boots
 if _BOOT is not None:
     for _k in _KEPT:
         if _k in _BOOT:
@@ -125,23 +133,37 @@ def _watch_app():
                 state["resumed"] += 1  # this app started in a saved game (a boot after a reset)
                 state["booted"] = True
             state["app"] = self
-            state["blind"] = 0
-            if FILL == "resumed" and self.came_back:  # fails again before it saves: a second strike
-                self.ballast = _fill()
-                state["fills"] = state.get("fills", 0) + 1
-                state["app"] = None
-                state["blind"] = 1
+
+        if FILL:
+            def _load(self):
+                if FILL == "resumed" and state["fills"] == 1 and state["resets"] == 1:  # the boot after the first
+                    import binascii
+
+                    data = self.store.read() if self.store is not None else None  # what this boot resumes
+                    state["save_resumed"] = binascii.hexlify(data).decode() if data is not None else ""
+                    state["fills"] = 2
+                    state["during"] = "resume"
+                    state["ballast"] = _fill()  # the store's read and the restore run out
+                Base._load(self)
+                state["during"] = ""
+
+            def message(self, code):
+                if code == appmod.view.T_SAVE_CRASHED:
+                    state["told"] += 1
+                Base.message(self, code)
 
         def press(self, b, now_ms):
             g = self.game
             if OOM and not state["resets"] and state["turns"] == 3 and g is not None and g.rolls == 1:
                 raise MemoryError("injected by game_drive (FIVEDICE_DRIVE_OOM)")
-            if FILL and not state["blind"] and not state["resets"] and state["turns"] >= 3 and g is not None \
-                    and g.rolls == 1:
-                self.ballast = _fill()
-                state["fills"] = state.get("fills", 0) + 1
-                state["app"] = None
-                state["blind"] = 1
+            if FILL and not state["fills"] and b == appmod.B_OK and self.mode == 0 and g is not None \
+                    and self.screen.items[self.cursor] == 9:  # I_HELP
+                state["fills"] = 1
+                state["during"] = "help"
+                state["ballast"] = _fill()  # the help screen's import runs out
+                got = Base.press(self, b, now_ms)
+                state["during"] = ""
+                return got
             return Base.press(self, b, now_ms)
 
         def _lights_off(self):
@@ -153,22 +175,29 @@ def _watch_app():
     appmod.App = Watched
 
 
-def _fill():
-    """Small blocks until the heap is full, then a few given back: under 3 KB free, none of it in one piece."""
+def _fill(spare=8):
+    """Ballast until the heap is full, then `spare` single blocks given back, apart from each other: the app's next
+    allocation of more than one block fails, and the error's traceback still gets its innermost frame."""
     gc.collect()
-    keep = []
+    spares = [None] * spare
+    node = None  # a chain of tuples: nothing grows (a list's item array would need ever bigger blocks)
+    for n in (4000, 1000, 200, 40, 8):
+        try:
+            while True:
+                node = (node, bytearray(n))
+        except MemoryError:
+            pass
+    k = 0
     try:
         while True:
-            keep.append(bytearray(1000))
+            node = (node,)  # one block each, so a spare taken between two of them has full blocks on both sides
+            if k < spare:
+                spares[k] = (None,)
+                k += 1
     except MemoryError:
         pass
-    try:
-        while True:
-            keep.append(bytearray(48))
-    except MemoryError:
-        pass
-    del keep[-40:]
-    return keep
+    spares = None
+    return node
 
 
 def _write_modules():
@@ -241,11 +270,10 @@ def on_iter(i, now):
         return False
     if i < state["release_at"]:
         return False
+    if i - state["release_at"] > 5000:  # nothing pressed for 5,000 passes: this boot goes nowhere
+        return True
     app = state["app"]
     if app is None:
-        if state.get("blind"):  # the app's heap is full: play on without looking, ROLL, OK, OK, ...
-            _tap(ROLL if state["blind"] % 3 == 1 else OK, i)
-            state["blind"] += 1
         return False
     if state.get("booted") and i > 20:  # a boot that resumed the save, its app built: the heap it left
         state["booted"] = False
@@ -314,6 +342,30 @@ def on_iter(i, now):
 
 
 _watch_app()
+if FILL:  # defined only here, so that the other runs' heap is not moved
+    def _watch_guard():
+        """When the guard takes a failure: let go of the ballast and the app first, then note where it failed
+        ([exception, file:line, function of the innermost frame, what the heap was filled for or ""])."""
+        from fdfw import recover
+
+        failed = recover.Guard.failed
+
+        def _failed(self, e, *more):
+            state["ballast"] = None
+            state["app"] = None
+            gc.collect()
+            name, loc = recover.where(e)
+            func = ""
+            for line in recover.trace(e).split("\n"):  # the innermost frame's function
+                k = line.find(", in ")
+                if line.strip().startswith("File ") and k > 0:
+                    func = line[k + 5:].strip()
+            state["failures"].append([name, loc, func, state["during"]])  # during: what the drive filled the heap for
+            return failed(self, e, *more)
+
+        recover.Guard.failed = _failed
+
+    _watch_guard()
 if SEED:  # repeatable dice: the board's os.urandom replaced by a seeded source (another seed each boot)
     import fivedice.rng as _rng  # noqa: E402
 
@@ -350,18 +402,19 @@ if status in ("reset", "watchdog"):
     state["app"] = None
     state["last_reset"] = status
     gc.collect()
-    if _CP:
-        import microcontroller  # noqa: E402
-
-        with open("nvm.img", "wb") as _f:
-            _f.write(microcontroller.nvm.data)
     with open("drive.json", "w") as _f:
         json.dump(dict((k, state[k]) for k in _KEPT if k in state), _f)
+if _CP:  # the board's flash as this boot left it: the next boot's, and the tests'
+    import microcontroller  # noqa: E402
+
+    with open("nvm.img", "wb") as _f:
+        _f.write(microcontroller.nvm.data)
 out = {"status": status, "visited": len(VISITS) - len(state["visits"]) - state.get("skipped", 0), "fake_bytes": FAKE_BYTES, "base": _before_fakes,
        "games": state["games"],
        "turns": state["turns"], "hints": state["hints"], "peak_live": state["peak"], "free_min": state["free_min"],
        "live": state["live"], "resident": state.get("resident"), "resets": state["resets"],
-       "watchdogs": state["watchdogs"], "resumed": state["resumed"], "fills": state.get("fills", 0)}
+       "watchdogs": state["watchdogs"], "resumed": state["resumed"], "fills": state.get("fills", 0),
+       "failures": state.get("failures", []), "told": state.get("told", 0), "save_resumed": state.get("save_resumed")}
 app = state["app"]
 if app is not None and status != "done":
     out["dark"] = state.get("dark")
