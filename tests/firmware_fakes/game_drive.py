@@ -157,7 +157,7 @@ def _watch_app():
             if OOM and not state["resets"] and state["turns"] == 3 and g is not None and g.rolls == 1:
                 raise MemoryError("injected by game_drive (FIVEDICE_DRIVE_OOM)")
             if FILL and not state["fills"] and b == appmod.B_OK and self.mode == 0 and g is not None \
-                    and self.screen.items[self.cursor] == 9:  # I_HELP
+                    and self.screen.items[self.screen.cursor] == 9:  # I_HELP
                 state["fills"] = 1
                 state["during"] = "help"
                 state["ballast"] = _fill()  # the help screen's import runs out
