@@ -34,7 +34,14 @@ REASONS = (
 
 ROLLS_PER_TURN = const(3)
 MAX_PLAYERS = const(4)
-_ALL_DICE = const(0x1F)
+ALL_DICE = const(0x1F)
+
+# What a player decides, the one home of these codes: a CPU's decide() returns ROLL (after setting `keep`) or
+# SCORE (after setting `box`); the coach's hint() NONE, KEEP (hold `value`, roll) or SCORE (score box `value`).
+NONE = const(0)
+ROLL = const(1)
+KEEP = const(1)
+SCORE = const(2)
 
 
 class Game:
@@ -101,7 +108,7 @@ class Game:
             return GAME_OVER
         if self.rolls >= ROLLS_PER_TURN:
             return NO_ROLLS_LEFT
-        if self.rolls and self.held == _ALL_DICE:
+        if self.rolls and self.held == ALL_DICE:
             return ALL_HELD
         return OK
 

@@ -3,10 +3,8 @@
 Loaded only when a save is read (fivedice.game.decode) or a host tool checks a card; the app drops the
 module again after a load (fivedice.app), so a board does not hold this code through the game.
 """
-from fivedice.compat import const, popcount
-
-ROLLS_PER_TURN = const(3)  # game.ROLLS_PER_TURN
-_ALL_DICE = const(0x1F)
+from fivedice.compat import popcount
+from fivedice.game import ALL_DICE as _ALL_DICE, ROLLS_PER_TURN
 
 
 def card_problem(rs, c):
