@@ -114,6 +114,11 @@ def intern_rare():
     long-lived objects, not inside the free heap's largest block, where the first visit mid-game would leave it
     (docs/memory.md)."""
     from fivedice import features
+
+    w = SCREENS.split()
+    for m in range(KEPT):  # the kept screens' modules for good, first: the App builds their objects later
+        __import__("fivedice.screens." + w[2 * m])
+    del w
     from fivedice.screens import help, selftest  # noqa: F401
 
     help.lines(0)
