@@ -117,8 +117,10 @@ class App:
         # coaches' arrays and the game code had the heap start-up left (the CP proxy's start-up ran out of a 3.7 KB
         # block for keeps' tables with them imported before); None: imported when entered
         self.screens = [None] * _screens.SCREENS.count("\n")
+        w = _screens.SCREENS.split()
         for m in range(_screens.KEPT):
-            self.screens[m] = _screens.build(m)
+            self.screens[m] = _screens.build(m, w)
+        del w
         self.menu = self.screens[M_MENU]
         self.mode = M_MENU  # the current screen's number
         self.screen = self.menu

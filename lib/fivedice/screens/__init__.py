@@ -57,9 +57,10 @@ proftest ProfTestScreen
 KEPT = const(5)
 
 
-def build(mode):
-    """A new object of screen `mode` (M_*), its module imported if it is not loaded (an allocation)."""
-    w = SCREENS.split()
+def build(mode, w=None):
+    """A new object of screen `mode` (M_*), its module imported if it is not loaded (an allocation). w: the
+    registry's words, if the caller split it already (start-up builds several screens from one split)."""
+    w = w or SCREENS.split()
     path = "fivedice.screens." + w[2 * mode]
     __import__(path)
     s = getattr(sys.modules[path], w[2 * mode + 1])()
