@@ -105,6 +105,16 @@ def row_bar(fb, y):
     fb.fill_rect(0, y, W, 8, 1)
 
 
+def roll_count(fb, rolls, y):
+    """'Roll' and three boxes at the left of row y, one filled for each roll taken this turn."""
+    x = gfx.text(fb, b"Roll", 0, y, 1) + 2
+    for i in range(3):
+        if i < rolls:
+            fb.fill_rect(x + i * 9, y, 7, 7, 1)
+        else:
+            fb.rect(x + i * 9, y, 7, 7, 1)
+
+
 def player_tag(fb, app, p, x, y, c):
     """'P1' and, for a computer player, '*'."""
     x = gfx.text(fb, b"P", x, y, c)

@@ -62,7 +62,7 @@ def main(quick=False):
     for players in (1, 2, 3, 4):
         line = "  %d player%s" % (players, "s" if players > 1 else " ")
         for label, cls in (("before", DeltaNvmStore), ("after", nvm_store.NvmStore)):
-            saves, mid, edge, prog = game_wear(cls, players)
+            saves, mid, edge, prog = powercut.game_wear("nvm", players, cls=cls)
             line += "  %s %.1f bytes/save, 1 erase per %3.0f saves, %2d mid-game" % (
                 label, prog / saves, saves / max(1, mid + edge), mid)
         print(line)
@@ -70,23 +70,6 @@ def main(quick=False):
     for b in bad:
         print("FAILS: " + b)
     return 1 if bad else 0
-
-
-def game_wear(cls, players, games=30):
-    rig = powercut.Rig("nvm")
-    s = cls(rig.medium)
-    ops = powercut.game_ops(players, games)
-    saves = mid = edge = 0
-    for op in ops:
-        e = rig.medium.erases
-        powercut.run_op(s, op)
-        saves += op[0] == "s"
-        if rig.medium.erases != e:
-            if op[0] == "c":
-                edge += 1
-            else:
-                mid += 1
-    return saves, mid, edge, rig.medium.programmed
 
 
 if __name__ == "__main__":

@@ -370,12 +370,13 @@ def wear(kind, sizes=(44, 60, 92), n=2000):
     return out
 
 
-def game_wear(kind, players, games=30, compact=True):
+def game_wear(kind, players, games=30, compact=True, cls=None):
     """Over `games` app-like games (game_ops) on an nvm store: (saves, erases in the middle of a game,
     erases at game boundaries, bytes programmed). compact: the app asks for compaction at each boundary
-    (records are stored then too); False: saves only, the log rewritten only when full."""
+    (records are stored then too); False: saves only, the log rewritten only when full. cls: a store class
+    to build on the rig's medium instead of the rig's own (an older design, for before figures)."""
     rig = Rig(kind)
-    s = rig.store()
+    s = rig.store() if cls is None else cls(rig.medium)
     ops = game_ops(players, games, records=compact)
     saves = mid = edge = 0
     for op in ops:

@@ -208,12 +208,7 @@ class ProfTestScreen(Screen):
     def _draw_dice(self, fb, t):
         gfx.dice_row(fb, t.dice, self.held, DICE_X, DICE_Y, DIE, DIE_GAP)
         y = 34
-        x = gfx.text(fb, b"Roll", 0, y, 1) + 2
-        for i in range(3):
-            if i < t.rolls:
-                fb.fill_rect(x + i * 9, y, 7, 7, 1)
-            else:
-                fb.rect(x + i * 9, y, 7, 7, 1)
+        view.roll_count(fb, t.rolls, y)
         x = gfx.text(fb, b"Score ", 68, y, 1)
         gfx.number(fb, t.banked(), x, y, 1)
         c = t.card

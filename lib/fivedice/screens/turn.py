@@ -86,14 +86,8 @@ class Turn(Screen):
         if app.hint_kind and not app.toast and app.coach is not None and app.top3[12]:
             self.choices(fb, app, g, card)
             return
-        # roll counter: three boxes, filled for each roll taken
         y = 34
-        x = gfx.text(fb, b"Roll", 0, y, 1) + 2
-        for i in range(3):
-            if i < g.rolls:
-                fb.fill_rect(x + i * 9, y, 7, 7, 1)
-            else:
-                fb.rect(x + i * 9, y, 7, 7, 1)
+        view.roll_count(fb, g.rolls, y)
         x = gfx.text(fb, b"Turn ", 68, y, 1)
         x = gfx.number(fb, g.turn + 1, x, y, 1)
         x = gfx.text(fb, b"/", x, y, 1)
