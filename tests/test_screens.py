@@ -152,7 +152,7 @@ def test_start_up_loads_each_rarely_used_screen_once_and_lets_it_go_and_it_opens
     assert [m for m in rare + ["fivedice.help_pages"] if m in sys.modules] == []
     app = dev.app
     dev.tap(A.B_BACK)
-    while app.menu.items[app.cursor] != 9:  # "How to score": the help opens as before
+    while app.menu.items[app.menu.cursor] != 9:  # "How to score": the help opens as before
         dev.tap(A.B_UP)
     dev.tap(A.B_OK)
     assert app.mode == A.M_HELP and "fivedice.help_pages" in sys.modules

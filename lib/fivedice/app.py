@@ -11,6 +11,8 @@ its own press handling and drawing."""
 #     app.asleep()                True when the screen is off and the board may sleep until a button (fivedice.power)
 #     app.wake(now_ms)            the board woke from sleep
 # Handling an event and drawing a frame allocate nothing after start-up (tests/mpy/test_heap_app.py).
+import gc
+
 from fivedice.compat import const, unload, zeros as _zeros
 from fivedice import game as _game
 from fivedice.game import ROLL
@@ -53,12 +55,14 @@ CPU_STEP_MS = const(650)
 SAVE_SOON_MS = const(1000)  # a hold is saved this long after the last one (not a flash write per press)
 DOTS_MS = const(300)  # "CPU playing..." dots step
 
-_SAVE_MAGIC = const(0xA8)  # record format 2: settings + game + CRC-32 over both
+# The save record (written by App.save_bytes, read back by fivedice.save_check.read): SAVE_MAGIC, the settings
+# (bytes 1-6, fivedice.settings), the game's bytes (fivedice.game.encode), CRC-32 over all of it.
+SAVE_MAGIC = const(0xA8)  # record format 2
+OLD_SAVE_MAGIC = const(0xA7)  # format 1 (8-bit checksum, settings unchecked): refused, kept aside
+SAVE_HEAD = const(7)
 # A seat byte (3-6): bits 0-1 the menu's seat (the next game's), bits 4-5 the game in progress's own seat,
 # bit 6 set when bits 4-5 are there (a save from before them: the game was seated as the menu says).
-_SEATED = const(0x40)
-_OLD_SAVE_MAGIC = const(0xA7)  # format 1 (8-bit checksum, settings unchecked): refused, kept aside
-_SAVE_HEAD = const(7)
+SEATED = const(0x40)
 _PIXEL_FRAME_MS = const(10)  # the loop wakes this often while the pixels animate
 
 
@@ -825,14 +829,14 @@ class App:
     def save_bytes(self):
         """The save record: 7 bytes of settings, the game's bytes (if any), CRC-32 over all of it."""
         gb = self.game.to_bytes() if self.game is not None else b""
-        n = _SAVE_HEAD + len(gb)
+        n = SAVE_HEAD + len(gb)
         rec = bytearray(n + _game.CRC_BYTES)
-        rec[0] = _SAVE_MAGIC
+        rec[0] = SAVE_MAGIC
         self.settings.put(rec)  # bytes 1-6 (fivedice.settings)
         if self.game is not None:
             for i in range(4):
-                rec[3 + i] |= _SEATED | self.seated[i] << 4
-        rec[_SAVE_HEAD:n] = gb
+                rec[3 + i] |= SEATED | self.seated[i] << 4
+        rec[SAVE_HEAD:n] = gb
         _game.put_crc(rec, n)
         return bytes(rec)
 
@@ -869,6 +873,8 @@ class App:
             self.message(view.T_SAVE_FAILED)
 
     def _load(self):
+        """Read the save back at start-up. fivedice.save_check checks and decodes it and is dropped after, so
+        a board does not hold the reading code through the game."""
         if self.store is None:
             return
         try:
@@ -877,14 +883,17 @@ class App:
             data = None
         if data is None:
             return  # no save: a first start
-        if len(data) >= _SAVE_HEAD:  # the levels its seats name (the menu's and the game's), before the restore
+        if len(data) >= SAVE_HEAD:  # the levels its seats name (the menu's and the game's), before the restore
             seats = bytearray(4)
             for i in range(4):
                 seats[i] = data[3 + i] & (0x33 if i < (data[2] & 7) else 0x30)
             self.need_levels(seats, 4)
+        from fivedice import save_check
+
         try:
-            self.restore(data)
+            g, seats = save_check.read(data, self.settings, self.dice)
         except ValueError as e:
+            unload("fivedice", "save_check")
             # Keep the unreadable save as it is: nothing is written until a new game starts.
             self.save_bad = True
             self.save_error = str(e)
@@ -892,37 +901,20 @@ class App:
             self.message(view.T_SAVE_BAD)
             if hasattr(self.store, "set_aside"):
                 self.store.set_aside()
-        unload("fivedice", "save_check")  # the checks a save passes: not needed again until the next load
+            return
+        del save_check
+        unload("fivedice", "save_check")
+        gc.collect()  # its code's room is free again before the game is seated: its table and coach may take it
+        self._resume_game(g, seats)
 
-    def restore(self, data):
-        """Settings and the game in progress from save_bytes(); ValueError (a plain message) if the record
-        is damaged or describes a game no play can reach. Nothing is changed unless it is valid."""
-        if not data:
-            raise ValueError("the save is empty")
-        if data[0] == _OLD_SAVE_MAGIC:
-            raise ValueError("the save is from an older fivedice (format 1)")
-        if len(data) < _SAVE_HEAD + _game.CRC_BYTES or data[0] != _SAVE_MAGIC:
-            raise ValueError("not a fivedice save (%d bytes)" % len(data))
-        if not _game.crc_ok(data):
-            raise ValueError("the save is corrupt (CRC-32 mismatch)")
-        end = len(data) - _game.CRC_BYTES
-        bad = not Settings.check(data)
-        for i in range(3, 7):
-            if data[i] & 0x8C or (data[i] & 0x30 and not data[i] & _SEATED):
-                bad = True
-        if bad:
-            raise ValueError("the save has impossible settings")
-        g = _game.decode(data[_SAVE_HEAD:end], self.dice) if end > _SAVE_HEAD else None
-        self.settings.get(data)
-        seats = bytearray(4)  # the game's own seats
-        for i in range(4):
-            b = data[3 + i]
-            seats[i] = (b >> 4) & 3 if b & _SEATED else b & 3
+    def _resume_game(self, g, seats):
+        """Seat game g (None: none in progress) as the save had it, seat p playing seats[p]; the menu's
+        settings, already read, are the next game's."""
         self.game = g
         self.hint_kind = 0
         self.par_x100 = -1
         if g is not None:
-            self._seat_players(g.rs, seats)  # the menu's rules, players and seats are the next game's
+            self._seat_players(g.rs, seats)
             self._best_to_beat()
             self._sync_pixels()
             self.thinking = True

@@ -6,8 +6,6 @@ rules and seats (App.seated): these are the next game's."""
 #     2     bits 0-2 players (1-4), 3-4 dim_i, 5-6 sleep_i (power.CHOICES each), 7 muted
 #     3-6   per seat, bits 0-1: a seat kind (HUMAN, EASY, GOOD, PERFECT below); bits 4-6 are the game's
 from fivedice.compat import const
-from fivedice import power as _power
-from fivedice import rules as _rules
 
 
 # A seat's kind (the menu's and the save's seat value), which is also a CPU player's level: their one home.
@@ -34,7 +32,7 @@ class Settings:
     def set(self, name, v):
         """Setting `name` ("rules_i", "players", "muted", "dim_i" or "sleep_i") is now v: applied, the save due."""
         setattr(self, name, v)
-        self._apply()
+        self.apply()
         self._changed()
 
     def set_seat(self, p, k):
@@ -42,7 +40,8 @@ class Settings:
         self.seats[p] = k
         self._changed()
 
-    def _apply(self):
+    def apply(self):
+        """The power timers and the sounder take the dim, sleep and sound values (after a setter or a save read)."""
         self._pw.dim_i = self.dim_i
         self._pw.sleep_i = self.sleep_i
         if self._snd is not None:
@@ -54,22 +53,3 @@ class Settings:
         rec[2] = self.players | self.dim_i << 3 | self.sleep_i << 5 | (0x80 if self.muted else 0)
         for i in range(4):
             rec[3 + i] = self.seats[i]
-
-    @staticmethod
-    def check(data):
-        """True if save record bytes 1-6 hold settings this build can have (the seat bytes' bits 0-1 only)."""
-        np = data[2] & 7
-        return (data[1] < len(_rules.ALL) and 1 <= np <= 4 and (data[2] >> 3) & 3 < _power.CHOICES
-                and (data[2] >> 5) & 3 < _power.CHOICES)
-
-    def get(self, data):
-        """Take the settings from save record bytes 1-6 (checked first: check), without marking the save due.
-        A save from before the power settings has 0 there: the defaults."""
-        self.rules_i = data[1]
-        self.players = data[2] & 7
-        self.dim_i = (data[2] >> 3) & 3
-        self.sleep_i = (data[2] >> 5) & 3
-        self.muted = bool(data[2] & 0x80)
-        for i in range(4):
-            self.seats[i] = data[3 + i] & 3
-        self._apply()
