@@ -21,10 +21,10 @@ def device(tables=DATA, seed=3):
 
 def start(dev, rules_i, kinds):
     app = dev.app
-    app.rules_i = rules_i
-    app.nplayers = len(kinds)
+    app.settings.rules_i = rules_i
+    app.settings.players = len(kinds)
     for p, k in enumerate(kinds):
-        app.kinds[p] = k
+        app.settings.seats[p] = k
     app.new_game()
     dev.settle()
 
@@ -42,7 +42,7 @@ def play_first_boxes(dev, after_roll=None):
         if after_roll is not None:
             after_roll()
         dev.tap(A.B_OK)
-        app.cursor = 0
+        app.screen.cursor = 0
         dev.tap(A.B_OK)
         dev.settle()
 
@@ -51,17 +51,17 @@ def test_perfect_cpu_is_offered_only_for_rule_sets_with_a_table():
     dev = device()
     app = dev.app
     assert app.tables_mask == 1 << YACHT.index
-    app.rules_i = YACHT.index
+    app.settings.rules_i = YACHT.index
     assert app.levels() == 3
-    app.rules_i = 0
+    app.settings.rules_i = 0
     assert app.levels() == 2
     # the menu cycles a seat through Human, easy, good (and perfect where there is a table)
     seen = set()
     app.enter(A.M_MENU)
-    app.cursor = bytes(app.menu.items[: app.menu.n]).index(bytes((5,)))  # Player 2
+    app.screen.cursor = bytes(app.menu.items[: app.menu.n]).index(bytes((5,)))  # Player 2
     for _ in range(6):
         dev.tap(A.B_OK)
-        seen.add(app.kinds[1])
+        seen.add(app.settings.seats[1])
     assert seen == {0, 1, 2}
     dev.close()
 
@@ -104,7 +104,7 @@ def test_following_every_hint_loses_nothing_and_other_choices_are_counted():
             dev.tap(A.B_ROLL)
             dev.settle()
         dev.tap(A.B_OK)
-        while app.picker.boxes[app.cursor] != box:
+        while app.screen.boxes[app.screen.cursor] != box:
             dev.tap(A.B_DOWN)
         dev.tap(A.B_OK)
         dev.settle()
@@ -122,7 +122,7 @@ def test_following_every_hint_loses_nothing_and_other_choices_are_counted():
         dev.tap(A.B_ROLL)
         dev.settle()
         dev.tap(A.B_OK)
-        app.cursor = 0
+        app.screen.cursor = 0
         dev.tap(A.B_OK)
         dev.settle()
     assert app.prof[0].loss_x100() > 1000 and app.prof[0].mistakes > 0
@@ -176,7 +176,7 @@ def test_game_over_keeps_the_coach_for_the_records_and_the_next_game_reuses_its_
     assert app.mode == A.M_OVER
     dev.tap(A.B_ROLL)  # again
     dev.settle()
-    assert not app.game.over and app.coach is table_coach and app.players[1].level == 2
+    assert not app.game.over and app.coach is table_coach and app.players[1].level == 3
     assert app.coach.groups is groups and groups[0] is YACHT and app.coach.arrays is work
     assert app.prof[0].loss_x100() == 0
     dev.close()
@@ -201,7 +201,7 @@ def test_a_corrupt_table_is_reported_and_the_game_goes_on_without_it(tmp_path):
     start(dev, YACHT.index, [0, 3])  # a perfect seat, but the table is bad
     app = dev.app
     assert app.coach is None and app.tables_mask == 0
-    assert app.kinds[1] == 2 and app.players[1].level == 1  # degraded to "good"
+    assert app.settings.seats[1] == 2 and app.players[1].level == 2  # degraded to "good"
     assert app.toast == 12  # "Strategy table bad"
     dev.close()
 
@@ -234,10 +234,10 @@ def test_a_turn_is_solved_one_slice_a_loop_pass_from_its_start_so_the_hint_is_re
     live in between), starting as the human's turn begins; a hint pressed after the roll needs no solve."""
     dev = device()
     app = dev.app
-    app.rules_i = YACHT.index
-    app.nplayers = 2
-    app.kinds[0] = 0
-    app.kinds[1] = 3  # CPU perfect, on the same coach
+    app.settings.rules_i = YACHT.index
+    app.settings.players = 2
+    app.settings.seats[0] = 0
+    app.settings.seats[1] = 3  # CPU perfect, on the same coach
     app.new_game()
     log = []
     _count_work(app.coach, log)
@@ -261,10 +261,10 @@ def test_a_turn_is_solved_one_slice_a_loop_pass_from_its_start_so_the_hint_is_re
 def test_the_cpu_moves_only_once_its_turn_is_solved_and_its_dots_step_meanwhile():
     dev = device()
     app = dev.app
-    app.rules_i = YACHT.index
-    app.nplayers = 2
-    app.kinds[0] = 3  # seat 1: CPU perfect
-    app.kinds[1] = 0
+    app.settings.rules_i = YACHT.index
+    app.settings.players = 2
+    app.settings.seats[0] = 3  # seat 1: CPU perfect
+    app.settings.seats[1] = 0
     app.cpu_step_ms = 0  # no pacing: only the solve holds the CPU back
     app.new_game()
     g = app.game
@@ -295,7 +295,7 @@ def test_a_rarely_used_screen_opened_mid_game_leaves_the_coach_and_the_counts_as
     dev.tap(A.B_ROLL)
     dev.settle()
     dev.tap(A.B_OK)  # score the first box offered after one roll: a decision the meter counts
-    app.cursor = 0
+    app.screen.cursor = 0
     dev.tap(A.B_OK)
     dev.settle()  # the perfect CPU's turn
     assert app.game.player == 0 and app.prof[0].decisions == 1
@@ -303,7 +303,7 @@ def test_a_rarely_used_screen_opened_mid_game_leaves_the_coach_and_the_counts_as
     table_coach, cpu = app.coach, app.players[1]
     for item in (menu_screen.I_RECORDS, menu_screen.I_HELP, menu_screen.I_TEST):
         dev.tap(A.B_BACK)  # the menu
-        app.cursor = bytes(app.menu.items[: app.menu.n]).index(bytes((item,)))
+        app.screen.cursor = bytes(app.menu.items[: app.menu.n]).index(bytes((item,)))
         dev.tap(A.B_OK)
         assert app.mode not in (A.M_MENU, A.M_TURN)
         dev.tap(A.B_BACK)
@@ -329,7 +329,7 @@ def test_cpu_levels_keeps_the_easy_cpus_action_codes():
 def _menu_to(dev, item):
     app = dev.app
     idx = bytes(app.menu.items[: app.menu.n]).index(bytes((item,)))
-    while app.cursor != idx:
+    while app.screen.cursor != idx:
         dev.tap(A.B_DOWN)
 
 
@@ -367,17 +367,17 @@ def test_what_a_game_needs_is_loaded_at_start_up_not_at_new_game_nor_in_a_resume
     guard = _NoMoreImports()
     monkeypatch.setattr(sys, "meta_path", [guard] + sys.meta_path)
     app = dev.app
-    app.rules_i = YACHT.index
+    app.settings.rules_i = YACHT.index
     for kinds in ([0, 3, 2, 1], [1, 2], [2, 0, 3]):
         guard.armed = False  # the menu may load a level's code as a seat names it
         if app.mode != A.M_MENU:
             dev.tap(A.B_BACK)
-        while app.nplayers != len(kinds):
+        while app.settings.players != len(kinds):
             _menu_to(dev, M.I_PLAYERS)
             dev.tap(A.B_OK)
         for p, k in enumerate(kinds):  # each seat chosen in the menu: its level's code loads there
             _menu_to(dev, M.I_P1 + p)
-            while app.kinds[p] != k:
+            while app.settings.seats[p] != k:
                 dev.tap(A.B_OK)
         _menu_to(dev, M.I_NEW)
         guard.armed = True  # "New game" and the game: nothing more
@@ -394,7 +394,7 @@ def test_what_a_game_needs_is_loaded_at_start_up_not_at_new_game_nor_in_a_resume
     guard.armed = False
     dev = SimDevice(dice=Dice(SeededBytes(9)), cpu_step_ms=20, tables=DATA, store=FileStore(path))
     guard.armed = True  # the resume and the game after it: nothing more
-    assert dev.app.game is not None and dev.app.players[2].level == 2
+    assert dev.app.game is not None and dev.app.players[2].level == 3
     dev.tap(A.B_OK)  # resume
     for _ in range(300):
         dev.step()
@@ -443,12 +443,12 @@ def test_a_seat_stepped_through_the_levels_in_the_menu_keeps_only_the_code_of_th
         monkeypatch.delattr(fivedice, name, raising=False)
     dev = device()
     app = dev.app
-    app.rules_i = YACHT.index
-    assert app.kinds[1] == 1 and "fivedice.cpu" in sys.modules  # P2 "CPU easy" at start-up: its code is there
+    app.settings.rules_i = YACHT.index
+    assert app.settings.seats[1] == 1 and "fivedice.cpu" in sys.modules  # P2 "CPU easy" at start-up: its code is there
     _menu_to(dev, M.I_P1 + 1)
     dev.tap(A.B_OK)  # CPU good
     dev.tap(A.B_OK)  # CPU perfect
-    assert app.kinds[1] == 3
+    assert app.settings.seats[1] == 3
     dev.tap(A.B_DOWN)  # the cursor leaves the line
     assert "fivedice.cpu" not in sys.modules and "fivedice.good_valuer" not in sys.modules
     dev.tap(A.B_UP)
@@ -456,5 +456,5 @@ def test_a_seat_stepped_through_the_levels_in_the_menu_keeps_only_the_code_of_th
     _menu_to(dev, M.I_NEW)
     assert "fivedice.good_valuer" in sys.modules
     dev.tap(A.B_OK)
-    assert app.mode == A.M_TURN and app.players[1].level == 1
+    assert app.mode == A.M_TURN and app.players[1].level == 2
     dev.close()

@@ -14,9 +14,9 @@ DATA = os.path.join(os.path.dirname(os.path.abspath(__file__)), "core", "data")
 def solo_yacht(faces):
     dev = SimDevice(dice=ScriptedFaces(faces), cpu_step_ms=20, tables=DATA)
     app = dev.app
-    app.rules_i = 5
-    app.nplayers = 1
-    app.kinds[0] = 0
+    app.settings.rules_i = 5
+    app.settings.players = 1
+    app.settings.seats[0] = 0
     app.new_game()
     dev.settle()
     return dev
@@ -42,7 +42,7 @@ def test_the_box_picker_shows_the_expected_final_total_of_each_box():
     dev.tap(A.B_ROLL)
     dev.settle()
     dev.tap(A.B_OK)
-    p = app.picker
+    p = app.screen
     assert p.valued and p.n == 12
     c = app.coach
     for i in range(p.n):
@@ -121,15 +121,15 @@ def test_a_solo_game_over_names_the_costliest_decision():
 
     dev = SimDevice(dice=Dice(SeededBytes(8)), cpu_step_ms=20, tables=DATA)
     app = dev.app
-    app.rules_i = 5
-    app.nplayers = 1
-    app.kinds[0] = 0
+    app.settings.rules_i = 5
+    app.settings.players = 1
+    app.settings.seats[0] = 0
     app.new_game()
     while not app.game.over:
         dev.tap(A.B_ROLL)
         dev.settle()
         dev.tap(A.B_OK)
-        app.cursor = 0
+        app.screen.cursor = 0
         dev.tap(A.B_OK)
         dev.settle()
     pr = app.prof[0]

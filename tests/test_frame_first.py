@@ -76,9 +76,9 @@ def rig():
     log = []
     app = A.App(LogDisplay(log), buzzer=LogBuzzer(log), store=LogStore(log), dice=Dice(SeededBytes(3)),
                 tables=DATA, cpu_step_ms=20)
-    app.rules_i = YACHT.index
-    app.nplayers = 1
-    app.kinds[0] = 0
+    app.settings.rules_i = YACHT.index
+    app.settings.players = 1
+    app.settings.seats[0] = 0
     real = app.tick
     clock = [0]
 
@@ -123,7 +123,7 @@ def test_new_game_draws_its_first_frame_before_the_first_slice_and_the_save():
     app, buttons, ticks_ms, log = rig()
     run(app, buttons, ticks_ms, 2)  # the menu
     app.enter(A.M_MENU)
-    app.cursor = 0  # "New game"
+    app.screen.cursor = 0  # "New game"
     buttons.queue.append(1 << A.B_OK)
     del log[:]
     real_new_game = app.new_game

@@ -17,7 +17,7 @@ DATA = os.path.join(os.path.dirname(os.path.abspath(__file__)), "core", "data") 
 def device(tmp_path, tables=DATA):
     dev = SimDevice(dice=Dice(SeededBytes(3)), store=FileStore(str(tmp_path / "fivedice.sav")), cpu_step_ms=20,
                     tables=tables)
-    dev.app.rules_i = 5  # Yacht
+    dev.app.settings.rules_i = 5  # Yacht
     dev.app.menu.build(dev.app)
     return dev
 
@@ -25,7 +25,7 @@ def device(tmp_path, tables=DATA):
 def open_test(dev):
     app = dev.app
     app.enter(A.M_MENU)
-    while app.menu.items[app.cursor] != M.I_PROF:
+    while app.menu.items[app.menu.cursor] != M.I_PROF:
         dev.tap(A.B_DOWN)
     dev.tap(A.B_OK)
     dev.settle()
@@ -52,7 +52,7 @@ def test_the_menu_offers_the_test_only_with_the_rule_sets_table(tmp_path):
     dev = device(tmp_path)
     app = dev.app
     assert M.I_PROF in app.menu.items[:app.menu.n]
-    app.rules_i = 0  # no Yahtzee table in tests/core/data
+    app.settings.rules_i = 0  # no Yahtzee table in tests/core/data
     app.menu.build(app)
     assert M.I_PROF not in app.menu.items[:app.menu.n]
     dev.close()
@@ -91,7 +91,7 @@ def test_a_whole_test_scores_the_points_given_away_and_keeps_the_best_three(tmp_
     assert [recs.test_loss_x100(5, i) for i in range(3)] == sorted(losses)[:3]
     assert recs.games(5) == 0  # a test is not a game
     app = dev.app
-    while app.menu.items[app.cursor] != M.I_RECORDS:
+    while app.menu.items[app.menu.cursor] != M.I_RECORDS:
         dev.tap(A.B_DOWN)
     dev.tap(A.B_OK)
     dev.tap(A.B_OK)
@@ -106,8 +106,8 @@ def test_a_whole_test_scores_the_points_given_away_and_keeps_the_best_three(tmp_
 def test_a_game_in_progress_comes_back_with_its_coach(tmp_path):
     dev = device(tmp_path)
     app = dev.app
-    app.nplayers = 1
-    app.kinds[0] = 0
+    app.settings.players = 1
+    app.settings.seats[0] = 0
     app.new_game()
     dev.settle()
     dev.tap(A.B_ROLL)
@@ -162,16 +162,16 @@ def test_a_test_of_another_rule_set_mid_game_gives_the_game_its_own_table_back(t
         pytest.fail("tables/yahtzee.fdt is missing: `make test` builds it (make tables/yahtzee.fdt)")
     dev = device(tmp_path, tables)
     app = dev.app
-    app.rules_i = 0  # Yahtzee
-    app.nplayers = 1
-    app.kinds[0] = 0
+    app.settings.rules_i = 0  # Yahtzee
+    app.settings.players = 1
+    app.settings.seats[0] = 0
     app.new_game()
     dev.settle()
     par = app.par_x100
     assert abs(par - 25459) <= 1  # 254.59 at the start of a Yahtzee game (forced Joker)
     dev.tap(A.B_ROLL)
     dev.settle()
-    app.rules_i = 5  # the menu's rule set: Yacht, the test's
+    app.settings.rules_i = 5  # the menu's rule set: Yacht, the test's
     open_test(dev)
     assert app.screen.t.rs.id == "yacht" and app.coach.rs.id == "yacht"
     dev.tap(A.B_ROLL)

@@ -11,23 +11,24 @@ its own press handling and drawing."""
 #     app.asleep()                True when the screen is off and the board may sleep until a button (fivedice.power)
 #     app.wake(now_ms)            the board woke from sleep
 # Handling an event and drawing a frame allocate nothing after start-up (tests/mpy/test_heap_app.py).
+import gc
+
 from fivedice.compat import const, unload, zeros as _zeros
 from fivedice import game as _game
+from fivedice.game import ROLL
 from fivedice import features as _features
 from fivedice import oled_view as view
 from fivedice import power as _power
 from fivedice import rules as _rules
 from fivedice import scoring
+from fivedice.settings import EASY, GOOD, PERFECT, Settings
 from fivedice import sounds
 from fivedice.screens import B_HOLD1, B_HOLD2, B_HOLD3, B_HOLD4, B_HOLD5, B_ROLL, B_UP, B_DOWN, B_OK, B_BACK  # noqa: F401
 from fivedice.screens import M_MENU, M_TURN, M_PICK, M_CARD, M_OVER, M_HELP, M_TEST  # noqa: F401
 from fivedice.screens import M_RECORDS, M_INITIALS, M_PROF  # noqa: F401
-from fivedice.screens.card import Card
-from fivedice.screens.menu import Menu
-from fivedice.screens.over import Over
-from fivedice.screens.picker import Picker
-from fivedice.screens.turn import Turn
+from fivedice import screens as _screens
 from fivedice.ticks import ticks_add, ticks_diff
+
 
 _coach = _cpu_levels = _strategy_table = None  # fivedice.coach, .cpu_levels, .strategy_table: load_game_code()
 
@@ -46,7 +47,6 @@ def load_game_code():
 
 BUTTONS = 10
 BUTTON_NAMES = ("hold1", "hold2", "hold3", "hold4", "hold5", "roll", "up", "down", "ok", "back")
-MODE_NAMES = ("menu", "turn", "pick", "card", "over", "help", "test", "records", "initials", "proftest")
 
 ROLL_ANIM_MS = const(350)  # a ROLL press tumbles this long before the dice land
 FRAME_MS = const(70)  # animation frame period
@@ -55,17 +55,15 @@ CPU_STEP_MS = const(650)
 SAVE_SOON_MS = const(1000)  # a hold is saved this long after the last one (not a flash write per press)
 DOTS_MS = const(300)  # "CPU playing..." dots step
 
-_SAVE_MAGIC = const(0xA8)  # record format 2: settings + game + CRC-32 over both
+# The save record (written by App.save_bytes, read back by fivedice.save_check.read): SAVE_MAGIC, the settings
+# (bytes 1-6, fivedice.settings), the game's bytes (fivedice.game.encode), CRC-32 over all of it.
+SAVE_MAGIC = const(0xA8)  # record format 2
+OLD_SAVE_MAGIC = const(0xA7)  # format 1 (8-bit checksum, settings unchecked): refused, kept aside
+SAVE_HEAD = const(7)
 # A seat byte (3-6): bits 0-1 the menu's seat (the next game's), bits 4-5 the game in progress's own seat,
 # bit 6 set when bits 4-5 are there (a save from before them: the game was seated as the menu says).
-_SEATED = const(0x40)
-_OLD_SAVE_MAGIC = const(0xA7)  # format 1 (8-bit checksum, settings unchecked): refused, kept aside
-_SAVE_HEAD = const(7)
-_CPU_ROLL = const(1)  # cpu.ROLL
-_GOOD = const(1)  # cpu_levels.GOOD, PERFECT
-_PERFECT = const(2)
+SEATED = const(0x40)
 _PIXEL_FRAME_MS = const(10)  # the loop wakes this often while the pixels animate
-_WIDE = const(7776)  # coach.WIDE
 
 
 class App:
@@ -105,7 +103,7 @@ class App:
         self.coach = None  # the coach on the table in this game: hints, proficiency, the perfect CPU
         self._table_coach = None  # that coach's object, kept for every game (retarget)
         self._good = None  # the "good" CPU player, kept for every game
-        self._levels = 0  # bit k: the code of CPU kind k (1 + level: 1 easy, 2 good) is loaded (need_levels)
+        self._levels = 0  # bit k: the code of CPU level k (EASY, GOOD: fivedice.settings) is loaded (need_levels)
         from fivedice.proficiency import Proficiency
 
         self._meters = (Proficiency(None), Proficiency(None), Proficiency(None), Proficiency(None))  # per seat
@@ -114,29 +112,22 @@ class App:
         self.prof = [None, None, None, None]  # per human seat with a table: its meter (_meters)
         self.hint_kind = 0  # what the last hint said (coach.KEEP/SCORE), shown until the next action
         self.hint_value = 0
-        self.top3 = _zeros("l", 13)  # the last hint's best three choices (coach.choices, TOP_LEN), shown with it
+        self.top3 = _zeros("l", _coach.TOP_LEN)  # the last hint's best three choices (coach.choices, TOP_LEN), shown with it
         self.par_x100 = -1  # the player to move's par (expected final total from the turn's start) x 100; -1: none
         self._lent = False  # the table's coach is the proficiency test's while it is open (test_coach)
-        # settings
-        self.rules_i = 0
-        self.nplayers = 2
-        self.kinds = bytearray(4)  # per seat: 0 human, else 1 + CPU level (easy, good, perfect)
-        self.kinds[1] = 1
-        self.kinds[2] = 1
-        self.kinds[3] = 1
-        self.muted = False
-        self.pw = _power.Power(display, battery)  # dim and sleep timers (settings pw.dim_i, pw.sleep_i), battery
-        # the screens (fivedice.screens): each draws itself and handles its presses; `mode` is the current one
-        self.menu = Menu()
-        self.picker = Picker()
-        self.card = Card()
-        # None: a rarely used screen (help, self-test, records, initials, proficiency test), imported when
-        # entered and dropped when left (_open)
-        self.screens = [self.menu, Turn(), self.picker, self.card, Over(), None, None, None, None, None]
-        self.mode = M_MENU
+        self.pw = _power.Power(display, battery)  # the dim and sleep timers, the battery
+        self.settings = Settings(self.pw, self.snd, self.setting_saved)  # the menu's values: the next game's
+        # the screens by M_ number (fivedice.screens.SCREENS): the kept ones imported and built now, after the
+        # coaches' arrays and the game code had the heap start-up left (the CP proxy's start-up ran out of a 3.7 KB
+        # block for keeps' tables with them imported before); None: imported when entered
+        self.screens = [None] * _screens.SCREENS.count("\n")
+        w = _screens.SCREENS.split()
+        for m in range(_screens.KEPT):
+            self.screens[m] = _screens.build(m, w)
+        del w
+        self.menu = self.screens[M_MENU]
+        self.mode = M_MENU  # the current screen's number
         self.screen = self.menu
-        self.cursor = 0  # the current screen's list cursor and scroll, reset when the screen changes
-        self.top = 0
         # state
         self.game = None
         self.five = False
@@ -165,10 +156,10 @@ class App:
         self._fresh = True  # no tick seen yet: deadlines set so far are re-based on the first one
         self._warming = False  # the menu's coach builds its final-roll groups, a slice a pass (Coach.warm)
         self.menu.build(self)
-        self.need_levels(self.kinds, self.nplayers)
+        self.need_levels(self.settings.seats, self.settings.players)
         self._load()
         if self.game is None:  # the menu's table and coach now, so that "New game" finds them
-            rs = _rules.ALL[self.rules_i]
+            rs = _rules.ALL[self.settings.rules_i]
             table = self._open_table(rs)
             if table is not None:
                 self._table_coach_for(rs, table)
@@ -226,7 +217,7 @@ class App:
         self.enter(M_TURN)
 
     def _seat(self, p, k, rs, table):
-        """Seat p plays kind k (0 human, else 1 + CPU level): a CPU level, or a human whose decisions the coach
+        """Seat p plays kind k (fivedice.settings: HUMAN or a CPU level): a CPU level, or a human whose decisions the coach
         (if any) counts from now on."""
         if k:
             self._seat_cpu(p, k, rs, table)
@@ -238,15 +229,14 @@ class App:
             self.prof[p] = pr
         self.seated[p] = 0
 
-    def _seat_cpu(self, p, k, rs, table):
-        """Seat p plays CPU kind k (1 + level); a perfect seat without the table plays good, and the settings
-        and the game's seating say so (a saved "perfect" seat on a board without the table, a table lost)."""
-        level = k - 1
-        if level == _PERFECT and table is None:
-            level = _GOOD
-            if self.kinds[p] == k:
-                self.kinds[p] = 1 + level
-        self.seated[p] = 1 + level
+    def _seat_cpu(self, p, level, rs, table):
+        """Seat p plays CPU `level`; a perfect seat without the table plays good, and the settings and the
+        game's seating say so (a saved "perfect" seat on a board without the table, a table lost)."""
+        if level == PERFECT and table is None:
+            level = GOOD
+            if self.settings.seats[p] == PERFECT:
+                self.settings.seats[p] = GOOD  # what the board can seat, not a choice: not saved for it
+        self.seated[p] = level
         self.players[p] = self._level_player(level, rs, table)
 
     def _level_player(self, level, rs, table):
@@ -255,7 +245,7 @@ class App:
             pl = self.players[q]
             if pl is not None and pl.level == level:
                 return pl
-        if level == _GOOD:
+        if level == GOOD:
             return self._good_player(rs)
         return _cpu_levels.make(rs, level, table, self.coach)
 
@@ -263,7 +253,7 @@ class App:
         """Have loaded the code of the CPU levels the first n of `seats` name and the game in progress plays,
         and no other: when the app is built, when a save is read, as the menu's cursor leaves a changed seat
         line. So "New game" and a resume find it loaded, and a level stepped past in the menu does not stay."""
-        # seats: as the save's seat bytes, bits 0-1 and 4-5 each 0 human, else 1 + level; easy is fivedice.cpu,
+        # seats: as the save's seat bytes, bits 0-1 and 4-5 each a seat kind (fivedice.settings); easy is fivedice.cpu,
         # good fivedice.good_valuer, perfect needs only the coach
         want = 0
         for i in range(n):
@@ -273,94 +263,59 @@ class App:
         if g is not None:
             for i in range(g.players):
                 want |= 1 << self.seated[i]
-        if want & 2 and not self._levels & 2:
+        e = 1 << EASY
+        gd = 1 << GOOD
+        if want & e and not self._levels & e:
             from fivedice import cpu  # noqa: F401
-        if want & 4 and not self._levels & 4:
+        if want & gd and not self._levels & gd:
             from fivedice import good_valuer  # noqa: F401
-        if self._levels & 2 and not want & 2:
+        if self._levels & e and not want & e:
             unload("fivedice", "cpu")  # no seat plays easy: its code goes (nothing holds an easy player now)
-        if self._levels & 4 and not want & 4:
+        if self._levels & gd and not want & gd:
             self._good = None  # no seat plays good: the good player and its valuer's code go
             unload("fivedice", "good_valuer")
-        self._levels = want & 6
+        self._levels = want & (e | gd)
 
     def levels(self):
         """CPU levels on offer for the menu's rule set: easy and good, and perfect with its table."""
-        return 3 if (self.tables_mask >> self.rules_i) & 1 else 2  # cpu_levels.available_levels
-
-    def has_coach(self):
-        return self.coach is not None
+        return _cpu_levels.available_levels((self.tables_mask >> self.settings.rules_i) & 1)
 
     def enter(self, mode):
-        """Switch to screen `mode` (M_*): the old one leaves, the new one enters with its cursor at the top."""
+        """Switch to screen `mode` (M_*): the old one leaves, the new one opens at its top. A screen that is not
+        kept is built now (its module imported: an allocation) and unloads itself when left."""
         self.screen.leave(self)
         self.mode = mode
-        self.screen = self.screens[mode] or self._open(mode)
-        self.cursor = 0
-        self.top = 0
-        self.screen.enter(self)
+        self.screen = self.screens[mode] or _screens.build(mode)
+        self.screen.open(self)
         self.dirty = True
-
-    def _open(self, mode):
-        """A screen that is not kept loaded: its module is imported now (an allocation) and unloads itself
-        when left. Presses and frames inside it allocate nothing."""
-        if mode == M_HELP:
-            from fivedice.screens.help import Help
-
-            return Help()
-        if mode == M_RECORDS:
-            from fivedice.screens.records import RecordsScreen
-
-            return RecordsScreen()
-        if mode == M_INITIALS:
-            from fivedice.screens.initials import Initials
-
-            return Initials()
-        if mode == M_PROF:
-            from fivedice.screens.proftest import ProfTestScreen
-
-            return ProfTestScreen()
-        from fivedice.screens.selftest import SelfTest
-
-        return SelfTest()
 
     def show_card(self, back):
         """The scorecard, returning to screen `back` (the dice, or game over) on OK/BACK."""
-        self.card.back = back
+        self.screens[M_CARD].back = back
         self.enter(M_CARD)
-
-    def scroll(self, rows):
-        """Keep the cursor inside the `rows` visible lines."""
-        if self.cursor < self.top:
-            self.top = self.cursor
-        elif self.cursor >= self.top + rows:
-            self.top = self.cursor - rows + 1
-
-    def set_muted(self, on):
-        self.muted = on
-        if self.snd is not None:
-            self.snd.mute = on
 
     def again(self):
         """After a game: the next one with the same rule set, players and seats."""
         g = self.game
-        self.rules_i = g.rs.index
-        self.nplayers = g.players
+        s = self.settings
+        s.set("rules_i", g.rs.index)
+        s.set("players", g.players)
         for p in range(g.players):
-            self.kinds[p] = self.seated[p]
+            s.set_seat(p, self.seated[p])
         self.new_game()
 
     def new_game(self):
         """Start a game with the menu's settings (the save slot is overwritten from now on)."""
-        rs = _rules.ALL[self.rules_i]
+        s = self.settings
+        rs = _rules.ALL[s.rules_i]
         self._compact()  # the game before is finished (and counted): the least to lose in a rewrite
-        self.game = _game.Game(rs, self.nplayers, self.dice)
+        self.game = _game.Game(rs, s.players, self.dice)
         self.save_bad = False
         self.five = False
         self.toast = 0
         self.hint_kind = 0
         self.par_x100 = -1
-        self._seat_players(rs, self.kinds)  # may say "Strategy table bad"
+        self._seat_players(rs, s.seats)  # may say "Strategy table bad"
         self._best_to_beat()
         self._sync_pixels()
         self.thinking = True
@@ -404,7 +359,7 @@ class App:
 
     def _seat_players(self, rs, seats):
         """Seat the CPU players, the coach and the proficiency meters for a game of rule set rs, seat p
-        playing seats[p] (0 human, else 1 + CPU level); they are the objects of the game before, moved on."""
+        playing seats[p] (a seat kind, fivedice.settings); they are the objects of the game before, moved on."""
         table = self._open_table(rs)
         self.coach = self._table_coach_for(rs, table) if table is not None else None
         for p in range(4):
@@ -426,7 +381,7 @@ class App:
     def _good_player(self, rs):
         """The "good" CPU for rule set rs: one player (and its coach's buffers) for every game."""
         if self._good is None:
-            self._good = _cpu_levels.make(rs, _GOOD, None, None, self._groups, self._work)
+            self._good = _cpu_levels.make(rs, GOOD, None, None, self._groups, self._work)
         else:
             self._good.prepare(rs)
         return self._good
@@ -443,11 +398,11 @@ class App:
         for p in range(4):
             self.prof[p] = None
             pl = self.players[p]
-            if pl is not None and getattr(pl, "level", -1) == _PERFECT:
+            if pl is not None and getattr(pl, "level", -1) == PERFECT:
                 if good is None:
                     good = self._good_player(self.game.rs)
                 self.players[p] = good
-                self.seated[p] = 1 + _GOOD
+                self.seated[p] = GOOD
         self.table_lost(self.game.rs, why)
 
     def table_lost(self, rs, why="a strategy table read failed"):
@@ -469,7 +424,7 @@ class App:
     # -- the proficiency test (fivedice.screens.proftest) ---------------------------------------------
     def offers_test(self):
         """The menu offers the proficiency test: this install has it and the menu's rule set has a table."""
-        return _features.PROFTEST and (self.tables_mask >> self.rules_i) & 1
+        return _features.PROFTEST and (self.tables_mask >> self.settings.rules_i) & 1
 
     def test_coach(self, rs):
         """The table's coach on rule set rs, lent to the proficiency test until test_done(); None when rs has no
@@ -707,7 +662,7 @@ class App:
                 return True
             if pl is None:  # a human with the table: par for the turn screen (one table read, once a turn)
                 self.par_x100 = (card.upper() + card.lower() + card.bonus()) * 100 + c.to_points_x100(
-                    c.start_value(card) * _WIDE)
+                    c.start_value(card) * _coach.WIDE)
                 self.dirty = True
             return False
         except OSError:
@@ -807,7 +762,7 @@ class App:
             self._coach_lost()
             cpu = self.players[g.player]  # "good" now
             a = cpu.decide(g)
-        if a == _CPU_ROLL:
+        if a == ROLL:
             if g.rolls:
                 for i in range(5):
                     if ((cpu.keep >> i) & 1) != ((g.held >> i) & 1):
@@ -821,7 +776,7 @@ class App:
     def draw(self):
         self.screen.draw(self.fb, self)
         if self.mode == M_MENU and self.pw.level >= 0:
-            _power.draw_battery(self.fb, self.pw.level, 114, 1, 0)  # in the menu's title bar
+            _power.draw_battery(self.fb, self.pw.level, view.BATTERY_X, 1, 0)  # in the menu's title bar
         self.fb.show()
         self.dirty = False
 
@@ -874,16 +829,14 @@ class App:
     def save_bytes(self):
         """The save record: 7 bytes of settings, the game's bytes (if any), CRC-32 over all of it."""
         gb = self.game.to_bytes() if self.game is not None else b""
-        n = _SAVE_HEAD + len(gb)
+        n = SAVE_HEAD + len(gb)
         rec = bytearray(n + _game.CRC_BYTES)
-        rec[0] = _SAVE_MAGIC
-        rec[1] = self.rules_i
-        rec[2] = self.nplayers | self.pw.dim_i << 3 | self.pw.sleep_i << 5  # bits 0-2, 3-4, 5-6; 7: muted
-        for i in range(4):
-            rec[3 + i] = self.kinds[i] | ((_SEATED | self.seated[i] << 4) if self.game is not None else 0)
-        if self.muted:
-            rec[2] |= 0x80
-        rec[_SAVE_HEAD:n] = gb
+        rec[0] = SAVE_MAGIC
+        self.settings.put(rec)  # bytes 1-6 (fivedice.settings)
+        if self.game is not None:
+            for i in range(4):
+                rec[3 + i] |= SEATED | self.seated[i] << 4
+        rec[SAVE_HEAD:n] = gb
         _game.put_crc(rec, n)
         return bytes(rec)
 
@@ -920,6 +873,8 @@ class App:
             self.message(view.T_SAVE_FAILED)
 
     def _load(self):
+        """Read the save back at start-up. fivedice.save_check checks and decodes it and is dropped after, so
+        a board does not hold the reading code through the game."""
         if self.store is None:
             return
         try:
@@ -928,14 +883,17 @@ class App:
             data = None
         if data is None:
             return  # no save: a first start
-        if len(data) >= _SAVE_HEAD:  # the levels its seats name (the menu's and the game's), before the restore
+        if len(data) >= SAVE_HEAD:  # the levels its seats name (the menu's and the game's), before the restore
             seats = bytearray(4)
             for i in range(4):
                 seats[i] = data[3 + i] & (0x33 if i < (data[2] & 7) else 0x30)
             self.need_levels(seats, 4)
+        from fivedice import save_check
+
         try:
-            self.restore(data)
+            g, seats = save_check.read(data, self.settings, self.dice)
         except ValueError as e:
+            unload("fivedice", "save_check")
             # Keep the unreadable save as it is: nothing is written until a new game starts.
             self.save_bad = True
             self.save_error = str(e)
@@ -943,47 +901,20 @@ class App:
             self.message(view.T_SAVE_BAD)
             if hasattr(self.store, "set_aside"):
                 self.store.set_aside()
-        unload("fivedice", "save_check")  # the checks a save passes: not needed again until the next load
+            return
+        del save_check
+        unload("fivedice", "save_check")
+        gc.collect()  # its code's room is free again before the game is seated: its table and coach may take it
+        self._resume_game(g, seats)
 
-    def restore(self, data):
-        """Settings and the game in progress from save_bytes(); ValueError (a plain message) if the record
-        is damaged or describes a game no play can reach. Nothing is changed unless it is valid."""
-        if not data:
-            raise ValueError("the save is empty")
-        if data[0] == _OLD_SAVE_MAGIC:
-            raise ValueError("the save is from an older fivedice (format 1)")
-        if len(data) < _SAVE_HEAD + _game.CRC_BYTES or data[0] != _SAVE_MAGIC:
-            raise ValueError("not a fivedice save (%d bytes)" % len(data))
-        if not _game.crc_ok(data):
-            raise ValueError("the save is corrupt (CRC-32 mismatch)")
-        end = len(data) - _game.CRC_BYTES
-        np = data[2] & 0x07
-        dim_i = (data[2] >> 3) & 3  # 0 in a save from before the power settings: the defaults
-        sleep_i = (data[2] >> 5) & 3
-        bad = data[1] >= len(_rules.ALL) or not 1 <= np <= 4 or dim_i >= _power.CHOICES or sleep_i >= _power.CHOICES
-        for i in range(3, 7):
-            if data[i] & 0x8C or (data[i] & 0x30 and not data[i] & _SEATED):
-                bad = True
-        if bad:
-            raise ValueError("the save has impossible settings")
-        g = _game.decode(data[_SAVE_HEAD:end], self.dice) if end > _SAVE_HEAD else None
-        self.rules_i = data[1]
-        self.nplayers = np
-        self.muted = bool(data[2] & 0x80)
-        self.pw.dim_i = dim_i
-        self.pw.sleep_i = sleep_i
-        if self.snd is not None:
-            self.snd.mute = self.muted
-        seats = bytearray(4)  # the game's own seats
-        for i in range(4):
-            b = data[3 + i]
-            self.kinds[i] = b & 3
-            seats[i] = (b >> 4) & 3 if b & _SEATED else b & 3
+    def _resume_game(self, g, seats):
+        """Seat game g (None: none in progress) as the save had it, seat p playing seats[p]; the menu's
+        settings, already read, are the next game's."""
         self.game = g
         self.hint_kind = 0
         self.par_x100 = -1
         if g is not None:
-            self._seat_players(g.rs, seats)  # the menu's rules, players and seats are the next game's
+            self._seat_players(g.rs, seats)
             self._best_to_beat()
             self._sync_pixels()
             self.thinking = True

@@ -10,12 +10,11 @@
 #                                 # t.best and t.mine (wide units), t.last (the loss, table units)
 #     t.next()                    # False after the last position; t.loss_x100() the total
 from fivedice.compat import const, unload
+from fivedice.game import KEEP, SCORE
 from fivedice.scorecard import Card
 
 COUNT = const(25)
 _RECORD = const(9)  # bytes before the box points (host_sim.proftest.RECORD)
-_KEEP = const(1)  # coach.KEEP, SCORE
-_SCORE = const(2)
 
 
 _HALF = const(13)  # positions in a rule set's first literal (host_sim.proftest.HALF)
@@ -94,11 +93,11 @@ class ProfTest:
     def keep(self, held):
         """Hold the dice in `held` (bit i = die i; not all five) and roll: the answer for this position."""
         self.coach.prepare(self.card)
-        self._answer(_KEEP, held, self.coach.keep_value(self.dice, self.rolls, held))
+        self._answer(KEEP, held, self.coach.keep_value(self.dice, self.rolls, held))
 
     def score(self, box):
         """Score `box` (legal for the dice) now: the answer for this position."""
-        self._answer(_SCORE, box, self.coach.score_value(self.card, self.dice, box))
+        self._answer(SCORE, box, self.coach.score_value(self.card, self.dice, box))
 
     def next(self):
         """On to the next position; False when the test is over."""

@@ -58,10 +58,10 @@ def main():
     if not app.tables_mask & 1:
         print("no tables/yahtzee.fdt: run `make tables/yahtzee.fdt` first")
         return
-    app.rules_i = 0
-    app.nplayers = 2
-    app.kinds[0] = 0
-    app.kinds[1] = 3  # CPU perfect
+    app.settings.rules_i = 0
+    app.settings.players = 2
+    app.settings.seats[0] = 0
+    app.settings.seats[1] = 3  # CPU perfect
     app.new_game()
     t = 0
     worst = [0, 0]  # us: the slowest tick that did a slice of a turn solve, and the slowest other tick
@@ -85,7 +85,7 @@ def main():
     while not app.game.over:
         g = app.game
         p = g.player
-        if app.kinds[p]:  # the perfect CPU: its turn on ticks
+        if app.settings.seats[p]:  # the perfect CPU: its turn on ticks
             while not g.over and g.player == p:
                 tick()
                 t += 5

@@ -11,9 +11,9 @@ LEVELS = (b"", b"easy", b"good", b"perfect")
 def decimal2(fb, x100, x, y, c):
     """Draw hundredths as a number with two decimals (12.34) without building a string."""
     x = gfx.number(fb, x100 // 100, x, y, c)
-    x = gfx.glyph(fb, 46, x, y, c)  # '.'
-    x = gfx.glyph(fb, 48 + (x100 // 10) % 10, x, y, c)
-    return gfx.glyph(fb, 48 + x100 % 10, x, y, c)
+    x = gfx.glyph(fb, ord("."), x, y, c)
+    x = gfx.glyph(fb, ord("0") + (x100 // 10) % 10, x, y, c)
+    return gfx.glyph(fb, ord("0") + x100 % 10, x, y, c)
 
 
 def decimal1(fb, x100, x, y, c):
@@ -24,8 +24,8 @@ def decimal1(fb, x100, x, y, c):
     if x10 >= 1000:
         return gfx.number(fb, (x100 + 50) // 100, x, y, c)
     x = gfx.number(fb, x10 // 10, x, y, c)
-    x = gfx.glyph(fb, 46, x, y, c)  # '.'
-    return gfx.glyph(fb, 48 + x10 % 10, x, y, c)
+    x = gfx.glyph(fb, ord("."), x, y, c)
+    return gfx.glyph(fb, ord("0") + x10 % 10, x, y, c)
 
 
 class Over(Screen):
@@ -108,5 +108,5 @@ class Over(Screen):
         x = view.W - 6 - tenths_width(v)
         if xa + 6 <= x or xb + 6 <= x:
             ya = y if xa + 6 <= x else y + 9
-            tenths(fb, v, gfx.glyph(fb, 45, x, ya, 1), ya, 1)  # '-'
+            tenths(fb, v, gfx.glyph(fb, ord("-"), x, ya, 1), ya, 1)
         return y + 18
