@@ -594,20 +594,8 @@ class App:
             return
         from fivedice import records
 
-        recs = records.Records()
-        if self.read_records(records, recs) and recs.entries(g.rs.index):
-            self.to_beat = recs.score(g.rs.index, 0)
+        self.to_beat = records.best(self, g.rs.index)
         unload("fivedice", "records")
-
-    def read_records(self, records, recs):
-        """Fill `recs` from the store (`records`: the fivedice.records module, loaded by the caller). Unreadable
-        records are kept aside by records.load and said once ("Records bad: kept"); False then."""
-        why = records.load(self.store, recs)
-        if why is None:
-            return True
-        self.records_error = why
-        self.message(view.T_RECORDS_BAD)
-        return False
 
     def _compact(self):
         """At "New game", where it has least to lose, let a log store rewrite itself if it must (the
@@ -668,8 +656,8 @@ class App:
             self.message(view.T_SAVE_FAILED)
 
     def _load(self):
-        """Read the save back at start-up. fivedice.save_check checks and decodes it and is dropped after, so
-        a board does not hold the reading code through the game."""
+        """Read the save back at start-up. fivedice.save_check reads and checks it and is dropped before the game
+        is seated, so its table and coach can take the room that code had, and a board does not hold it in play."""
         if self.store is None:
             return
         try:
@@ -678,29 +666,19 @@ class App:
             data = None
         if data is None:
             return  # no save: a first start
-        if len(data) >= SAVE_HEAD:  # the levels its seats name (the menu's and the game's), before the restore
+        if len(data) >= SAVE_HEAD:  # the CPU levels its seats name (the menu's and the game's): their code first
             seats = bytearray(4)
             for i in range(4):
                 seats[i] = data[3 + i] & (0x33 if i < (data[2] & 7) else 0x30)
             self.seats.need_levels(seats, 4, None)
         from fivedice import save_check
 
-        try:
-            g, seats = save_check.read(data, self.settings, self.dice)
-        except ValueError as e:
-            unload("fivedice", "save_check")
-            # Keep the unreadable save as it is: nothing is written until a new game starts.
-            self.save_bad = True
-            self.save_error = str(e)
-            self.game = None
-            self.message(view.T_SAVE_BAD)
-            if hasattr(self.store, "set_aside"):
-                self.store.set_aside()
-            return
+        got = save_check.load(self, data)
         del save_check
         unload("fivedice", "save_check")
-        gc.collect()  # its code's room is free again before the game is seated: its table and coach may take it
-        self._resume_game(g, seats)
+        gc.collect()
+        if got is not None:
+            self._resume_game(got[0], got[1])
 
     def _resume_game(self, g, seats):
         """Seat game g (None: none in progress) as the save had it, seat p playing seats[p]; the menu's

@@ -27,7 +27,7 @@ class Initials(Screen):
 
     def enter(self, app):
         self.recs = _rec.Records()
-        app.read_records(_rec, self.recs)  # unreadable ones are kept aside: these start new records
+        _rec.read(app, self.recs)  # unreadable ones are kept aside: these start new records
         g = app.game
         rs = g.rs
         for p in range(g.players):

@@ -155,7 +155,7 @@ class ProfTestScreen(Screen):
         from fivedice import records
 
         recs = records.Records()
-        app.read_records(records, recs)
+        records.read(app, recs)
         i = self.t.rs.index
         self.rank = recs.add_test(i, self.t.loss_x100())
         if records.save(st, recs) is not None:
