@@ -276,7 +276,7 @@ def demo(rules_i=0, players=2, seed=None, out=sys.stdout, tables=TABLES):
     try:
         app.settings.rules_i = rules_i
         app.settings.players = players
-        best = app.levels()
+        best = app.seats.levels(app.settings.rules_i)
         for p in range(4):
             app.settings.seats[p] = best - p % best
         app.new_game()

@@ -55,8 +55,8 @@ def _play_to_the_end(dev, seen):
             return
         if app.toast == view.T_TABLE_BAD:
             seen.add("toast")
-        if "toast" in seen and app.players[1] is not None:  # the level seat 2 plays at once the table is gone
-            seen.add(("level after toast", app.players[1].level))
+        if "toast" in seen and app.seats.players[1] is not None:  # the level seat 2 plays at once the table is gone
+            seen.add(("level after toast", app.seats.players[1].level))
         if app.cpu_turn():
             dev.settle()
             continue
@@ -109,7 +109,7 @@ def _check_save_intact(dev, store):
 def test_a_truncated_table_is_refused_at_open_and_the_game_plays_to_the_end(tmp_path):
     dev, store = _game_with_table(tmp_path, _truncate, 1)
     app = dev.app
-    assert app.toast == view.T_TABLE_BAD and app.coach is None and app.players[1].level == 2
+    assert app.toast == view.T_TABLE_BAD and app.seats.coach is None and app.seats.players[1].level == 2
     _play_to_the_end(dev, set())
     assert app.game.over
     _check_save_intact(dev, store)
@@ -119,11 +119,11 @@ def test_a_truncated_table_is_refused_at_open_and_the_game_plays_to_the_end(tmp_
 def test_a_block_damaged_after_the_header_gives_a_toast_drops_the_coach_and_the_game_plays_to_the_end(tmp_path):
     dev, store = _game_with_table(tmp_path, _last_value_block, 2)
     app = dev.app
-    assert app.coach is not None  # the header is intact: the table opens
+    assert app.seats.coach is not None  # the header is intact: the table opens
     seen = set()
     _play_to_the_end(dev, seen)
-    assert "toast" in seen and app.table_error
-    assert app.coach is None and all(p is None for p in app.prof)
+    assert "toast" in seen and app.seats.table_error
+    assert app.seats.coach is None and all(p is None for p in app.seats.prof)
     assert ("level after toast", 2) in seen and ("level after toast", 3) not in seen  # perfect finished as "good"
     assert app.game.over and not app.save_bad
     _check_save_intact(dev, store)
@@ -137,7 +137,7 @@ def test_a_changed_header_byte_is_refused_at_open_and_the_game_plays_to_the_end(
 
     dev, store = _game_with_table(tmp_path, damage, 3)
     app = dev.app
-    assert app.coach is None and app.tables_mask == 0 and app.toast == view.T_TABLE_BAD
+    assert app.seats.coach is None and app.seats.tables_mask == 0 and app.toast == view.T_TABLE_BAD
     _play_to_the_end(dev, set())
     _check_save_intact(dev, store)
     dev.close()
@@ -181,7 +181,7 @@ def _record(rid="yahtzee", players=2, turns=6, kinds=(0, 1, 0, 0), seed=5):
     a.settings.players = players
     for i, k in enumerate(kinds):
         a.settings.seats[i] = k
-        a.seated[i] = k  # the game was seated as the menu says
+        a.seats.seated[i] = k  # the game was seated as the menu says
     return bytearray(a.save_bytes())
 
 

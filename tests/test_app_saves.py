@@ -149,14 +149,14 @@ def test_browsing_the_menu_mid_game_does_not_weaken_the_opponent_also_across_a_r
     _menu_to(dev, M.I_RESUME)
     dev.tap(A.B_OK)
     assert app.mode == A.M_TURN and app.game is g and g.rs.index == YACHT
-    assert app.seated[1] == 3 and app.players[1].level == 3  # still the perfect CPU
+    assert app.seats.seated[1] == 3 and app.seats.players[1].level == 3  # still the perfect CPU
     dev.close()
     dev2 = SimDevice(dice=Dice(SeededBytes(5)), store=FileStore(path), tables=TABLES, cpu_step_ms=20)
     a2 = dev2.app
     assert a2.game is not None and a2.game.rs.index == YACHT and a2.settings.seats[1] == 2  # the menu as left
-    assert a2.seated[1] == 3 and a2.players[1].level == 3  # the game as it was seated
+    assert a2.seats.seated[1] == 3 and a2.seats.players[1].level == 3  # the game as it was seated
     dev2.tap(A.B_OK)  # Resume game
-    assert a2.mode == A.M_TURN and a2.players[1].level == 3
+    assert a2.mode == A.M_TURN and a2.seats.players[1].level == 3
     dev2.close()
 
 
@@ -183,5 +183,5 @@ def test_an_older_save_without_the_games_own_seats_resumes_seated_as_its_menu(tm
     dev2 = SimDevice(dice=Dice(SeededBytes(5)), store=FileStore(str(tmp_path / "old.sav")), tables=TABLES)
     a2 = dev2.app
     assert not a2.save_bad and a2.game is not None and a2.game.to_bytes() == app.game.to_bytes()
-    assert bytes(a2.seated[:2]) == b"\x00\x03" and a2.players[1].level == 3 and bytes(a2.settings.seats[:2]) == b"\x00\x03"
+    assert bytes(a2.seats.seated[:2]) == b"\x00\x03" and a2.seats.players[1].level == 3 and bytes(a2.settings.seats[:2]) == b"\x00\x03"
     dev2.close()

@@ -130,7 +130,7 @@ def test_new_game_draws_its_first_frame_before_the_first_slice_and_the_save():
 
     def new_game():
         real_new_game()
-        log_slices(app.coach, log)
+        log_slices(app.seats.coach, log)
 
     app.new_game = new_game
     run(app, buttons, ticks_ms, 12)
@@ -144,7 +144,7 @@ def test_new_game_draws_its_first_frame_before_the_first_slice_and_the_save():
 def test_a_hold_shows_before_the_pending_slice_and_its_sound():
     app, buttons, ticks_ms, log = rig()
     app.new_game()
-    log_slices(app.coach, log)
+    log_slices(app.seats.coach, log)
     run(app, buttons, ticks_ms, 3)  # the first frame, the save, a slice: the solve still going
     assert app.thinking
     buttons.queue.append(1 << A.B_ROLL)
@@ -162,7 +162,7 @@ def test_a_hold_shows_before_the_pending_slice_and_its_sound():
 def test_a_press_during_the_solve_is_drawn_in_its_own_pass_and_the_slice_comes_next():
     app, buttons, ticks_ms, log = rig()
     app.new_game()
-    log_slices(app.coach, log)
+    log_slices(app.seats.coach, log)
     run(app, buttons, ticks_ms, 3)
     assert app.thinking
     del log[:]
@@ -195,7 +195,7 @@ def test_a_driver_that_ticks_without_drawing_still_gets_the_work_done():
     starved of slices and saves."""
     app, buttons, ticks_ms, log = rig()
     app.new_game()
-    log_slices(app.coach, log)
+    log_slices(app.seats.coach, log)
     t = 0
     for _ in range(400):  # the coach's final-roll groups and the turn solve, a slice every other pass at worst
         app.tick(t)  # never drawn: app.dirty stays set

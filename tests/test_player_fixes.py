@@ -245,7 +245,7 @@ def test_back_after_game_over_goes_to_the_menu(dev):
 # 5. "CPU perfect" without a table -----------------------------------------------------------------------------------
 def test_without_a_table_passing_cpu_perfect_says_why_it_is_missing(dev):
     app = dev.app
-    assert app.levels() == 2  # no tables
+    assert app.seats.levels(app.settings.rules_i) == 2  # no tables
     menu_to(dev, menu_screen.I_P1)
     seen = []
     for _ in range(3):
@@ -265,7 +265,7 @@ def test_with_a_table_cpu_perfect_is_offered_and_nothing_is_said():
     app = dev.app
     menu_to(dev, menu_screen.I_RULES)
     dev.tap(A.B_HOLD1)  # Yahtzee -> Yacht, the rule set with a table
-    assert app.settings.rules_i == YACHT and app.levels() == 3
+    assert app.settings.rules_i == YACHT and app.seats.levels(app.settings.rules_i) == 3
     menu_to(dev, menu_screen.I_P1 + 1)
     dev.tap(A.B_OK)
     dev.tap(A.B_OK)
@@ -304,8 +304,8 @@ class Prof:
 def test_the_coach_line_says_in_words_what_choices_gave_away_and_fits(dev, loss, per, line1):
     app = dev.app
     _finished(dev, (1, 1))
-    app.seated[0] = 0  # P1 shown as the human seat the coach watched
-    app.prof[0] = Prof(loss, per)
+    app.seats.seated[0] = 0  # P1 shown as the human seat the coach watched
+    app.seats.prof[0] = Prof(loss, per)
     app.draw()
     y = 10 + 2 * 9  # under the two ranking lines
     assert len(line1) <= 21
@@ -321,8 +321,8 @@ def test_the_coach_line_says_in_words_what_choices_gave_away_and_fits(dev, loss,
 def test_the_coach_line_never_shows_a_minus_sign(dev):
     app = dev.app
     _finished(dev, (1, 1))
-    app.seated[0] = 0
-    app.prof[0] = Prof(0, 0)
+    app.seats.seated[0] = 0
+    app.seats.prof[0] = Prof(0, 0)
     app.draw()
     cv = Canvas()
     gfx.text(cv, b"-", 0, 0, 1)
@@ -338,9 +338,9 @@ def test_the_coach_line_never_shows_a_minus_sign(dev):
 def test_two_humans_get_one_coach_line_each_and_the_keys_line_stays(dev):
     app = dev.app
     _finished(dev, (1, 1))
-    app.seated[0] = app.seated[1] = 0
-    app.prof[0] = Prof(1240, 31)
-    app.prof[1] = Prof(530, 14)
+    app.seats.seated[0] = app.seats.seated[1] = 0
+    app.seats.prof[0] = Prof(1240, 31)
+    app.seats.prof[1] = Prof(530, 14)
     app.draw()
     assert shows(dev, b"P1 gave away 12.4 pts", 0, 28)  # in seat order, one line each
     assert shows(dev, b"P2 gave away 5.3 pts", 0, 37)
@@ -373,21 +373,21 @@ def test_a_seat_changed_in_the_middle_of_a_game_is_the_next_games_and_the_game_k
     dev.tap(A.B_OK)  # P2: Human -> CPU easy, for the next game
     assert app.settings.seats[1] == 1 and app.toast == view.T_NEXT_GAME
     dev.tap(A.B_BACK)  # resume
-    assert app.mode == A.M_TURN and app.players[1] is None and not app.cpu_turn()
+    assert app.mode == A.M_TURN and app.seats.players[1] is None and not app.cpu_turn()
     dev.run(3000)
     assert app.game is g and g.player == 1 and not g.cards[1].filled  # P2 is still a human: nobody played
     dev.tap(A.B_BACK)
     menu_to(dev, menu_screen.I_NEW)
     dev.tap(A.B_OK)
     dev.tap(A.B_OK)  # "New game? OK again"
-    assert app.game is not g and app.players[1] is not None and bytes(app.seated[:2]) == b"\x00\x01"
+    assert app.game is not g and app.seats.players[1] is not None and bytes(app.seats.seated[:2]) == b"\x00\x01"
 
 
 def test_with_three_ranked_players_the_coach_gets_one_line_and_the_keys_line_stays(dev):
     app = dev.app
     _finished(dev, (1, 1, 1))
-    app.seated[0] = 0
-    app.prof[0] = Prof(1240, 31)
+    app.seats.seated[0] = 0
+    app.seats.prof[0] = Prof(1240, 31)
     app.draw()
     assert shows(dev, b"P1 gave away 12.4 pts", 0, 37)
     assert shows(dev, b"OK card  ROLL again", 0, 56)

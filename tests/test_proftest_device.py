@@ -120,9 +120,9 @@ def test_a_game_in_progress_comes_back_with_its_coach(tmp_path):
     assert app.mode == A.M_MENU and app.store.read() == saved
     app.resume()
     dev.settle()
-    assert app.mode == A.M_TURN and bytes(app.game.dice) == dice and app.coach is not None
+    assert app.mode == A.M_TURN and bytes(app.game.dice) == dice and app.seats.coach is not None
     assert app.hint() == 0 and app.hint_kind
-    assert app.prof[0] is not None and app.prof[0].coach is app.coach
+    assert app.seats.prof[0] is not None and app.seats.prof[0].coach is app.seats.coach
     dev.close()
 
 
@@ -142,7 +142,7 @@ def test_a_table_that_fails_during_the_test_is_said_and_the_test_ends(tmp_path):
     app = dev.app
     open_test(dev)  # the header and records are sound: the test opens
     dev.tap(A.B_ROLL)  # the first answer reads the rows
-    assert app.mode == A.M_MENU and app.toast == view.T_TABLE_BAD and "table" in app.table_error
+    assert app.mode == A.M_MENU and app.toast == view.T_TABLE_BAD and "table" in app.seats.table_error
     assert M.I_PROF not in app.menu.items[:app.menu.n]
     assert dev.app.store.read_records() is None  # nothing recorded
     dev.close()
@@ -173,7 +173,7 @@ def test_a_test_of_another_rule_set_mid_game_gives_the_game_its_own_table_back(t
     dev.settle()
     app.settings.rules_i = 5  # the menu's rule set: Yacht, the test's
     open_test(dev)
-    assert app.screen.t.rs.id == "yacht" and app.coach.rs.id == "yacht"
+    assert app.screen.t.rs.id == "yacht" and app.seats.coach.rs.id == "yacht"
     dev.tap(A.B_ROLL)
     assert app.screen.phase == 3
     dev.tap(A.B_BACK)
@@ -181,11 +181,11 @@ def test_a_test_of_another_rule_set_mid_game_gives_the_game_its_own_table_back(t
     app.resume()
     dev.settle()
     g = app.game
-    assert app.coach.rs is g.rs and app.coach.valuer is app.table and app.table.rs is g.rs
+    assert app.seats.coach.rs is g.rs and app.seats.coach.valuer is app.seats.table and app.seats.table.rs is g.rs
     assert app.par_x100 == par
     assert app.hint() == 0
     rs = rules.get("yahtzee")
     fresh = Coach(rs, StrategyTable(open(os.path.join(tables, "yahtzee.fdt"), "rb"), rs))
     fresh.hint(g.cards[0], g.dice, g.rolls, g.held)
-    assert (app.hint_kind, app.hint_value, app.coach.best) == (fresh.kind, fresh.value, fresh.best)
+    assert (app.hint_kind, app.hint_value, app.seats.coach.best) == (fresh.kind, fresh.value, fresh.best)
     dev.close()

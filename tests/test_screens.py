@@ -192,7 +192,7 @@ def test_game_over_screen_says_what_the_coach_found_in_words():
         app.screen.cursor = 0
         dev.tap(A.B_OK)
         dev.settle()
-    assert app.mode == A.M_OVER and app.prof[0].loss_x100() > 0
+    assert app.mode == A.M_OVER and app.seats.prof[0].loss_x100() > 0
     check("game_over_coach", dev)
     dev.close()
 

@@ -596,6 +596,11 @@ class Coach:
         b = self._optimum(card, dice, rolls)
         return b - self.score_value(card, dice, box)
 
+    def par_x100(self, card):
+        """Par for `card`'s turn: the points banked and the expected rest from the turn's start, in hundredths of
+        a point (one table read)."""
+        return (card.upper() + card.lower() + card.bonus()) * 100 + self.to_points_x100(self.start_value(card) * WIDE)
+
     def to_points_x100(self, wide):
         """Wide units as hundredths of a point (rounded), for display."""
         d = self.scale * WIDE

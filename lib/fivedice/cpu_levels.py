@@ -12,7 +12,7 @@
 # extra-bonus chance (fivedice.good_valuer, loaded only for a "good" seat).
 
 # fivedice.coach, fivedice.cpu and fivedice.good_valuer are imported where a player is built, not here: the app
-# loads them at start-up and as the menu names a level (App.need_levels), so here they are found loaded.
+# loads them at start-up and as the menu names a level (Seats.need_levels), so here they are found loaded.
 # The levels are seat kinds (fivedice.settings: EASY, GOOD, PERFECT); decide() returns fivedice.game's ROLL or
 # SCORE. Both homes are modules every start-up loads anyway: importing this one early would cost a board the
 # block the start-up's tables need (the board-heap proxy ran out at keeps' 3.7 KB array).

@@ -119,7 +119,7 @@ def player_tag(fb, app, p, x, y, c):
     """'P1' and, for a computer player, '*'."""
     x = gfx.text(fb, b"P", x, y, c)
     x = gfx.number(fb, p + 1, x, y, c)
-    if app.seated[p]:
+    if app.seats.seated[p]:
         x = gfx.text(fb, b"*", x, y, c)
     return x
 

@@ -10,6 +10,7 @@
 #                                 # t.best and t.mine (wide units), t.last (the loss, table units)
 #     t.next()                    # False after the last position; t.loss_x100() the total
 from fivedice.compat import const, unload
+from fivedice.coach import WIDE
 from fivedice.game import KEEP, SCORE
 from fivedice.scorecard import Card
 
@@ -85,7 +86,7 @@ class ProfTest:
         self.mine_value = value
         self.mine = mine
         w = self.best - mine
-        d = (w + 3888) // 7776  # wide -> table units, rounded (coach.WIDE)
+        d = (w + WIDE // 2) // WIDE  # wide -> table units, rounded
         self.last = d if d > 0 else 0
         self.loss += self.last
         self.answered = True
@@ -112,4 +113,4 @@ class ProfTest:
 
     def loss_x100(self):
         """Points given away so far, in hundredths."""
-        return self.coach.to_points_x100(self.loss * 7776)
+        return self.coach.to_points_x100(self.loss * WIDE)

@@ -5,11 +5,28 @@ Loaded only when a save is read at start-up; the app drops the module again afte
 the reading code, nor the table of possible points, through the game.
 """
 from fivedice.compat import popcount
+from fivedice import oled_view as _view
 from fivedice import power as _power
 from fivedice import rules as _rules
 from fivedice.app import OLD_SAVE_MAGIC, SAVE_HEAD, SAVE_MAGIC, SEATED
 from fivedice.game import ALL_DICE as _ALL_DICE, CRC_BYTES, GAME_HEAD, GAME_MAGIC, GAME_VERSION, MAX_PLAYERS
 from fivedice.game import ROLLS_PER_TURN, Game, crc_ok
+
+
+def load(app, data):
+    """Read save record `data` from the app's store: (the game in progress or None, its seats), or None when it
+    cannot be read. An unreadable save is kept as it is (set aside where the store can), said on screen ("Save
+    bad"), and nothing is written over it until a new game starts."""
+    try:
+        return read(data, app.settings, app.dice)
+    except ValueError as e:
+        app.save_bad = True
+        app.save_error = str(e)
+        app.game = None
+        app.message(_view.T_SAVE_BAD)
+        if hasattr(app.store, "set_aside"):
+            app.store.set_aside()
+    return None
 
 
 def read(data, settings, dice):

@@ -55,7 +55,7 @@ def ms(us):
 def main():
     tables = sys.argv[1] if len(sys.argv) > 1 else "tables"
     app = A.App(Null(), dice=Dice(SeededBytes(3)), tables=tables, cpu_step_ms=100)
-    if not app.tables_mask & 1:
+    if not app.seats.tables_mask & 1:
         print("no tables/yahtzee.fdt: run `make tables/yahtzee.fdt` first")
         return
     app.settings.rules_i = 0
@@ -107,7 +107,7 @@ def main():
         t0 = ticks_us()
         app.press(A.B_UP, t)
         live.append(ticks_diff(ticks_us(), t0))
-        app.coach._phase = -1  # as if the turn had not been solved yet: the press solves all of it (before)
+        app.seats.coach._phase = -1  # as if the turn had not been solved yet: the press solves all of it (before)
         app.hint_kind = 0
         t0 = ticks_us()
         app.press(A.B_UP, t)
@@ -117,7 +117,7 @@ def main():
     slowest_solving, slowest_other = worst
     # each slice alone, on the turn-start card of every human turn of a game (minimum of 15 runs: the machine is
     # shared, so a single pass can be stretched by other jobs; the minimum is the slice's own cost)
-    c = app.coach
+    c = app.seats.coach
     slices = 0
     c._phase = -1
     while not c.work(cards[0]):

@@ -126,8 +126,10 @@ def _watch_app():
         def __init__(self, *a, **k):
             Base.__init__(self, *a, **k)
             self.settings.seats[1] = CPU  # seat 2: the CPU (a seat kind, fivedice.settings: 1 easy, 2 good, 3 perfect), seat 1 human
-            if hasattr(self, "need_levels"):
-                self.need_levels(self.settings.seats, self.settings.players)  # as the menu does once the seat line is left
+            if hasattr(self, "seats"):  # as the menu does once the seat line is left
+                self.seats.need_levels(self.settings.seats, self.settings.players, self.game)
+            elif hasattr(self, "need_levels"):  # the app of the calibration (docs/memory.md)
+                self.need_levels(self.settings.seats, self.settings.players)
             self.came_back = self.game is not None
             if self.game is not None:
                 state["resumed"] += 1  # this app started in a saved game (a boot after a reset)
@@ -226,7 +228,7 @@ def _heap_line(label):
 
 def _sample(label="turn"):
     app = state["app"]
-    if app is not None and app.game is not None and not app.game.over and app.coach is not None:
+    if app is not None and app.game is not None and not app.game.over and app.seats.coach is not None:
         state["coached"] = True  # the table's coach (hints, perfect CPU) was there during play
     _forget()
     gc.collect()

@@ -67,4 +67,4 @@ try:
 except MemoryError:
     errors += 1
 print(json.dumps({"games": done, "memory_errors": errors, "peak_live": peak,
-                  "coach": app is not None and app.coach is not None}))
+                  "coach": app is not None and app.seats.coach is not None}))

@@ -147,7 +147,7 @@ def test_menu_and_help_screens_allocate_nothing():
     app = APP
     app.enter(A.M_MENU)
     app.screen.cursor = bytes(app.menu.items[: app.menu.n]).index(bytes((3,)))  # on "Players"
-    app.need_levels(b"\x01\x02\x03", 3)  # every CPU level's code (loaded as a menu seat first names it)
+    app.seats.need_levels(b"\x01\x02\x03", 3, app.game)  # every CPU level's code (loaded as a menu seat first names it)
     app.draw()
     STATE[0] = 0
     micropython.heap_lock()
@@ -215,13 +215,13 @@ def _coached_game(t):
 
 def test_hints_proficiency_and_the_perfect_cpu_allocate_nothing():
     app = APP2
-    assert app.tables_mask == 1 << 5, "the Yacht table was not found in " + DATA
+    assert app.seats.tables_mask == 1 << 5, "the Yacht table was not found in " + DATA
     app.settings.rules_i = 5
     app.settings.players = 2
     app.settings.seats[0] = 0
     app.settings.seats[1] = 3  # CPU perfect
     app.new_game()
-    assert app.coach is not None and app.prof[0] is not None
+    assert app.seats.coach is not None and app.seats.prof[0] is not None
     _run(0, 50, APP2)
     micropython.heap_lock()
     try:
@@ -232,7 +232,7 @@ def test_hints_proficiency_and_the_perfect_cpu_allocate_nothing():
         micropython.heap_unlock()
     assert STATE2[0] == 0, "hints, proficiency or the perfect CPU allocated under heap_lock"
     assert STATE2[1] == 1
-    assert app.prof[0].decisions >= 12
+    assert app.seats.prof[0].decisions >= 12
 
 
 def test_a_solo_coached_game_its_par_and_its_costliest_decision_allocate_nothing():
@@ -254,7 +254,7 @@ def test_a_solo_coached_game_its_par_and_its_costliest_decision_allocate_nothing
         micropython.heap_unlock()
     assert STATE2[0] == 0, "a solo coached game allocated under heap_lock"
     assert STATE2[1] == 1 and app.mode == A.M_OVER
-    assert app.prof[0].w[5] > 0 and app.top3[12] > 0
+    assert app.seats.prof[0].w[5] > 0 and app.top3[12] > 0
 
 
 def _prof_positions(app, n):

@@ -53,7 +53,7 @@ def test_the_coach_arrays_come_with_the_app_and_later_new_games_reuse_everything
     app.settings.seats[1] = 3  # perfect: the table and its coach
     app.settings.seats[2] = 2  # good: a coach of its own
     first = _new_game_bytes(app)
-    assert app.coach is not None and app.players[1].level == cpu_levels.PERFECT
+    assert app.seats.coach is not None and app.seats.players[1].level == cpu_levels.PERFECT
     later = 0
     for _ in range(20):
         later = max(later, _new_game_bytes(app))

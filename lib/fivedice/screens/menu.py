@@ -51,11 +51,11 @@ class Menu(Screen):
         self.load_levels(app)
 
     def load_levels(self, app):
-        """The CPU levels the menu's seats name, loaded (App.need_levels) once the seat lines are left: stepping
+        """The CPU levels the menu's seats name, loaded (Seats.need_levels) once the seat lines are left: stepping
         a seat through the levels loads only the one it stops at."""
         if self.levels_due:
             self.levels_due = False
-            app.need_levels(app.settings.seats, app.settings.players)
+            app.seats.need_levels(app.settings.seats, app.settings.players, app.game)
 
     def build(self, app):
         """The lines for the current settings: "Resume game" only with a game in progress, one line per seat."""
@@ -81,7 +81,7 @@ class Menu(Screen):
         items[n] = I_HELP
         items[n + 1] = I_TEST
         n += 2
-        if app.offers_test():  # the proficiency test: its rule set's table, on an install that has the test
+        if app.seats.offers_test(app.settings.rules_i):  # the proficiency test: its rule set's table, on an install that has the test
             items[n] = I_PROF
             n += 1
         self.n = n
@@ -125,7 +125,7 @@ class Menu(Screen):
             s.set("rules_i", (s.rules_i + step) % len(_rules.ALL))
             self.next_game(app)
             self.build(app)  # the proficiency test's line comes and goes with the rule set's table
-            if app.levels() < 3:
+            if app.seats.levels(app.settings.rules_i) < 3:
                 for p in range(4):
                     if s.seats[p] == PERFECT:
                         s.set_seat(p, GOOD)  # this rule set has no table: say why the seat changed
@@ -151,7 +151,7 @@ class Menu(Screen):
             p = it - I_P1
             k = (s.seats[p] + step) % 4  # Human, CPU easy, good, perfect
             self.next_game(app)
-            if k == PERFECT and app.levels() < 3:
+            if k == PERFECT and app.seats.levels(app.settings.rules_i) < 3:
                 app.message(view.T_NO_PERFECT)  # shown as it is passed over: why there is no perfect CPU
                 k = (k + step) % 4
             s.set_seat(p, k)
@@ -212,7 +212,7 @@ class Menu(Screen):
                 # "  P2" indented under Players, the value right-aligned: never touching (3 + 11 chars of 21)
                 x = gfx.text(fb, b"P", 8, y, c)
                 x = gfx.number(fb, p + 1, x, y, c)
-                if g is not None and (p >= g.players or s.seats[p] != app.seated[p]):
+                if g is not None and (p >= g.players or s.seats[p] != app.seats.seated[p]):
                     gfx.text(fb, b" next", x, y, c)  # the game in progress keeps its own seat
                 gfx.text_right(fb, view.SEATS[s.seats[p]], W - 2, y, c)
         if app.toast:

@@ -53,14 +53,14 @@ class Over(Screen):
             p = self.rank[r]
             gfx.text(fb, ORDINALS[g.place(p)], 0, y, 1)
             x = view.player_tag(fb, app, p, 24, y, 1)
-            gfx.text(fb, LEVELS[app.seated[p]], x + 6, y, 1)
+            gfx.text(fb, LEVELS[app.seats.seated[p]], x + 6, y, 1)
             gfx.number_right(fb, g.cards[p].total(), W - 1, y, 1)
             y += 9
         # the coach on the human players: expected points their choices gave away against optimal play,
         # "P1 gave away 12.4 pts" and, where there is room, "  0.31 per decision" under it (21 chars at most)
         nh = 0
         for p in range(g.players):
-            if app.prof[p] is not None:
+            if app.seats.prof[p] is not None:
                 nh += 1
         # where three lines each fit with the keys line under them (a solo game): the costliest decision under
         # the total, "turn 7: kept 3 3  -4.2" / "best keep 6 6 6"; else two lines each where the keys line
@@ -68,7 +68,7 @@ class Over(Screen):
         worst = nh * 27 <= 47 - y
         two = not worst and nh * 18 <= 47 - y
         for p in range(g.players):
-            pr = app.prof[p]
+            pr = app.seats.prof[p]
             if pr is None or y > 47:
                 continue
             x = view.player_tag(fb, app, p, 0, y, 1)

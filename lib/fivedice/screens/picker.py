@@ -35,7 +35,7 @@ class Picker(Screen):
         self.forced = g.rs.joker == _rules.JOKER_FORCED and scoring.joker(g.rs, g.cards[g.player])
         self.bonus = g.bonus_now()
         self.valued = False
-        c = app.coach
+        c = app.seats.coach
         if c is not None and not app.cpu_turn():
             card = g.cards[g.player]
             banked = card.upper() + card.lower() + card.bonus()
@@ -45,7 +45,7 @@ class Picker(Screen):
                     self.expect[b] = banked * 100 + c.to_points_x100(c.score_value(card, g.dice, b))
                 self.valued = True
             except OSError:
-                app._coach_lost()
+                app.coach_lost()
         best = 0  # start on the best box
         for i in range(n):
             if self.points[self.boxes[i]] > self.points[self.boxes[best]]:

@@ -1,6 +1,6 @@
 """The proficiency test: 25 fixed positions of the menu's rule set, one decision each (hold dice and ROLL, or
 OK and a box), the answer and its value after each, the points given away at the end and the best three
-tests in the records. Loaded only while open, on the table's coach the app lends it (App.test_coach); a game in
+tests in the records. Loaded only while open, on the table's coach the seats lend it (Seats.test_coach); a game in
 progress gets the coach back when the test is left. An install may leave the test out (fivedice.features)."""
 from fivedice.compat import const, unload
 from fivedice import features as _features
@@ -36,7 +36,7 @@ class ProfTestScreen(Screen):
 
     def enter(self, app):
         rs = _rules.ALL[app.settings.rules_i]
-        coach = app.test_coach(rs)  # mid-game, the game's coach until the test is left
+        coach = app.seats.test_coach(rs)  # mid-game, the game's coach until the test is left
         if coach is None:
             app.enter(M_MENU)  # no table (or a bad one: "Strategy table bad" says so)
             return
@@ -61,7 +61,7 @@ class ProfTestScreen(Screen):
         try:
             t.ready = t.coach.work(t.card)
         except OSError:
-            app.table_lost(t.rs)
+            app.seats.table_lost(t.rs)
             app.enter(M_MENU)
 
     def wait_ms(self, app, now):
@@ -124,7 +124,7 @@ class ProfTestScreen(Screen):
             else:
                 self.t.keep(arg)
         except OSError:
-            app.table_lost(self.t.rs)
+            app.seats.table_lost(self.t.rs)
             app.enter(M_MENU)
             return 0
         self.phase = _ANS
@@ -155,7 +155,7 @@ class ProfTestScreen(Screen):
         from fivedice import records
 
         recs = records.Records()
-        app.read_records(records, recs)
+        records.read(app, recs)
         i = self.t.rs.index
         self.rank = recs.add_test(i, self.t.loss_x100())
         if records.save(st, recs) is not None:

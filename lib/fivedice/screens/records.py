@@ -24,7 +24,7 @@ class RecordsScreen(Screen):
     def enter(self, app):
         self.recs = _rec.Records()
         self.rs = app.settings.rules_i
-        app.read_records(_rec, self.recs)
+        _rec.read(app, self.recs)
 
     def leave(self, app):
         self.recs = None

@@ -41,7 +41,7 @@ class Turn(Screen):
         if b == B_BACK:
             app.enter(M_MENU)
             return 0
-        if b == B_UP and app.coach is not None and not app.cpu_turn() and not app.tumbling:
+        if b == B_UP and app.seats.coach is not None and not app.cpu_turn() and not app.tumbling:
             return app.hint()
         if b == B_DOWN or b == B_UP:
             app.show_card(M_TURN)
@@ -83,7 +83,7 @@ class Turn(Screen):
         gfx.text(fb, view.SHORT_TITLES[rs.index], 24, 0, 1)
         gfx.number_right(fb, card.total(), view.W, 0, 1)
         gfx.dice_row(fb, g.dice, g.held, DICE_X, DICE_Y, DIE, DIE_GAP, app.tumbling, app.frame)
-        if app.hint_kind and not app.toast and app.coach is not None and app.top3[12]:
+        if app.hint_kind and not app.toast and app.seats.coach is not None and app.top3[12]:
             self.choices(fb, app, g, card)
             return
         y = 34
@@ -93,13 +93,13 @@ class Turn(Screen):
         x = gfx.text(fb, b"/", x, y, 1)
         gfx.number(fb, rs.n, x, y, 1)
         self.status(fb, app, 45)
-        if app.seated[g.player]:
-            x = gfx.text(fb, view.SEATS[app.seated[g.player]], 0, 56, 1)  # "CPU good": the level (and the '*')
+        if app.seats.seated[g.player]:
+            x = gfx.text(fb, view.SEATS[app.seats.seated[g.player]], 0, 56, 1)  # "CPU good": the level (and the '*')
             x = gfx.text(fb, b" plays", x, 56, 1)
             for i in range(app.dots):
                 x = gfx.glyph(fb, ord("."), x, 56, 1)  # the dots step while the computer works
         else:
-            gfx.text(fb, KEYS[0] if g.rolls == 0 else KEYS[2] if app.coach is not None else KEYS[1], 0, 56, 1)
+            gfx.text(fb, KEYS[0] if g.rolls == 0 else KEYS[2] if app.seats.coach is not None else KEYS[1], 0, 56, 1)
         if app.hint_kind == KEEP:
             # the coach's keep: a mark under each die to hold
             for i in range(5):
@@ -108,7 +108,7 @@ class Turn(Screen):
 
     def choices(self, fb, app, g, card):
         # the hint: the best three choices with the expected final total of each, the best marked under the dice
-        c = app.coach
+        c = app.seats.coach
         top = app.top3  # coach.choices: kinds, values, wide values, .., the count at 12
         banked = card.upper() + card.lower() + card.bonus()  # the coach's values hold the upper bonus
         for i in range(top[12]):
@@ -146,7 +146,7 @@ class Turn(Screen):
         elif app.to_beat:
             x = gfx.text(fb, b"Best to beat: ", 0, y, 1)  # a solo game: the records' top score
             x = gfx.number(fb, app.to_beat, x, y, 1)
-        if app.par_x100 >= 0 and not app.seated[g.player]:
+        if app.par_x100 >= 0 and not app.seats.seated[g.player]:
             # par: the expected final total from the start of this turn, where the line has room
             if x + 2 + 4 * 6 + tenths_width(app.par_x100) <= view.W:
                 x = gfx.text_right(fb, b"par ", view.W - tenths_width(app.par_x100), y, 1)
