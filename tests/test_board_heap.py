@@ -131,7 +131,7 @@ def test_a_game_that_really_runs_out_of_memory_resets_the_board_and_the_next_boo
     assert out["boots"] == [["reset", 5], ["done", 13]], out  # one reset, at the human's 5th turn
     assert len(out["failures"]) == 1 and out["errors"] == 1, out
     name, loc, func, during = out["failures"][0]
-    assert (name, func, during) == ("MemoryError", "_open", "help") and loc.startswith("app.py:"), out
+    assert (name, func, during) == ("MemoryError", "build", "help") and loc.startswith("__init__.py:"), out
     assert _in_the_game(top, out["failures"][0]), out
     assert out["resets"] == 1 and out["watchdogs"] == 0 and out["resumed"] == 1, out  # reset, then resumed
     assert out["games"] == 1 and out["turns"] == 13 and len(out["totals"]) == 2 and out["has_coach"], out

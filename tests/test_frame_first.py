@@ -76,9 +76,9 @@ def rig():
     log = []
     app = A.App(LogDisplay(log), buzzer=LogBuzzer(log), store=LogStore(log), dice=Dice(SeededBytes(3)),
                 tables=DATA, cpu_step_ms=20)
-    app.rules_i = YACHT.index
-    app.nplayers = 1
-    app.kinds[0] = 0
+    app.settings.rules_i = YACHT.index
+    app.settings.players = 1
+    app.settings.seats[0] = 0
     real = app.tick
     clock = [0]
 
@@ -128,14 +128,14 @@ def test_new_game_draws_its_first_frame_before_the_first_slice_and_the_save():
     app, buttons, ticks_ms, log = rig()
     run(app, buttons, ticks_ms, 2)  # the menu
     app.enter(A.M_MENU)
-    app.cursor = 0  # "New game"
+    app.screen.cursor = 0  # "New game"
     buttons.queue.append(1 << A.B_OK)
     del log[:]
     real_new_game = app.new_game
 
     def new_game():
         real_new_game()
-        log_slices(app.coach, log)
+        log_slices(app.seats.coach, log)
 
     app.new_game = new_game
     run(app, buttons, ticks_ms, 12)
@@ -149,7 +149,7 @@ def test_new_game_draws_its_first_frame_before_the_first_slice_and_the_save():
 def test_a_hold_shows_before_the_pending_slice_and_its_sound():
     app, buttons, ticks_ms, log = rig()
     app.new_game()
-    log_slices(app.coach, log)
+    log_slices(app.seats.coach, log)
     run(app, buttons, ticks_ms, 3)  # the first frame, the save, a slice: the solve still going
     assert app.thinking
     buttons.queue.append(1 << A.B_ROLL)
@@ -167,7 +167,7 @@ def test_a_hold_shows_before_the_pending_slice_and_its_sound():
 def test_a_press_during_the_solve_is_drawn_in_its_own_pass_and_the_slice_comes_next():
     app, buttons, ticks_ms, log = rig()
     app.new_game()
-    log_slices(app.coach, log)
+    log_slices(app.seats.coach, log)
     run(app, buttons, ticks_ms, 3)
     assert app.thinking
     del log[:]
@@ -200,7 +200,7 @@ def test_a_driver_that_ticks_without_drawing_still_gets_the_work_done():
     starved of slices and saves."""
     app, buttons, ticks_ms, log = rig()
     app.new_game()
-    log_slices(app.coach, log)
+    log_slices(app.seats.coach, log)
     t = 0
     for _ in range(400):  # the coach's final-roll groups and the turn solve, a slice every other pass at worst
         app.tick(t)  # never drawn: app.dirty stays set
@@ -223,7 +223,7 @@ def test_new_game_draws_first_then_the_store_rewrites_then_the_game_is_saved_eac
     app.store = LogCompactingStore(log)
     run(app, buttons, ticks_ms, 2)
     app.enter(A.M_MENU)
-    app.cursor = 0  # "New game"
+    app.screen.cursor = 0  # "New game"
     buttons.queue.append(1 << A.B_OK)
     del log[:]
     run(app, buttons, ticks_ms, 12)
@@ -238,10 +238,10 @@ def test_a_pass_draws_a_frame_or_works_never_both_through_a_whole_game_against_t
     """A CPU move, a slice, a save: what they change is drawn in the next pass, so a pass holds one of them or
     a frame (each fits a 50 ms pass on a Pico; together they would not)."""
     app, _, ticks_ms, log = rig()
-    app.nplayers = 2
-    app.kinds[1] = 3  # CPU perfect: its moves change the screen from inside the slow-work pass
+    app.settings.players = 2
+    app.settings.seats[1] = 3  # CPU perfect: its moves change the screen from inside the slow-work pass
     app.new_game()
-    log_slices(app.coach, log)
+    log_slices(app.seats.coach, log)
     real_step = app._cpu_step
 
     def cpu_step():
@@ -259,7 +259,7 @@ def test_a_pass_draws_a_frame_or_works_never_both_through_a_whole_game_against_t
             if app.mode == A.M_TURN:
                 return 1 << (A.B_ROLL if app.game.rolls == 0 else A.B_OK)
             if app.mode == A.M_PICK:
-                app.cursor = 0
+                app.screen.cursor = 0
                 return 1 << A.B_OK
             return 0
 
@@ -281,9 +281,9 @@ def test_a_power_cut_at_any_pass_after_new_game_resumes_the_finished_game_or_the
     store = NvmStore(nvm)
     store.compact_due = lambda room=None: True  # the log is due its rewrite at this "New game"
     app = A.App(LogDisplay([]), store=store, dice=Dice(SeededBytes(3)), cpu_step_ms=20)
-    app.rules_i = YACHT.index
-    app.nplayers = 1
-    app.kinds[0] = 0
+    app.settings.rules_i = YACHT.index
+    app.settings.players = 1
+    app.settings.seats[0] = 0
     app.new_game()
     g = app.game
     while not g.over:  # a whole game, each box saved
@@ -295,7 +295,7 @@ def test_a_power_cut_at_any_pass_after_new_game_resumes_the_finished_game_or_the
     r0 = store.rewrites
     assert store.read() == finished
     app.enter(A.M_MENU)
-    app.cursor = 0  # "New game"
+    app.screen.cursor = 0  # "New game"
     buttons = Buttons()
     buttons.queue.append(1 << A.B_OK)
     cuts = []

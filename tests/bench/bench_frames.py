@@ -372,10 +372,11 @@ def pass_ms(d, p, r, k_mp, k_cp, c_ref):
 
 # -- on the MicroPython unix port --------------------------------------------------------------------------------
 
-# the parts of the "New game" pass and the slow work of a pass, timed where the app's methods have these names (both
-# trees): (attribute, part, work bit)
-TIMED = (("_compact", "rewrite", 64), ("_open_table", "table", 0), ("_table_coach_for", "coach", 0),
-         ("_good_player", "coach", 0), ("_seat_players", "seats", 0), ("_best_to_beat", "records", 0),
+# the parts of the "New game" pass and the slow work of a pass, timed where the app (or its fivedice.seats.Seats)
+# has methods of these names (8902cd7's app, or this tree's): (attribute, part, work bit)
+TIMED = (("_compact", "rewrite", 64), ("_open_table", "table", 0), ("open_table", "table", 0),
+         ("_table_coach_for", "coach", 0), ("table_coach", "coach", 0), ("_good_player", "coach", 0),
+         ("_seat_players", "seats", 0), ("seat_game", "seats", 0), ("_best_to_beat", "records", 0),
          ("_save", "save", 16), ("_think", "slice", 8), ("_cpu_step", "cpu move", 32))
 WORK = ((8, "a slice"), (16, "a save"), (32, "a CPU move"), (64, "the store's rewrite"))
 
@@ -535,7 +536,7 @@ def mp_main(tables, which):
         for b in (A.B_DOWN, A.B_DOWN, A.B_UP, A.B_UP, A.B_DOWN, A.B_UP):
             yield press(b)
             yield 0
-        app.cursor = 0  # "New game" (no game to resume)
+        app.screen.cursor = 0  # "New game" (no game to resume)
         st["new_game"] = True
         yield press(A.B_OK)
         turn = 0
@@ -596,10 +597,16 @@ def mp_main(tables, which):
                 self.compact = self.log.compact
 
         app = A.App(fb, dice=Dice(SeededBytes(7)), tables=tables, cpu_step_ms=100, store=Store())
-        app.rules_i = 0
-        app.nplayers = 2
-        app.kinds[0] = 0
-        app.kinds[1] = 0
+        if hasattr(app, "settings"):
+            app.settings.rules_i = 0
+            app.settings.players = 2
+            app.settings.seats[0] = 0
+            app.settings.seats[1] = 0
+        else:  # the code issue 24 measured (REF_COMMIT): the menu's values were the app's own
+            app.rules_i = 0
+            app.nplayers = 2
+            app.kinds[0] = 0
+            app.kinds[1] = 0
         ndraws = [0]  # frames printed so far (one JSON line each, as they come: the heap keeps no list of them)
         passes = []  # [press + tick us, frame index or -1, flags]
         cur = [0, -1, 0]
@@ -627,11 +634,15 @@ def mp_main(tables, which):
 
             setattr(obj, name, f)
 
+        seats = getattr(app, "seats", None)
         for name, part, bit in TIMED:
             timed(app, name, part, bit)
+            if seats is not None:
+                timed(seats, name, part, bit)
         timed(G, "Game", "game", 0)  # app.new_game's _game.Game(...)
-        if getattr(app, "_table_coach", None) is not None:
-            timed(app._table_coach, "warm", "slice", 8)  # the menu's final-roll groups (Coach.warm, this tree)
+        tc = getattr(seats if seats is not None else app, "_table_coach", None)
+        if tc is not None:
+            timed(tc, "warm", "slice", 8)  # the menu's final-roll groups (Coach.warm, this tree)
 
         def press(b, now):
             cur[2] |= 1 if app.thinking else 0
