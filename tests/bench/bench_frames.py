@@ -1,7 +1,9 @@
 """Frame benchmark (issue 24): every screen's App.draw() incl. transfer, press-to-frame for a hold, the "New game"
-pass and the longest pass while the coach works, estimated for a Pico on CircuitPython and on MicroPython, next to
+pass split into its parts, and the game's passes sorted by the slow work they do (a slice, a save, the store's
+rewrite, a CPU move; with or without a frame), estimated for a Pico on CircuitPython and on MicroPython, next to
 the figures measured on the real runtimes (issue 24's table: CircuitPython 10.2.1 .mpy / MicroPython 1.28.0 on an
-emulated Pico, whole two-player games through the buttons).
+emulated Pico, whole two-player games through the buttons). `--after COMMIT`: that commit's tree in the "after"
+column instead of this one (e.g. main before a branch).
 
 Run `make bench-frames` (or `python tests/bench/bench_frames.py`). On the MicroPython unix port, with the real
 libraries over the fakes of tests/firmware_fakes, the board's own loop (fdfw.loop.run) plays a scripted two-player
