@@ -125,7 +125,8 @@ def _watch_app():
     class Watched(Base):
         def __init__(self, *a, **k):
             Base.__init__(self, *a, **k)
-            self.settings.seats[1] = CPU  # seat 2: the CPU (a seat kind, fivedice.settings: 1 easy, 2 good, 3 perfect), seat 1 human
+            # seat 2: the CPU (a seat kind, fivedice.settings: 1 easy, 2 good, 3 perfect), seat 1 human
+            (self.settings.seats if hasattr(self, "settings") else self.kinds)[1] = CPU  # (kinds: the calibration's app)
             if hasattr(self, "seats"):  # as the menu does once the seat line is left
                 self.seats.need_levels(self.settings.seats, self.settings.players, self.game)
             elif hasattr(self, "need_levels"):  # the app of the calibration (docs/memory.md)
