@@ -95,11 +95,16 @@ def rig():
 
 
 def log_slices(c, log):
+    """Log each call of c.work that did a slice (not the check of a hint or a valuation that finds the turn
+    solved)."""
     real = c.work
 
     def work(card):
-        log.append("slice")
-        return real(card)
+        before = c._phase
+        done = real(card)
+        if not done or c._phase != before:
+            log.append("slice")
+        return done
 
     c.work = work
 
@@ -201,3 +206,114 @@ def test_a_driver_that_ticks_without_drawing_still_gets_the_work_done():
         app.tick(t)  # never drawn: app.dirty stays set
         t += 5
     assert not app.thinking and "save" in log
+
+
+class LogCompactingStore(LogStore):
+    """A log store (the CircuitPython nvm log's protocol): compact_due() / compact() are logged."""
+
+    def compact_due(self):
+        return True
+
+    def compact(self):
+        self.log.append("rewrite")
+
+
+def test_new_game_draws_first_then_the_store_rewrites_then_the_game_is_saved_each_in_its_own_pass():
+    app, buttons, ticks_ms, log = rig()
+    app.store = LogCompactingStore(log)
+    run(app, buttons, ticks_ms, 2)
+    app.enter(A.M_MENU)
+    app.screen.cursor = 0  # "New game"
+    buttons.queue.append(1 << A.B_OK)
+    del log[:]
+    run(app, buttons, ticks_ms, 12)
+    p = passes(log)
+    assert p[0] == ["frame"] and app.mode == A.M_TURN  # the press's pass: the new game on screen, nothing else
+    assert p[1] == ["rewrite"]  # the sector rewrite (a flash erase) alone in its pass, before the game's save
+    assert p[2] == ["save"] and app.store.data == app.save_bytes()
+    assert all(len(e) <= 1 for e in p)
+
+
+def test_a_pass_draws_a_frame_or_works_never_both_through_a_whole_game_against_the_cpu():
+    """A CPU move, a slice, a save: what they change is drawn in the next pass, so a pass holds one of them or
+    a frame (each fits a 50 ms pass on a Pico; together they would not)."""
+    app, _, ticks_ms, log = rig()
+    app.settings.players = 2
+    app.settings.seats[1] = 3  # CPU perfect: its moves change the screen from inside the slow-work pass
+    app.new_game()
+    log_slices(app.seats.coach, log)
+    real_step = app._cpu_step
+
+    def cpu_step():
+        log.append("cpu")
+        real_step()
+
+    app._cpu_step = cpu_step
+
+    class Player(Buttons):
+        """The human: rolls once, then scores the first box the picker offers."""
+
+        def poll(self):
+            if app.game.over or app.cpu_turn() or app.thinking or app.tumbling:
+                return 0
+            if app.mode == A.M_TURN:
+                return 1 << (A.B_ROLL if app.game.rolls == 0 else A.B_OK)
+            if app.mode == A.M_PICK:
+                app.screen.cursor = 0
+                return 1 << A.B_OK
+            return 0
+
+    loop.run(app, Player(), None, ticks_ms, max_iters=20000, on_iter=lambda i, now: app.game.over)
+    p = passes(log)
+    assert app.game.over and "cpu" in log and "slice" in log and "save" in log
+    for e in p:
+        work = [x for x in e if x in ("slice", "save", "cpu", "rewrite")]
+        assert len(work) <= 1 and not (work and "frame" in e), e
+
+
+def test_a_power_cut_at_any_pass_after_new_game_resumes_the_finished_game_or_the_new_one():
+    """On CircuitPython's nvm log: "New game" draws its frame, the log is rewritten in the next pass and the new
+    game saved in the one after; cut the power after any of them and the board resumes the game just finished
+    (nothing of it lost) until the new game's save, then the new game."""
+    from fdfw.nvm_store import NvmStore
+
+    nvm = bytearray(b"\xff" * 4096)
+    store = NvmStore(nvm)
+    store.compact_due = lambda room=None: True  # the log is due its rewrite at this "New game"
+    app = A.App(LogDisplay([]), store=store, dice=Dice(SeededBytes(3)), cpu_step_ms=20)
+    app.settings.rules_i = YACHT.index
+    app.settings.players = 1
+    app.settings.seats[0] = 0
+    app.new_game()
+    g = app.game
+    while not g.over:  # a whole game, each box saved
+        g.roll()
+        lg = g.legal()
+        app.score((lg & -lg).bit_length() - 1)
+        app.flush_save()
+    finished = app.save_bytes()
+    r0 = store.rewrites
+    assert store.read() == finished
+    app.enter(A.M_MENU)
+    app.screen.cursor = 0  # "New game"
+    buttons = Buttons()
+    buttons.queue.append(1 << A.B_OK)
+    cuts = []
+    clock = [0]
+
+    def ticks_ms():
+        clock[0] += 5
+        return clock[0]
+
+    def on_iter(i, now):
+        cuts.append((bytes(nvm), store.rewrites, app.mode))
+        return i >= 3
+
+    loop.run(app, buttons, None, ticks_ms, max_iters=5, on_iter=on_iter)
+    assert [(r - r0, m) for _, r, m in cuts] == [(0, A.M_TURN), (1, A.M_TURN), (1, A.M_TURN)]  # frame, rewrite, save
+    for k, (image, _, _) in enumerate(cuts):
+        booted = A.App(LogDisplay([]), store=NvmStore(bytearray(image)), dice=Dice(SeededBytes(4)))
+        if k < 2:
+            assert booted.game.over and booted.save_bytes() == finished  # the finished game, whole
+        else:
+            assert not booted.game.over and booted.game.turn == 0 and booted.save_bytes() == app.save_bytes()

@@ -48,6 +48,7 @@ SAVE_HEAD = const(7)
 # A seat byte (3-6): bits 0-1 the menu's seat (the next game's), bits 4-5 the game in progress's own seat,
 # bit 6 set when bits 4-5 are there (a save from before them: the game was seated as the menu says).
 SEATED = const(0x40)
+_REWRITE = const(2)  # App.save_due: a log store's rewrite, then the save
 _PIXEL_FRAME_MS = const(10)  # the loop wakes this often while the pixels animate
 
 
@@ -119,13 +120,13 @@ class App:
         self.dirty = True
         self._held = False  # the last pass left its slow work for this one (tick: frame first)
         self.save_bad = False
-        self.save_due = False  # a change (a hold) waits to be saved at save_at
+        self.save_due = False  # a change (a hold) waits to be saved at save_at (_REWRITE: the store's rewrite first)
         self.save_at = 0
         self.save_error = ""  # why the save could not be read, for the firmware's log
         self.records_error = ""  # why the records could not be read (they were kept aside), for the log
         self.to_beat = 0  # a solo game: the best score of its rule set in the records (0: none)
         self._fresh = True  # no tick seen yet: deadlines set so far are re-based on the first one
-        self._warming = False  # the menu's coach builds its final-roll groups, a slice a pass (Coach.warm)
+        self._warming = False  # the menu's rule set's final-roll groups are being built, a slice a pass
         self.menu.build(self)
         self.seats.need_levels(self.settings.seats, self.settings.players, None)
         self._load()
@@ -215,7 +216,6 @@ class App:
         """Start a game with the menu's settings (the save slot is overwritten from now on)."""
         s = self.settings
         rs = _rules.ALL[s.rules_i]
-        self._compact()  # the game before is finished (and counted): the least to lose in a rewrite
         self.game = _game.Game(rs, s.players, self.dice)
         self.save_bad = False
         self.five = False
@@ -229,6 +229,9 @@ class App:
         self.enter(M_TURN)
         self.cpu_at = ticks_add(self.now, self.cpu_step_ms)
         self._save_next()
+        if self.save_due and hasattr(self.store, "compact_due"):
+            self.save_due = _REWRITE  # after the frame, a log store's rewrite (the game before is over: the least
+            # to lose) in one pass, the new game's save in the next
 
     def coach_lost(self, why=None):
         """A table read failed mid-game: the seats drop the coach and play on (Seats.coach_lost); no hint nor par
@@ -400,11 +403,12 @@ class App:
                 self.dots = k
                 self.dirty = True
         self.screen.tick(self, now_ms)
-        if self.dirty and not self._held:  # a frame is due (a press's): drawn first, the slow work next pass
-            self._held = True  # (at most one pass: a driver that ticks without drawing still gets the work)
+        d = self.dirty
+        if d and not self._held:  # a frame is due (a press's): this pass draws it, the slow work waits
+            self._held = True  # (draw() clears it; a driver that ticks without drawing gets the work next pass)
         else:
             self._held = False
-            self._work_slice(now_ms)
+            self._work_slice(now_ms)  # what it changes on screen (a CPU move, par) is drawn in the next pass
         pw = self.pw
         if pw.state != _power.OFF:
             if self.px is not None:
@@ -422,19 +426,19 @@ class App:
                 self.message(view.T_BATTERY_LOW)
             if pw.level != lv and self.mode == M_MENU:
                 self.dirty = True  # the gauge in the menu's title bar
-        d = self.dirty
         return d
 
     def _work_slice(self, now_ms):
-        """A pass's slow work, in a pass that draws no frame (issue 24): the coach's slice, a CPU move, the
-        save, the sound step. A press's frame thus never waits for them, and a save (a flash write) and a slice
-        never share a pass: each fits the 50 ms a pass may take on a Pico (make bench-ai)."""
+        """A pass's slow work, in a pass that draws no frame (issue 24): the store's rewrite, the save, the
+        coach's slice, a CPU move, the sound step, one of them a pass. A press's frame thus never waits for
+        them, nor a frame for them: each fits the 50 ms a pass may take on a Pico (make bench-frames)."""
         if self.save_due and ticks_diff(now_ms, self.save_at) >= 0:
-            self._save()
+            self._save()  # (a rewrite first: the sector erase, ~46 ms on a Pico, alone in its pass; the save next)
         elif self.thinking:
             self.thinking = self._think()  # one slice of the turn solve a pass: buttons and animation stay live
-        elif self._warming:  # the coach's final-roll groups, a slice a pass while no game is on (Coach.warm)
-            self._warming = self.game is None and not self.seats.warm()
+        elif self._warming or self.mode == M_MENU:  # the menu's rule set's final-roll groups while no game is on,
+            # a slice a pass (Seats.warm), so that "New game" finds them built
+            self._warming = not (self.in_game() or self.seats.warm(_rules.ALL[self.settings.rules_i]))
         elif self.mode == M_TURN and not self.tumbling and self.cpu_turn() and ticks_diff(now_ms, self.cpu_at) >= 0:
             self._cpu_step()
         if self.snd is not None:
@@ -574,6 +578,7 @@ class App:
             _power.draw_battery(self.fb, self.pw.level, view.BATTERY_X, 1, 0)  # in the menu's title bar
         self.fb.show()
         self.dirty = False
+        self._held = False  # the frame is out: the next pass may work
 
     # -- records (high scores, stats) ----------------------------------------------------
     def _keeps_records(self):
@@ -597,17 +602,6 @@ class App:
         self.to_beat = records.best(self, g.rs.index)
         unload("fivedice", "records")
 
-    def _compact(self):
-        """At "New game", where it has least to lose, let a log store rewrite itself if it must (the
-        CircuitPython nvm log: see README, Saves and power cuts)."""
-        st = self.store
-        if st is not None and hasattr(st, "compact_due"):
-            try:
-                if st.compact_due():
-                    st.compact()
-            except OSError:
-                pass
-
     # -- saves ---------------------------------------------------------------------
     def save_bytes(self):
         """The save record: 7 bytes of settings, the game's bytes (if any), CRC-32 over all of it."""
@@ -626,13 +620,15 @@ class App:
     def _save_soon(self):
         """Save a small change (a hold) once presses pause, not a flash write per press."""
         if self.store is not None:
-            self.save_due = True
+            if not self.save_due:
+                self.save_due = True  # (a rewrite still due stays first)
             self.save_at = ticks_add(self.now, SAVE_SOON_MS)
 
     def _save_next(self):
         """Save in the next pass, after the frame that shows the change (a save never delays a frame)."""
         if self.store is not None:
-            self.save_due = True
+            if not self.save_due:
+                self.save_due = True
             self.save_at = self.now
 
     def setting_saved(self):
@@ -643,15 +639,28 @@ class App:
 
     def flush_save(self):
         """Write a change still waiting to be saved (call before the board sleeps or powers down)."""
+        if self.save_due == _REWRITE:
+            self._save()
         if self.save_due:
             self._save()
 
     def _save(self):
+        st = self.store
+        if self.save_due == _REWRITE:
+            # after "New game"'s first frame, where it has least to lose, a log store rewrites itself if it must
+            # (the CircuitPython nvm log: docs/saves.md, Saves and power cuts); the save in the next pass
+            self.save_due = True
+            try:
+                if st.compact_due():
+                    st.compact()
+            except OSError:
+                pass
+            return
         self.save_due = False
-        if self.store is None:
+        if st is None:
             return
         try:
-            self.store.write(self.save_bytes())
+            st.write(self.save_bytes())
         except OSError:
             self.message(view.T_SAVE_FAILED)
 

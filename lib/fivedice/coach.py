@@ -33,8 +33,12 @@ _TG = const(9)
 _TN = const(12)
 _SOLVED = const(7)  # the turn solve's slices (work): next values (upper boxes, the rest), final roll, averages,
 # best sub-keeps (levels 0-4, level 5), averages: each under 50 ms on an RP2040 (make bench-ai)
-_GROLLS = const(63)  # rolls scored in one slice of the groups (_group_step): about 40 ms on an RP2040
-_GSCAN = const(1500)  # rolls a slice of the grouping looks at (about six groups): about 40 ms on an RP2040
+# A slice of the groups (_group_step) scores _GROLLS rolls (a divisor of 252), or finds groups until it has looked
+# at _GSCAN rolls (the group it is in goes on to the box's end: up to 251 more). Measured on the unix port, worst
+# of every rule set: 3.9 us a roll scored, 0.07 us a roll looked at; with 28 and 750 a slice takes <= 115 us,
+# ~21 ms on an RP2040 (x185; 25 ms at x214), inside a 50 ms pass (tests/bench/bench_frames.py prints them)
+_GROLLS = const(28)
+_GSCAN = const(750)
 
 # box modes: how the next state's slot follows from the points scored
 _PLAIN = const(0)
@@ -179,9 +183,12 @@ class Coach:
         self._phase = ph + 1
         return ph + 1 == _SOLVED
 
-    def warm(self):
+    def warm(self, rs=None):
         """One slice of the final-roll groups if they are not built for this coach's rule set yet (the app
-        calls it while the menu idles, so the first game's turn solve starts at once); True once built."""
+        calls it while the menu idles, so the first game's turn solve starts at once); True once built. With
+        `rs`, the coach moves to that rule set first, its valuer kept (a game seating the coach sets its own)."""
+        if rs is not None and rs is not self.rs:
+            self.retarget(rs, self.valuer)
         if self.groups[0] is not self.rs:
             self._group_step()
         return self.groups[0] is self.rs

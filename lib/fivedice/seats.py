@@ -101,9 +101,12 @@ class Seats:
             self._table_coach.retarget(rs, table)
         return self._table_coach
 
-    def warm(self):
-        """One slice of the menu's coach's final-roll groups (Coach.warm); True when they are done."""
-        return self._table_coach.warm()
+    def warm(self, rs):
+        """One slice of the final-roll groups of rule set rs (the menu's, while no game is on) by the table's
+        coach, moved to rs (Coach.warm); True when they are built, or when there is no coach to build them or
+        the proficiency test has it."""
+        c = self._table_coach
+        return c is None or self.lent or c.warm(rs)
 
     # -- seating -------------------------------------------------------------------
     def seat_game(self, game, seats):

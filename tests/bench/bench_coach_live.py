@@ -137,6 +137,20 @@ def main():
                     best = d
             if best > slice_us[ph]:
                 slice_us[ph] = best
+    # each slice of the final-roll groups alone (Coach._group_step: the rolls scored, or their groups found), worst
+    # over the build; the build is the same sequence each time, so each step's minimum over 5 builds is its cost
+    gs = c.groups
+    per = None
+    for _ in range(5):
+        gs[0] = gs[5] = None
+        times = []
+        while gs[0] is not c.rs:
+            kind = 0 if gs[5] is not c.rs or gs[10] < 252 else 1
+            t0 = ticks_us()
+            c._group_step()
+            times.append((kind, ticks_diff(ticks_us(), t0)))
+        per = times if per is None else [(k, min(a, b)) for (k, a), (_, b) in zip(per, times)]
+    group_us = [max([u for k, u in per if k == kind] or [0]) for kind in (0, 1)]
     live.sort()
     cold.sort()
     print("cooperative coach, Yahtzee, human with a hint each turn vs the perfect CPU (%d human turns)" % len(live))
@@ -146,6 +160,8 @@ def main():
     print("  slowest other pass (a CPU decision, scoring, a save-free tick): %d us = %s" % (slowest_other, ms(slowest_other)))
     print("  each slice alone, worst over the turns (min of 15 runs): " + ", ".join(
         "%d us = %s" % (u, ms(u)) for u in slice_us))
+    print("  each slice of the final-roll groups alone, worst of %d (min of 5 builds): scoring %d us = %s, grouping %d us = %s" % (
+        len(per), group_us[0], ms(group_us[0]), group_us[1], ms(group_us[1])))
     print("  press-to-hint, solved during the turn: median %d us = %s, max %d us = %s" % (
         live[len(live) // 2], ms(live[len(live) // 2]), live[-1], ms(live[-1])))
     print("  press-to-hint, solve forced at the press (before): median %d us = %s, max %d us = %s" % (

@@ -1,7 +1,9 @@
 """Frame benchmark (issue 24): every screen's App.draw() incl. transfer, press-to-frame for a hold, the "New game"
-pass and the longest pass while the coach works, estimated for a Pico on CircuitPython and on MicroPython, next to
+pass split into its parts, and the game's passes sorted by the slow work they do (a slice, a save, the store's
+rewrite, a CPU move; with or without a frame), estimated for a Pico on CircuitPython and on MicroPython, next to
 the figures measured on the real runtimes (issue 24's table: CircuitPython 10.2.1 .mpy / MicroPython 1.28.0 on an
-emulated Pico, whole two-player games through the buttons).
+emulated Pico, whole two-player games through the buttons). `--after COMMIT`: that commit's tree in the "after"
+column instead of this one (e.g. main before a branch).
 
 Run `make bench-frames` (or `python tests/bench/bench_frames.py`). On the MicroPython unix port, with the real
 libraries over the fakes of tests/firmware_fakes, the board's own loop (fdfw.loop.run) plays a scripted two-player
@@ -42,7 +44,7 @@ REF = (
 REF_PRESS = (123.0, 48.0)  # press -> end of the next frame, a hold, median ms
 REF_PRESS_RANGE = ("92-159", "33-74")
 REF_NEW_GAME = (2330.0, 2370.0)  # the pass that handles "New game", ms
-REF_COACH_PASS = (None, 85.0)  # the longest loop pass while the coach works (MicroPython: 80-85 ms)
+REF_COACH_MEDIAN = 49.0  # loop passes while the coach works, MicroPython: median ms (the longest: 80-85 ms)
 # assumed C costs (CircuitPython's shared-module on a 125 MHz RP2040): argument parsing and set-up per call, then a
 # per-pixel get/set loop; Bitmap.fill is a word loop
 C_CALL_US = 3.0
@@ -83,7 +85,18 @@ def host_main():
             trees.append(("before", old))
         else:
             print("(no git checkout of %s: %s; this tree only, with the default constants)" % (REF_COMMIT, r.stderr.strip()))
-        trees.append(("after", root))
+        after = root
+        if "--after" in sys.argv:  # another commit's tree in the "after" column (e.g. main, before a branch)
+            after = os.path.join(tmp, "after")
+            os.mkdir(after)
+            ref = sys.argv[sys.argv.index("--after") + 1]
+            r = subprocess.run("git -C %s archive %s lib firmware tests/firmware_fakes | tar -x -C %s" % (root, ref, after),
+                               shell=True, capture_output=True, text=True)
+            if r.returncode != 0:
+                print("no git checkout of %s: %s" % (ref, r.stderr.strip()))
+                return 1
+            print("(the \"after\" column is %s)" % ref)
+        trees.append(("after", after))
         data = {}
         def run(tree, stack, heap):
             fakes = os.path.join(tree, "tests", "firmware_fakes")
@@ -95,7 +108,7 @@ def host_main():
             if r.returncode != 0:
                 print(r.stdout[-2000:], r.stderr[-3000:])
                 raise SystemExit(1)
-            d = {"mp": [], "cp": [], "holds": [], "coach": [], "new_game": [0, -1]}
+            d = {"mp": [], "cp": [], "holds": [], "coach": [], "new_game": [0, -1, {}]}
             for line in r.stdout.splitlines():
                 key, rec = json.loads(line)
                 if key == "new_game":
@@ -109,14 +122,15 @@ def host_main():
                 for stack, heap in (("mp", HEAP_MP), ("cp", HEAP_CP)):
                     d = run(tree, stack, heap)
                     if name not in data:
-                        data[name] = {"mp": [], "cp": [], "holds": [], "coach": [], "new_game": [0, -1]}
+                        data[name] = {"mp": [], "cp": [], "holds": [], "coach": [], "new_game": [0, -1, {}]}
                     have = data[name]
                     keys = ("mp", "holds", "coach", "new_game") if stack == "mp" else ("cp",)
                     for key in keys:
                         if rnd == 0:
                             have[key] = d[key]
                         elif key == "new_game":
-                            have[key] = [min(have[key][0], d[key][0]), d[key][1]]
+                            if d[key][0] < have[key][0]:
+                                have[key] = d[key]  # the faster run's pass, with its parts
                         else:
                             for a, b in zip(have[key], d[key]):
                                 a[0 if key in ("holds", "coach") else 1] = min(a[0 if key in ("holds", "coach") else 1],
@@ -263,30 +277,90 @@ def report(data):
             line += " | %s %5.1f (%5.1f)" % (name, median(v), max(v))
         print(line)
     print("")
-    print("the pass that handles \"New game\" (ms; press + tick + frame)     goal: <= 300 to the first frame")
-    for r, rt in ((0, "CircuitPython"), (1, "MicroPython")):
-        line = "  %-13s ref %5.0f" % (rt, REF_NEW_GAME[r])
-        for name, d in cols:
-            if d is not None:
-                line += " | %s %6.1f" % (name, pass_ms(d, d["new_game"], r, k_mp, k_cp, c_ref))
-        print(line)
+    new_game(cols, k_mp, k_cp, c_ref)
     print("")
-    print("loop passes while a turn is solved (ms; press + tick + any frame): 90th percentile, longest, median")
-    print("  (single runs on a shared machine: the longest is mostly another process; make bench-ai times each")
-    print("  slice alone)   goal: none over 50")
-    for r, rt in ((0, "CircuitPython"), (1, "MicroPython")):
-        ref = REF_COACH_PASS[r]
-        line = "  %-13s ref %5s" % (rt, "-" if ref is None else "%.0f" % ref)
+    by_work(cols, k_mp, k_cp, c_ref)
+
+
+# the New game pass's parts (TIMED): the part, what it is
+PARTS = (("game", "the game (fivedice.game.Game)"), ("table", "the strategy table opened"),
+         ("coach", "the coaches (before: with the final-roll groups)"), ("seats", "the rest of the seats (meters, CPUs)"),
+         ("records", "the records' best to beat (solo)"), ("rewrite", "the store's rewrite (nvm log only)"),
+         ("save", "the save (the nvm log's Python)"), ("slice", "a slice of the turn solve"))
+
+
+def new_game(cols, k_mp, k_cp, c_ref):
+    cols = [c for c in cols if c[1] is not None]
+    print("the pass that handles \"New game\" (ms; press + tick + frame), by part     goal: <= 300 to the first frame")
+    print("  %-50s | %7s %7s | %7s %7s" % ("part (its Python: unix-port time x K)", "CP bef", "CP aft", "MP bef",
+                                           "MP aft"))
+    rows = []
+    for key, what in PARTS:
+        v = []
         for name, d in cols:
-            if d is not None:
-                v = sorted(pass_ms(d, p, r, k_mp, k_cp, c_ref) for p in d["coach"])
-                line += " | %s %5.1f %6.1f %5.1f" % (name, v[len(v) * 9 // 10], v[-1], median(v))
-        print(line)
+            us = d["new_game"][2].get(key, 0) if d is not None else 0
+            if key == "seats":  # the table and the coaches are timed inside the seats
+                us -= d["new_game"][2].get("table", 0) + d["new_game"][2].get("coach", 0)
+            v.append(us)
+        rows.append((what, v))
+    rest = []
+    for name, d in cols:
+        p = d["new_game"]
+        top = sum(us for key, us in p[2].items() if key not in ("table", "coach"))
+        rest.append(p[0] - top)
+    rows.append(("the rest (the screens, the tick)", rest))
+    for what, v in rows:
+        print("  %-50s | %7.1f %7.1f | %7.1f %7.1f" % (what, k_cp * v[0] / 1000, k_cp * v[-1] / 1000, k_mp * v[0] / 1000,
+                                                       k_mp * v[-1] / 1000))
+    fr = []
+    for name, d in cols:
+        i = d["new_game"][1]
+        fr.append((cp_draw_ms(d["cp"][i], k_cp, c_ref), mp_draw_ms(d["mp"][i], k_mp)) if i >= 0 else (0, 0))
+    print("  %-50s | %7.1f %7.1f | %7.1f %7.1f" % ("the frame (App.draw() incl. transfer)", fr[0][0], fr[-1][0],
+                                                   fr[0][1], fr[-1][1]))
+    tot = [[pass_ms(d, d["new_game"], r, k_mp, k_cp, c_ref) for name, d in cols] for r in (0, 1)]
+    print("  %-50s | %7.1f %7.1f | %7.1f %7.1f" % ("the pass", tot[0][0], tot[0][-1], tot[1][0], tot[1][-1]))
+    print("  %-50s | %7.0f %7s | %7.0f %7s" % ("issue 24's figure (the real runtimes, the code before)", REF_NEW_GAME[0],
+                                               "", REF_NEW_GAME[1], ""))
+    print("  On CircuitPython, when the nvm log is due a rewrite, add the flash: a sector erase and 16 page programs,")
+    print("  45 + 6.4 ms typical, 400 + 48 ms at worst (W25Q16JV datasheet), in the pass shown (before: the press's).")
+
+
+def _work_label(p):
+    names = [what for bit, what in WORK if p[2] & bit]
+    if not names:
+        return "a frame, no slow work" if p[1] >= 0 else "no slow work, no frame"
+    return " + ".join(names) + (" and a frame" if p[1] >= 0 else "")
+
+
+def by_work(cols, k_mp, k_cp, c_ref):
+    cols = [c for c in cols if c[1] is not None]
+    print("loop passes while a turn is solved or with slow work, by what they do: count, longest (90th percentile), ms")
+    print("  goal: none over 50; issue 24 (MicroPython 1.28.0, the code before, passes while the coach works): median")
+    print("  %.0f, longest 80-85. Single runs on a shared machine: a longest can be another process's" % REF_COACH_MEDIAN)
+    labels = []
+    for name, d in cols:
+        for p in d["coach"]:
+            lb = _work_label(p)
+            if lb not in labels:
+                labels.append(lb)
+    labels.sort()
+    print("  %-34s | %-19s %-19s | %-19s %-19s" % ("the pass", "CP before", "CP after", "MP before", "MP after"))
+
+    def cell(d, lb, r):
+        v = sorted(pass_ms(d, p, r, k_mp, k_cp, c_ref) for p in d["coach"] if _work_label(p) == lb)
+        if not v:
+            return "%-19s" % "-"
+        return "%4d %6.1f (%5.1f)" % (len(v), v[-1], v[len(v) * 9 // 10])
+
+    for lb in labels:
+        print("  %-34s | %s %s | %s %s" % (lb, cell(cols[0][1], lb, 0), cell(cols[-1][1], lb, 0), cell(cols[0][1], lb, 1),
+                                          cell(cols[-1][1], lb, 1)))
 
 
 def pass_ms(d, p, r, k_mp, k_cp, c_ref):
-    """A pass [us of press + tick on the MicroPython stack, frame index or -1] on runtime r (0 CP, 1 MP)."""
-    us, i = p
+    """A pass [us of press + tick on the MicroPython stack, frame index or -1, ...] on runtime r (0 CP, 1 MP)."""
+    us, i = p[0], p[1]
     if r == 0:
         ms = k_cp * us / 1000
         if i >= 0:
@@ -299,6 +373,15 @@ def pass_ms(d, p, r, k_mp, k_cp, c_ref):
 
 
 # -- on the MicroPython unix port --------------------------------------------------------------------------------
+
+# the parts of the "New game" pass and the slow work of a pass, timed where the app (or its fivedice.seats.Seats)
+# has methods of these names (8902cd7's app, or this tree's): (attribute, part, work bit)
+TIMED = (("_compact", "rewrite", 64), ("_open_table", "table", 0), ("open_table", "table", 0),
+         ("_table_coach_for", "coach", 0), ("table_coach", "coach", 0), ("_good_player", "coach", 0),
+         ("_seat_players", "seats", 0), ("seat_game", "seats", 0), ("_best_to_beat", "records", 0),
+         ("_save", "save", 16), ("_think", "slice", 8), ("_cpu_step", "cpu move", 32))
+WORK = ((8, "a slice"), (16, "a save"), (32, "a CPU move"), (64, "the store's rewrite"))
+
 
 def mp_main(tables, which):
     import json
@@ -501,7 +584,21 @@ def mp_main(tables, which):
             oled = None
         else:
             fb, oled = cp_display()
-        app = A.App(fb, dice=Dice(SeededBytes(7)), tables=tables, cpu_step_ms=100)
+        from fdfw.nvm_store import NvmStore
+        from fivedice import game as G
+
+        class Store:
+            """CircuitPython's store (the nvm log, here over a bytearray: its Python, not the flash), its saves
+            only (a store with the records would end the game at the initials)."""
+
+            def __init__(self):
+                self.log = NvmStore(bytearray(b"\xff" * 4096))
+                self.read = self.log.read
+                self.write = self.log.write
+                self.compact_due = self.log.compact_due
+                self.compact = self.log.compact
+
+        app = A.App(fb, dice=Dice(SeededBytes(7)), tables=tables, cpu_step_ms=100, store=Store())
         if hasattr(app, "settings"):
             app.settings.rules_i = 0
             app.settings.players = 2
@@ -519,6 +616,35 @@ def mp_main(tables, which):
         real_press = app.press
         real_tick = app.tick
         real_draw = app.draw
+        parts = {}  # this pass's timed parts (TIMED), us
+        work = [0]  # this pass's slow work (TIMED's bits)
+
+        def timed(obj, name, part, bit):
+            real = getattr(obj, name, None)
+            if real is None:
+                return
+
+            def f(*a):
+                p, b = part, bit
+                if name == "_save" and app.save_due == 2:  # app._REWRITE: this _save is the store's rewrite
+                    p, b = "rewrite", 64
+                t0 = ticks_us()
+                r = real(*a)
+                parts[p] = parts.get(p, 0) + ticks_diff(ticks_us(), t0)
+                work[0] |= b
+                return r
+
+            setattr(obj, name, f)
+
+        seats = getattr(app, "seats", None)
+        for name, part, bit in TIMED:
+            timed(app, name, part, bit)
+            if seats is not None:
+                timed(seats, name, part, bit)
+        timed(G, "Game", "game", 0)  # app.new_game's _game.Game(...)
+        tc = getattr(seats if seats is not None else app, "_table_coach", None)
+        if tc is not None:
+            timed(tc, "warm", "slice", 8)  # the menu's final-roll groups (Coach.warm, this tree)
 
         def press(b, now):
             cur[2] |= 1 if app.thinking else 0
@@ -583,6 +709,8 @@ def mp_main(tables, which):
                 cur[0] = 0
                 cur[1] = -1
                 cur[2] = 0
+                parts.clear()
+                work[0] = 0
                 st["hold"] = False
                 st["new_game"] = False
                 try:
@@ -604,8 +732,10 @@ def mp_main(tables, which):
             return clock[0]
 
         def on_iter(i, now):
-            flags = cur[2] | (2 if st["hold"] else 0) | (4 if st["new_game"] else 0)
-            if flags:
+            flags = cur[2] | (2 if st["hold"] else 0) | (4 if st["new_game"] else 0) | work[0]
+            if flags & 4:
+                print(json.dumps(["new_game", [cur[0], cur[1], parts]]))
+            elif flags:
                 passes.append([cur[0], cur[1], flags])
             return done[0]
 
@@ -618,8 +748,10 @@ def mp_main(tables, which):
             assert app.game is not None and app.game.over, "the scripted game did not finish (mode %d, turn %s)" % (
                 app.mode, None if app.game is None else app.game.turn)
             for p in passes:
-                key = "new_game" if p[2] & 4 else "holds" if p[2] & 2 else "coach"
-                print(json.dumps([key, p[:2]]))
+                if p[2] & 2:
+                    print(json.dumps(["holds", p[:2]]))
+                else:  # the coach at work (a turn solved, the groups built) or a pass with slow work
+                    print(json.dumps(["coach", p]))
     return 0
 
 

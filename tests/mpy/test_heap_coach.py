@@ -140,3 +140,25 @@ def _groups_and_solve():
 
 def test_the_final_roll_groups_built_a_slice_at_a_time_allocate_nothing():
     assert_no_alloc(_groups_and_solve)
+
+
+OTHER = [None]  # another coach's rule set, set before the lock
+
+
+def _groups_of_another_rule_set():
+    for s in SETUPS:
+        c = s[0]
+        own = c.rs
+        while not c.warm(OTHER[0] if OTHER[0] is not own else SETUPS[0][0].rs):  # moved there (the app's menu)
+            pass
+        while not c.warm(own):  # and back, its valuer kept
+            pass
+        RESULT[1] += c.groups[7]
+
+
+def test_the_groups_of_the_menus_rule_set_moving_the_coach_there_and_back_allocate_nothing():
+    OTHER[0] = SETUPS[-1][0].rs
+    assert SETUPS[0][0].rs is not OTHER[0]
+    assert_no_alloc(_groups_of_another_rule_set)
+    for s in SETUPS:
+        assert s[0].groups[0] is s[0].rs and s[0].valuer.rs is s[0].rs
