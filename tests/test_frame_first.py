@@ -317,3 +317,41 @@ def test_a_power_cut_at_any_pass_after_new_game_resumes_the_finished_game_or_the
             assert booted.game.over and booted.save_bytes() == finished  # the finished game, whole
         else:
             assert not booted.game.over and booted.game.turn == 0 and booted.save_bytes() == app.save_bytes()
+
+
+def test_a_hint_asked_while_the_turn_is_solved_comes_when_the_solve_is_done_a_slice_a_pass():
+    """A hint pressed before the turn's solve is done (its final-roll groups still being built, as after a boot)
+    does not solve the rest in its pass: the press is drawn, the slices go on one a pass, and the hint is shown
+    once they are done, the same best three a coach that had finished would give."""
+    from fivedice.coach import Coach
+    from fivedice.strategy_table import StrategyTable
+
+    app, buttons, ticks_ms, log = rig()
+    app.new_game()
+    c = app.seats.coach
+    log_slices(c, log)
+    buttons.queue.append(1 << A.B_ROLL)
+    n = 0
+    while (app.tumbling or app.game.rolls == 0) and n < 400:
+        run(app, buttons, ticks_ms, 1)
+        n += 1
+    assert app.game.rolls == 1 and not app.tumbling
+    assert app.thinking and not c.solved  # the dice are down, the turn's solve is not
+    del log[:]
+    buttons.queue.append(1 << A.B_UP)  # "^hint": UP asks for the hint on the dice screen
+    run(app, buttons, ticks_ms, 1)
+    assert passes(log) == [["frame"]] and app.hint_kind == A.HINT_DUE
+    assert app.thinking and not c.solved  # nothing solved in the press's pass
+    del log[:]
+    run(app, buttons, ticks_ms, 600)  # (its first frame is the loop's own, before the first pass)
+    assert not app.thinking and c.solved
+    p = passes(log)
+    assert all(e.count("slice") <= 1 and not ("slice" in e and "frame" in e) for e in p)  # a slice a pass, no frame
+    assert sum(e.count("slice") for e in p) > 1  # the solve's rest took passes of its own
+    assert app.hint_kind in (1, 2) and app.top3[12] == 3  # coach KEEP or SCORE, and its best three shown
+    g = app.game
+    with open(os.path.join(DATA, "yacht.fdt"), "rb") as f:
+        fresh = Coach(YACHT, StrategyTable(f, YACHT))
+        top = list(app.top3)
+        fresh.choices(g.cards[0], g.dice, g.rolls, g.held, top)
+    assert top == list(app.top3) and (fresh.kind, fresh.value) == (app.hint_kind, app.hint_value)

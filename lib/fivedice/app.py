@@ -49,6 +49,7 @@ SAVE_HEAD = const(7)
 # bit 6 set when bits 4-5 are there (a save from before them: the game was seated as the menu says).
 SEATED = const(0x40)
 _REWRITE = const(2)  # App.save_due: a log store's rewrite, then the save
+HINT_DUE = const(-1)  # App.hint_kind: a hint asked while the turn is still being solved, shown when it is
 _PIXEL_FRAME_MS = const(10)  # the loop wakes this often while the pixels animate
 
 
@@ -81,7 +82,7 @@ class App:
         self.store = store
         self.accel = accel
         self.cpu_step_ms = cpu_step_ms
-        self.hint_kind = 0  # what the last hint said (coach.KEEP/SCORE), shown until the next action
+        self.hint_kind = 0  # what the last hint said (coach.KEEP/SCORE), shown until the next action; HINT_DUE: asked
         self.hint_value = 0
         self.top3 = _zeros("l", TOP_LEN)  # the last hint's best three choices (coach.choices, TOP_LEN), shown with it
         self.par_x100 = -1  # the player to move's par (expected final total from the turn's start) x 100; -1: none
@@ -253,13 +254,17 @@ class App:
             self.par_x100 = -1  # the table could not be opened again: the coach is lost (said on screen)
 
     def hint(self):
-        """Ask the coach for the best action now; shown on the turn screen until the next action."""
+        """Ask the coach for the best action now; shown on the turn screen until the next action. Asked while the
+        turn is still being solved, it comes when the solve is done, a slice a pass (_think): no pass solves it all."""
         g = self.game
         coach = self.seats.coach
         if coach is None:
             return 0
         if g.rolls == 0:
             return self.refuse(_game.NOT_ROLLED)
+        if self.thinking:
+            self.hint_kind = HINT_DUE
+            return self._ok()
         try:
             coach.choices(g.cards[g.player], g.dice, g.rolls, g.held, self.top3)  # the best three, valued
             k = coach.kind
@@ -463,6 +468,9 @@ class App:
             if self.seats.players[g.player] is None:  # a human with the table: par for the turn screen, once a turn
                 self.par_x100 = c.par_x100(card)
                 self.dirty = True
+                if self.hint_kind == HINT_DUE:
+                    self.thinking = False
+                    self.hint()  # the hint asked during the solve, now a look-up
             return False
         except OSError:
             self.coach_lost()  # perfect seats now play "good": their turn is solved next

@@ -83,7 +83,7 @@ class Turn(Screen):
         gfx.text(fb, view.SHORT_TITLES[rs.index], 24, 0, 1)
         gfx.number_right(fb, card.total(), view.W, 0, 1)
         gfx.dice_row(fb, g.dice, g.held, DICE_X, DICE_Y, DIE, DIE_GAP, app.tumbling, app.frame)
-        if app.hint_kind and not app.toast and app.seats.coach is not None and app.top3[12]:
+        if app.hint_kind > 0 and not app.toast and app.seats.coach is not None and app.top3[12]:
             self.choices(fb, app, g, card)
             return
         y = 34
