@@ -1,10 +1,10 @@
 """CircuitPython: the small run-time callables fdfw.setup_cp hands to the built board (hw.sleep_ms, the shake
 switch's read, hw.battery, hw.make_sleep, hw.start_watchdog). They live here and not in the setup module
-because a function keeps its module's globals, hence the whole module, in the heap: fdfw.start drops
+because a function keeps its module's globals, hence the whole module, in the heap: fdfw.loop drops
 fdfw.setup_cp once the board is built, this module stays while the game runs. Keep it small.
 """
 
-_SLICE_S = 0.02  # fdfw.power.SLICE_MS in s, made once: ms / 1000 would box a new float every idle slice
+_SLICE_S = 0.02  # fdfw.idle.SLICE_MS in s, made once: ms / 1000 would box a new float every idle slice
 
 
 def sleep_ms(sleep_s):
@@ -27,7 +27,7 @@ def value_of(io):
 
 def battery(ai, div, ref):
     """hw.battery: the supply in mV from an analogio.AnalogIn behind a 1/div divider, reference ref mV."""
-    from fdfw.power import read_mv
+    from fivedice.power import read_mv
 
     def mv():
         return read_mv(ai.value, div, ref)

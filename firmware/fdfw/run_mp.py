@@ -1,13 +1,13 @@
 """MicroPython: the small run-time callables fdfw.setup_mp hands to the built board (hw.battery, hw.make_sleep,
 hw.start_watchdog). They live here and not in the setup module because a function keeps its module's globals,
-hence the whole module, in the heap: fdfw.start drops fdfw.setup_mp once the board is built, this module stays
+hence the whole module, in the heap: fdfw.loop drops fdfw.setup_mp once the board is built, this module stays
 while the game runs. Keep it small.
 """
 
 
 def battery(read, div):
     """hw.battery: the supply in mV from read() (ADC.read_u16) behind a 1/div divider."""
-    from fdfw.power import read_mv
+    from fivedice.power import read_mv
 
     def mv():
         return read_mv(read(), div)

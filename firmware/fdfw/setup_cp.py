@@ -12,7 +12,7 @@ import digitalio
 import pwmio
 
 from fdfw import run_cp
-from fdfw.hw import Hardware, StartupError, accel_shake, display_missing, oled_addr
+from fdfw.start import Hardware, StartupError, accel_shake, display_missing, oled_addr
 from fdfw.profile import ProfileError
 
 
@@ -83,7 +83,7 @@ def _battery(prof):
     return run_cp.battery(ai, prof.BATTERY_DIVIDER, ref)
 
 
-# Nothing built here may refer back to this module (no closure, lambda or class of it): fdfw.start drops it
+# Nothing built here may refer back to this module (no closure, lambda or class of it): fdfw.loop drops it
 # after start-up, and a function object would keep the whole module in the heap. Run-time helpers live in the
 # driver modules and fdfw.run_cp.
 
@@ -91,7 +91,7 @@ def _battery(prof):
 def build(prof, save_path):
     from fdfw.buzzer import CPBuzzer
     from fdfw.shake_input import SwitchShakeInput
-    from fdfw.nvm_store import NvmStore
+    from fdfw.store.nvm import NvmStore
 
     ticks = _lib("adafruit_ticks")
     neopixel = _lib("neopixel")

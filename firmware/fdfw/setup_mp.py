@@ -9,7 +9,7 @@ import time
 from machine import I2C, PWM, Pin
 
 from fdfw import run_mp
-from fdfw.hw import Hardware, StartupError, accel_shake, display_missing, oled_addr
+from fdfw.start import Hardware, StartupError, accel_shake, display_missing, oled_addr
 
 
 def _lib(name, how):
@@ -27,7 +27,7 @@ def build(prof, save_path):
     from fdfw.buzzer import MPBuzzer
     from fdfw.pixels import MPPixels
     from fdfw.shake_input import SwitchShakeInput
-    from fdfw.file_store import FileStore
+    from fdfw.store.file import FileStore
 
     deploy = "run `make deploy-mp`"
     ticks = _lib("adafruit_ticks", deploy)
@@ -66,7 +66,7 @@ def build(prof, save_path):
     return hw
 
 
-# Nothing built here may refer back to this module (no closure, lambda or class of it): fdfw.start drops it
+# Nothing built here may refer back to this module (no closure, lambda or class of it): fdfw.loop drops it
 # after start-up, and a function object would keep the whole module in the heap. Run-time helpers live in the
 # driver modules and fdfw.run_mp.
 

@@ -1,4 +1,4 @@
-"""MicroPython light sleep until a button (see fdfw.power): machine.lightsleep in bounded slices."""
+"""MicroPython light sleep until a button (see fdfw.idle): machine.lightsleep in bounded slices."""
 from fivedice.compat import const
 
 SLEEP_SLICE_MS = const(100)  # each wake checks the buttons and feeds the watchdog

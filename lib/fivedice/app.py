@@ -11,9 +11,10 @@ its own press handling and drawing."""
 #     app.asleep()                True when the screen is off and the board may sleep until a button (fivedice.power)
 #     app.wake(now_ms)            the board woke from sleep
 # Handling an event and drawing a frame allocate nothing after start-up (tests/mpy/test_heap_app.py).
-from fivedice.compat import const, unload, zeros as _zeros
+from fivedice.compat import const, zeros as _zeros
 from fivedice import game as _game
 from fivedice import features as _features
+from fivedice import lazy as _lazy
 from fivedice import oled_view as view
 from fivedice import power as _power
 from fivedice import rules as _rules
@@ -35,7 +36,7 @@ _coach = _cpu_levels = _strategy_table = None  # fivedice.coach, .cpu_levels, .s
 def load_game_code():
     """Import what every game needs: the coach and the table reader (hints, proficiency, the perfect CPU; the
     good CPU's coach too) and the CPU levels. The App calls it when it is built, at start-up: on a board that
-    is after the start-up code is gone (fdfw.start), on a clean heap, and never at "New game" nor inside a
+    is after the start-up code is gone (fdfw.loop), on a clean heap, and never at "New game" nor inside a
     resume. A CPU level's own code comes when a menu seat or the save first names it (App.need_levels)."""
     global _coach, _cpu_levels, _strategy_table
     from fivedice import coach, cpu_levels, proficiency, strategy_table  # noqa: F401
@@ -274,14 +275,14 @@ class App:
             for i in range(g.players):
                 want |= 1 << self.seated[i]
         if want & 2 and not self._levels & 2:
-            from fivedice import cpu  # noqa: F401
+            _lazy.load("easy")
         if want & 4 and not self._levels & 4:
-            from fivedice import good_valuer  # noqa: F401
+            _lazy.load("good")
         if self._levels & 2 and not want & 2:
-            unload("fivedice", "cpu")  # no seat plays easy: its code goes (nothing holds an easy player now)
+            _lazy.drop("easy")  # no seat plays easy: its code goes (nothing holds an easy player now)
         if self._levels & 4 and not want & 4:
             self._good = None  # no seat plays good: the good player and its valuer's code go
-            unload("fivedice", "good_valuer")
+            _lazy.drop("good")
         self._levels = want & 6
 
     def levels(self):
@@ -302,27 +303,17 @@ class App:
         self.dirty = True
 
     def _open(self, mode):
-        """A screen that is not kept loaded: its module is imported now (an allocation) and unloads itself
-        when left. Presses and frames inside it allocate nothing."""
+        """A screen that is not kept loaded (fivedice.lazy): its module is imported now (an allocation) and
+        dropped when it is left. Presses and frames inside it allocate nothing."""
         if mode == M_HELP:
-            from fivedice.screens.help import Help
-
-            return Help()
+            return _lazy.load("help").Help()
         if mode == M_RECORDS:
-            from fivedice.screens.records import RecordsScreen
-
-            return RecordsScreen()
+            return _lazy.load("records_screen").RecordsScreen()
         if mode == M_INITIALS:
-            from fivedice.screens.initials import Initials
-
-            return Initials()
+            return _lazy.load("initials").Initials()
         if mode == M_PROF:
-            from fivedice.screens.proftest import ProfTestScreen
-
-            return ProfTestScreen()
-        from fivedice.screens.selftest import SelfTest
-
-        return SelfTest()
+            return _lazy.load("proftest").ProfTestScreen()
+        return _lazy.load("selftest").SelfTest()
 
     def show_card(self, back):
         """The scorecard, returning to screen `back` (the dice, or game over) on OK/BACK."""
@@ -842,12 +833,11 @@ class App:
         g = self.game
         if g is None or g.players != 1 or self.seated[0] or not self._keeps_records():
             return
-        from fivedice import records
-
+        records = _lazy.load("records")
         recs = records.Records()
         if self.read_records(records, recs) and recs.entries(g.rs.index):
             self.to_beat = recs.score(g.rs.index, 0)
-        unload("fivedice", "records")
+        _lazy.drop("records")
 
     def read_records(self, records, recs):
         """Fill `recs` from the store (`records`: the fivedice.records module, loaded by the caller). Unreadable
@@ -943,7 +933,7 @@ class App:
             self.message(view.T_SAVE_BAD)
             if hasattr(self.store, "set_aside"):
                 self.store.set_aside()
-        unload("fivedice", "save_check")  # the checks a save passes: not needed again until the next load
+        _lazy.drop("save_check")  # the checks a save passes: not needed again until the next load
 
     def restore(self, data):
         """Settings and the game in progress from save_bytes(); ValueError (a plain message) if the record

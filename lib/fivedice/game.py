@@ -4,6 +4,7 @@ Every action returns OK (0) or a refusal code; `REASONS[code]` is the plain mess
 action changes nothing. Actions allocate nothing (dice in a bytearray, held dice as a bitmask).
 """
 from fivedice.compat import const, crc32
+from fivedice import lazy as _lazy
 from fivedice import scoring
 from fivedice.scorecard import Card
 from fivedice import rules as _rules
@@ -302,11 +303,9 @@ def decode(data, dice):
         for i in range(rs.n):
             c.pts[i] = data[p + 3 + i]
         p += 3 + rs.n
-    # the checks live in fivedice.save_check, imported only here (and by the host tools) and dropped by the app
-    # after a load, so a board does not hold them, nor the table of possible points they build, through the game
-    from fivedice.save_check import game_problem
-
-    why = game_problem(g)
+    # the checks live in fivedice.save_check, loaded only here (and by the host tools) and dropped by the app
+    # after a load (fivedice.lazy), so a board does not hold them, nor the table of possible points they build
+    why = _lazy.load("save_check").game_problem(g)
     if why is not None:
         raise ValueError("save has an impossible game: " + why)
     return g

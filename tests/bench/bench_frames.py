@@ -603,7 +603,11 @@ def mp_main(tables, which):
                 passes.append([cur[0], cur[1], flags])
             return done[0]
 
-        loop.run(app, Buttons(), None, ticks_ms, max_iters=200000, on_iter=on_iter)
+        lp = loop.Loop(app, Buttons(), None, ticks_ms)
+        app.draw()
+        for i in range(1, 200001):
+            if on_iter(i, lp.step()):
+                break
         return app, passes
 
     for stack in (which,):  # one JSON line a record: [key, record]

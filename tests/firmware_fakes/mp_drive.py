@@ -106,7 +106,7 @@ marks_sleep = {}
 
 
 def _saved():
-    from fdfw.file_store import FileStore
+    from fdfw.store.file import FileStore
 
     return FileStore(save_path).read()
 
@@ -215,7 +215,7 @@ elif scenario.startswith("heap"):
             pass
 
         def wait_ms(self, now_ms, most=1000):
-            return 5  # every pass idles 5 ms (fdfw.power.Idle under the lock too)
+            return 5  # every pass idles 5 ms (fdfw.idle.Idle under the lock too)
 
         def asleep(self):
             return self.sleepy
@@ -292,10 +292,10 @@ def on_iter(i, now):
     return False
 
 
-import main  # noqa: E402  firmware/main.py
+import drive  # noqa: E402  tests/firmware_fakes/drive.py
 
 try:
-    status = main.run(iters, on_iter, save_path)
+    status = drive.run(drive.entry("mp"), iters, on_iter, save_path)
 except MemoryError:
     try:
         import micropython

@@ -10,7 +10,9 @@
 # The App routes events to the current screen and owns the shared state (game, coach, seats, settings,
 # save); app.cursor and app.top are the current screen's list cursor and scroll. Presses and frames
 # allocate nothing.
-from fivedice.compat import const, unload
+from fivedice.compat import const
+from fivedice import features as _features
+from fivedice import lazy as _lazy
 
 # Buttons (the App's press() codes; firmware maps its pins to them by name, fivedice.app.B_*)
 B_HOLD1 = const(0)
@@ -63,27 +65,20 @@ class Screen:
 
 
 def intern_rare():
-    """Import the screens the app opens now and then (help and its text, self-test, records, initials, the proficiency
-    test) and let them go again, first thing at start-up (fdfw.startup). What an import leaves for good (the names
-    it interns, the tables it grows: MicroPython frees neither) is then made before the game's code, among its
+    """Load the screens the app opens now and then (help and its text, self-test, records, initials, the proficiency
+    test) and drop them again, first thing at start-up (fdfw.start). What a load leaves for good (the names it
+    interns, the tables it grows: MicroPython frees neither) is then made before the game's code, among its
     long-lived objects, not inside the free heap's largest block, where the first visit mid-game would leave it
     (docs/memory.md)."""
-    from fivedice import features
-    from fivedice.screens import help, selftest  # noqa: F401
+    _rare(("help", "selftest"))
+    if _features.RECORDS:
+        _rare(("records_screen", "initials"))
+    if _features.PROFTEST:
+        _rare(("proftest",))
 
-    help.lines(0)
-    help.drop()
-    unload("fivedice.screens", "help")
-    unload("fivedice.screens", "selftest")
-    if features.RECORDS:
-        from fivedice.screens import initials, records  # noqa: F401
 
-        unload("fivedice.screens", "initials")
-        unload("fivedice.screens", "records")
-        unload("fivedice", "records")
-    if features.PROFTEST:
-        from fivedice import proftest  # noqa: F401
-        from fivedice.screens import proftest as screen  # noqa: F401
-
-        unload("fivedice.screens", "proftest")
-        unload("fivedice", "proftest")
+def _rare(features):
+    for f in features:
+        _lazy.load(f)
+    for f in features:
+        _lazy.drop(f)
