@@ -6,7 +6,7 @@ CPSleep). The app decides when (fivedice.power, app.wait_ms / app.asleep); the b
 # switch changed level; the watchdog is fed every slice. Nothing is allocated per call.
 #
 # Light sleep (called by the loop once the app has saved, darkened the pixels and switched the OLED off):
-# - fdfw.sleep_mp.MPSleep: machine.lightsleep(SLEEP_SLICE_MS) in bounded slices (about 1 mA on a Pico,
+# - fdfw.board_mp.MPSleep: machine.lightsleep(SLEEP_SLICE_MS) in bounded slices (about 1 mA on a Pico,
 #   micropython PR #8832). rp2 lightsleep has no dependable wake-on-pin (micropython #7035; a pin IRQ with a handler wakes a *timed*
 #   lightsleep, which is what the slices are), so after each slice the ring and the button levels are checked, and
 #   the watchdog is fed. A port without lightsleep (or one that refuses it) falls back to time.sleep_ms slices.

@@ -250,7 +250,7 @@ elif scenario.startswith("heap"):
         # the ring, then the next poll's replay through adafruit_debouncer, all while the heap is locked)
         fakehw.bounce(1000, OK, 0)
         fakehw.bounce(1040, OK, 1)
-        # light sleep (fdfw.sleep_mp.MPSleep: machine.lightsleep slices) from pass 250 (about 2.5 s) until UP is
+        # light sleep (fdfw.board_mp.MPSleep: machine.lightsleep slices) from pass 250 (about 2.5 s) until UP is
         # pressed at 4 s; the waking press is dropped by the loop (the app sees no press for it)
         script[250] = (sleepy,)
         fakehw.schedule(4000, UP, 0)
