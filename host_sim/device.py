@@ -26,7 +26,7 @@ class SimDevice:
             tables=tables,
         )
         if mute:
-            self.app.muted = True
+            self.app.settings.muted = True
             self.app.snd.mute = True
         self.frames = 0
         self.app.draw()

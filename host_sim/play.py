@@ -32,7 +32,7 @@ from host_sim.device import SimDevice
 MAX_WAIT_MS = 1800000  # 30 minutes of simulated time (past the longest sleep timer, 10 min)
 
 
-SEAT_NAMES = ("human", "CPU easy", "CPU good", "CPU perfect")  # app.kinds: 0 human, else 1 + CPU level
+SEAT_NAMES = ("human", "CPU easy", "CPU good", "CPU perfect")  # by seat kind (fivedice.settings)
 CPU_RAN_OUT = "the scripted --faces ran out during a CPU turn; the script stops here"
 
 
@@ -64,21 +64,21 @@ class Player:
     def _menu_to(self, item):
         app = self.app
         idx = bytes(app.menu.items[: app.menu.n]).index(item)
-        while app.cursor != idx:
+        while app.screen.cursor != idx:
             self.dev.tap(A.B_DOWN)
 
     def setup(self, rules_i, players, cpu_seats=()):
         app = self.app
         self._menu_to(3)  # I_PLAYERS
-        while app.nplayers != players:
+        while app.settings.players != players:
             self.dev.tap(A.B_OK)
         self._menu_to(2)  # I_RULES
-        while app.rules_i != rules_i:
+        while app.settings.rules_i != rules_i:
             self.dev.tap(A.B_OK)
         for p in range(players):
             want = 1 if p + 1 in cpu_seats else 0  # a scripted CPU seat plays "easy"
             self._menu_to(4 + p)
-            while app.kinds[p] != want:
+            while app.settings.seats[p] != want:
                 self.dev.tap(A.B_OK)
         self._menu_to(1)  # I_NEW
         self.dev.tap(A.B_OK)
@@ -169,12 +169,12 @@ class Player:
                 return G.REASONS[r]
             if app.mode != A.M_PICK:
                 return G.REASONS[G.SCORE_BEFORE_ROLL]
-            picks = bytes(app.picker.boxes[: app.picker.n])
+            picks = bytes(app.screen.boxes[: app.screen.n])
             if box not in picks:
                 self.dev.tap(A.B_BACK)
                 return G.REASONS[g.check_score(box)]
             target = picks.index(box)
-            while app.cursor != target:
+            while app.screen.cursor != target:
                 self.dev.tap(A.B_DOWN)
             r = self.dev.tap(A.B_OK)
             self.dev.settle()
@@ -202,7 +202,7 @@ def result(app):
         out["players"].append(
             {
                 "player": p + 1,
-                "seat": SEAT_NAMES[app.kinds[p]],
+                "seat": SEAT_NAMES[app.settings.seats[p]],
                 "card": card,
                 "upper": c.upper(),
                 "upper_bonus": c.upper_bonus(),

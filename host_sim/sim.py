@@ -274,14 +274,14 @@ def demo(rules_i=0, players=2, seed=None, out=sys.stdout, tables=TABLES):
     dev = SimDevice(dice=dice, cpu_step_ms=5, mute=True, tables=tables)
     app = dev.app
     try:
-        app.rules_i = rules_i
-        app.nplayers = players
-        best = app.levels()
+        app.settings.rules_i = rules_i
+        app.settings.players = players
+        best = app.seats.levels(app.settings.rules_i)
         for p in range(4):
-            app.kinds[p] = best - p % best
+            app.settings.seats[p] = best - p % best
         app.new_game()
         out.write("demo: %s, %s\n" % (app.game.rs.title, ", ".join(
-            "P%d %s" % (p + 1, cpu_levels.NAMES[app.kinds[p] - 1]) for p in range(players))))
+            "P%d %s" % (p + 1, cpu_levels.NAMES[app.settings.seats[p]]) for p in range(players))))
         for _ in range(200000):
             if app.game.over:
                 break

@@ -21,10 +21,10 @@ def device(tables=DATA, seed=3):
 
 def start(dev, rules_i, kinds):
     app = dev.app
-    app.rules_i = rules_i
-    app.nplayers = len(kinds)
+    app.settings.rules_i = rules_i
+    app.settings.players = len(kinds)
     for p, k in enumerate(kinds):
-        app.kinds[p] = k
+        app.settings.seats[p] = k
     app.new_game()
     dev.settle()
 
@@ -42,7 +42,7 @@ def play_first_boxes(dev, after_roll=None):
         if after_roll is not None:
             after_roll()
         dev.tap(A.B_OK)
-        app.cursor = 0
+        app.screen.cursor = 0
         dev.tap(A.B_OK)
         dev.settle()
 
@@ -50,18 +50,18 @@ def play_first_boxes(dev, after_roll=None):
 def test_perfect_cpu_is_offered_only_for_rule_sets_with_a_table():
     dev = device()
     app = dev.app
-    assert app.tables_mask == 1 << YACHT.index
-    app.rules_i = YACHT.index
-    assert app.levels() == 3
-    app.rules_i = 0
-    assert app.levels() == 2
+    assert app.seats.tables_mask == 1 << YACHT.index
+    app.settings.rules_i = YACHT.index
+    assert app.seats.levels(app.settings.rules_i) == 3
+    app.settings.rules_i = 0
+    assert app.seats.levels(app.settings.rules_i) == 2
     # the menu cycles a seat through Human, easy, good (and perfect where there is a table)
     seen = set()
     app.enter(A.M_MENU)
-    app.cursor = bytes(app.menu.items[: app.menu.n]).index(bytes((5,)))  # Player 2
+    app.screen.cursor = bytes(app.menu.items[: app.menu.n]).index(bytes((5,)))  # Player 2
     for _ in range(6):
         dev.tap(A.B_OK)
-        seen.add(app.kinds[1])
+        seen.add(app.settings.seats[1])
     assert seen == {0, 1, 2}
     dev.close()
 
@@ -104,11 +104,11 @@ def test_following_every_hint_loses_nothing_and_other_choices_are_counted():
             dev.tap(A.B_ROLL)
             dev.settle()
         dev.tap(A.B_OK)
-        while app.picker.boxes[app.cursor] != box:
+        while app.screen.boxes[app.screen.cursor] != box:
             dev.tap(A.B_DOWN)
         dev.tap(A.B_OK)
         dev.settle()
-    prof = app.prof[0]
+    prof = app.seats.prof[0]
     assert prof.decisions >= YACHT.n and prof.loss_x100() == 0 and prof.mistakes == 0
     text = "\n".join(oled_lines(dev.board.display, frame=False))
     assert app.mode == A.M_OVER and text.strip()
@@ -122,10 +122,10 @@ def test_following_every_hint_loses_nothing_and_other_choices_are_counted():
         dev.tap(A.B_ROLL)
         dev.settle()
         dev.tap(A.B_OK)
-        app.cursor = 0
+        app.screen.cursor = 0
         dev.tap(A.B_OK)
         dev.settle()
-    assert app.prof[0].loss_x100() > 1000 and app.prof[0].mistakes > 0
+    assert app.seats.prof[0].loss_x100() > 1000 and app.seats.prof[0].mistakes > 0
     dev.close()
 
 
@@ -138,7 +138,7 @@ def test_the_perfect_cpu_plays_a_whole_game():
             break
         dev.step()
     assert app.game.over and app.mode == A.M_OVER
-    assert list(app.seated[:3]) == [3, 2, 1]  # perfect, good and easy played it to the end
+    assert list(app.seats.seated[:3]) == [3, 2, 1]  # perfect, good and easy played it to the end
     dev.close()
 
 
@@ -147,13 +147,13 @@ def test_with_room_the_coach_stays_after_game_over_and_the_next_game_reuses_it()
     dev = device(seed=8)
     start(dev, YACHT.index, [0, 3, 2])
     app = dev.app
-    table_coach, good = app.coach, app.players[2]
+    table_coach, good = app.seats.coach, app.seats.players[2]
     assert good.coach.groups is table_coach.groups  # one set of final-roll groups for both coaches
     play_first_boxes(dev)
-    assert app.mode == A.M_OVER and app.coach is table_coach and app.players[2] is good
+    assert app.mode == A.M_OVER and app.seats.coach is table_coach and app.seats.players[2] is good
     dev.tap(A.B_ROLL)  # again
     dev.settle()
-    assert app.coach is table_coach and app.players[2] is good and app.players[1].coach is table_coach
+    assert app.seats.coach is table_coach and app.seats.players[2] is good and app.seats.players[1].coach is table_coach
     dev.close()
 
 
@@ -163,12 +163,12 @@ def test_game_over_keeps_the_coach_for_the_records_and_the_next_game_reuses_its_
     dev = SimDevice(dice=Dice(SeededBytes(8)), cpu_step_ms=20, tables=DATA, store=FileStore(str(tmp_path / "s.sav")))
     start(dev, YACHT.index, [0, 3])
     app = dev.app
-    table_coach, groups, work = app.coach, app.coach.groups, app.coach.arrays
+    table_coach, groups, work = app.seats.coach, app.seats.coach.groups, app.seats.coach.arrays
     play_first_boxes(dev)
-    assert app.mode == A.M_INITIALS and app.coach is table_coach  # the records are written beside the coach
+    assert app.mode == A.M_INITIALS and app.seats.coach is table_coach  # the records are written beside the coach
     f = open(os.path.join(DATA, "yacht.fdt"), "rb")
     ref = coach.Coach(YACHT, StrategyTable(f, YACHT))
-    pr = app.prof[0]
+    pr = app.seats.prof[0]
     assert pr.loss_x100() == ref.to_points_x100(pr.loss * coach.WIDE) > 1000
     f.close()
     for _ in range(3):
@@ -176,9 +176,9 @@ def test_game_over_keeps_the_coach_for_the_records_and_the_next_game_reuses_its_
     assert app.mode == A.M_OVER
     dev.tap(A.B_ROLL)  # again
     dev.settle()
-    assert not app.game.over and app.coach is table_coach and app.players[1].level == 2
-    assert app.coach.groups is groups and groups[0] is YACHT and app.coach.arrays is work
-    assert app.prof[0].loss_x100() == 0
+    assert not app.game.over and app.seats.coach is table_coach and app.seats.players[1].level == 3
+    assert app.seats.coach.groups is groups and groups[0] is YACHT and app.seats.coach.arrays is work
+    assert app.seats.prof[0].loss_x100() == 0
     dev.close()
 
 
@@ -186,7 +186,7 @@ def test_without_a_table_up_opens_the_scorecard_and_there_is_no_proficiency():
     dev = device(tables=None)
     start(dev, YACHT.index, [0])
     app = dev.app
-    assert app.coach is None and app.prof[0] is None and app.levels() == 2
+    assert app.seats.coach is None and app.seats.prof[0] is None and app.seats.levels(app.settings.rules_i) == 2
     dev.tap(A.B_ROLL)
     dev.settle()
     dev.tap(A.B_UP)
@@ -200,8 +200,8 @@ def test_a_corrupt_table_is_reported_and_the_game_goes_on_without_it(tmp_path):
     dev = device(tables=str(tmp_path))
     start(dev, YACHT.index, [0, 3])  # a perfect seat, but the table is bad
     app = dev.app
-    assert app.coach is None and app.tables_mask == 0
-    assert app.kinds[1] == 2 and app.players[1].level == 1  # degraded to "good"
+    assert app.seats.coach is None and app.seats.tables_mask == 0
+    assert app.settings.seats[1] == 2 and app.seats.players[1].level == 2  # degraded to "good"
     assert app.toast == 12  # "Strategy table bad"
     dev.close()
 
@@ -234,14 +234,14 @@ def test_a_turn_is_solved_one_slice_a_loop_pass_from_its_start_so_the_hint_is_re
     live in between), starting as the human's turn begins; a hint pressed after the roll needs no solve."""
     dev = device()
     app = dev.app
-    app.rules_i = YACHT.index
-    app.nplayers = 2
-    app.kinds[0] = 0
-    app.kinds[1] = 3  # CPU perfect, on the same coach
+    app.settings.rules_i = YACHT.index
+    app.settings.players = 2
+    app.settings.seats[0] = 0
+    app.settings.seats[1] = 3  # CPU perfect, on the same coach
     app.new_game()
     log = []
-    _count_work(app.coach, log)
-    assert app.thinking and not app.coach.solved
+    _count_work(app.seats.coach, log)
+    assert app.thinking and not app.seats.coach.solved
     passes = 0
     while app.thinking:
         before = len(log)
@@ -249,7 +249,7 @@ def test_a_turn_is_solved_one_slice_a_loop_pass_from_its_start_so_the_hint_is_re
         passes += 1
         assert len(log) - before <= 1  # one slice a pass at most
     # the new game's first frame (issue 24), the groups' slices, then coach._SOLVED
-    assert app.coach.solved and passes == 1 + group_slices(YACHT) + 7
+    assert app.seats.coach.solved and passes == 1 + group_slices(YACHT) + 7
     dev.tap(A.B_ROLL)
     dev.settle()
     n = len(log)
@@ -261,10 +261,10 @@ def test_a_turn_is_solved_one_slice_a_loop_pass_from_its_start_so_the_hint_is_re
 def test_the_cpu_moves_only_once_its_turn_is_solved_and_its_dots_step_meanwhile():
     dev = device()
     app = dev.app
-    app.rules_i = YACHT.index
-    app.nplayers = 2
-    app.kinds[0] = 3  # seat 1: CPU perfect
-    app.kinds[1] = 0
+    app.settings.rules_i = YACHT.index
+    app.settings.players = 2
+    app.settings.seats[0] = 3  # seat 1: CPU perfect
+    app.settings.seats[1] = 0
     app.cpu_step_ms = 0  # no pacing: only the solve holds the CPU back
     app.new_game()
     g = app.game
@@ -295,15 +295,15 @@ def test_a_rarely_used_screen_opened_mid_game_leaves_the_coach_and_the_counts_as
     dev.tap(A.B_ROLL)
     dev.settle()
     dev.tap(A.B_OK)  # score the first box offered after one roll: a decision the meter counts
-    app.cursor = 0
+    app.screen.cursor = 0
     dev.tap(A.B_OK)
     dev.settle()  # the perfect CPU's turn
-    assert app.game.player == 0 and app.prof[0].decisions == 1
-    counted = (app.prof[0].loss, app.prof[0].decisions)
-    table_coach, cpu = app.coach, app.players[1]
+    assert app.game.player == 0 and app.seats.prof[0].decisions == 1
+    counted = (app.seats.prof[0].loss, app.seats.prof[0].decisions)
+    table_coach, cpu = app.seats.coach, app.seats.players[1]
     for item in (menu_screen.I_RECORDS, menu_screen.I_HELP, menu_screen.I_TEST):
         dev.tap(A.B_BACK)  # the menu
-        app.cursor = bytes(app.menu.items[: app.menu.n]).index(bytes((item,)))
+        app.screen.cursor = bytes(app.menu.items[: app.menu.n]).index(bytes((item,)))
         dev.tap(A.B_OK)
         assert app.mode not in (A.M_MENU, A.M_TURN)
         dev.tap(A.B_BACK)
@@ -311,8 +311,8 @@ def test_a_rarely_used_screen_opened_mid_game_leaves_the_coach_and_the_counts_as
             dev.tap(A.B_BACK)
         assert app.mode == A.M_MENU
         dev.tap(A.B_BACK)  # resume
-        assert app.mode == A.M_TURN and app.coach is table_coach and app.players[1] is cpu
-        assert app.prof[0].coach is app.coach and (app.prof[0].loss, app.prof[0].decisions) == counted
+        assert app.mode == A.M_TURN and app.seats.coach is table_coach and app.seats.players[1] is cpu
+        assert app.seats.prof[0].coach is app.seats.coach and (app.seats.prof[0].loss, app.seats.prof[0].decisions) == counted
     dev.tap(A.B_ROLL)
     dev.settle()
     dev.tap(A.B_UP)
@@ -329,7 +329,7 @@ def test_cpu_levels_keeps_the_easy_cpus_action_codes():
 def _menu_to(dev, item):
     app = dev.app
     idx = bytes(app.menu.items[: app.menu.n]).index(bytes((item,)))
-    while app.cursor != idx:
+    while app.screen.cursor != idx:
         dev.tap(A.B_DOWN)
 
 
@@ -367,24 +367,24 @@ def test_what_a_game_needs_is_loaded_at_start_up_not_at_new_game_nor_in_a_resume
     guard = _NoMoreImports()
     monkeypatch.setattr(sys, "meta_path", [guard] + sys.meta_path)
     app = dev.app
-    app.rules_i = YACHT.index
+    app.settings.rules_i = YACHT.index
     for kinds in ([0, 3, 2, 1], [1, 2], [2, 0, 3]):
         guard.armed = False  # the menu may load a level's code as a seat names it
         if app.mode != A.M_MENU:
             dev.tap(A.B_BACK)
-        while app.nplayers != len(kinds):
+        while app.settings.players != len(kinds):
             _menu_to(dev, M.I_PLAYERS)
             dev.tap(A.B_OK)
         for p, k in enumerate(kinds):  # each seat chosen in the menu: its level's code loads there
             _menu_to(dev, M.I_P1 + p)
-            while app.kinds[p] != k:
+            while app.settings.seats[p] != k:
                 dev.tap(A.B_OK)
         _menu_to(dev, M.I_NEW)
         guard.armed = True  # "New game" and the game: nothing more
         dev.tap(A.B_OK)
         if app.mode == A.M_MENU:
             dev.tap(A.B_OK)  # "New game? OK again"
-        assert bytes(app.seated[:len(kinds)]) == bytes(kinds)
+        assert bytes(app.seats.seated[:len(kinds)]) == bytes(kinds)
         for _ in range(300):
             dev.step()
     dev.close()
@@ -394,7 +394,7 @@ def test_what_a_game_needs_is_loaded_at_start_up_not_at_new_game_nor_in_a_resume
     guard.armed = False
     dev = SimDevice(dice=Dice(SeededBytes(9)), cpu_step_ms=20, tables=DATA, store=FileStore(path))
     guard.armed = True  # the resume and the game after it: nothing more
-    assert dev.app.game is not None and dev.app.players[2].level == 2
+    assert dev.app.game is not None and dev.app.seats.players[2].level == 3
     dev.tap(A.B_OK)  # resume
     for _ in range(300):
         dev.step()
@@ -405,10 +405,10 @@ def test_what_a_game_needs_is_loaded_at_start_up_not_at_new_game_nor_in_a_resume
 def test_every_coach_shares_the_arrays_the_app_allocated_at_start_up():
     dev = device()
     app = dev.app
-    groups, work = app._groups, app._work
+    groups, work = app.seats._groups, app.seats._work
     start(dev, YACHT.index, [3, 2])
-    assert app.coach.groups is groups and app.coach.arrays is work
-    assert app.players[1].coach.groups is groups and app.players[1].coach.arrays is work  # the good CPU's too
+    assert app.seats.coach.groups is groups and app.seats.coach.arrays is work
+    assert app.seats.players[1].coach.groups is groups and app.seats.players[1].coach.arrays is work  # the good CPU's too
     for _ in range(100000):
         if app.game.over:
             break
@@ -421,12 +421,12 @@ def test_the_coach_stays_through_game_over():
     dev = device(seed=8)
     start(dev, YACHT.index, [3, 2])
     app = dev.app
-    table_coach = app.coach
+    table_coach = app.seats.coach
     for _ in range(100000):
         if app.game.over:
             break
         dev.step()
-    assert app.mode == A.M_OVER and app.coach is table_coach and app.players[0] is not None
+    assert app.mode == A.M_OVER and app.seats.coach is table_coach and app.seats.players[0] is not None
     dev.close()
 
 
@@ -443,12 +443,12 @@ def test_a_seat_stepped_through_the_levels_in_the_menu_keeps_only_the_code_of_th
         monkeypatch.delattr(fivedice, name, raising=False)
     dev = device()
     app = dev.app
-    app.rules_i = YACHT.index
-    assert app.kinds[1] == 1 and "fivedice.cpu" in sys.modules  # P2 "CPU easy" at start-up: its code is there
+    app.settings.rules_i = YACHT.index
+    assert app.settings.seats[1] == 1 and "fivedice.cpu" in sys.modules  # P2 "CPU easy" at start-up: its code is there
     _menu_to(dev, M.I_P1 + 1)
     dev.tap(A.B_OK)  # CPU good
     dev.tap(A.B_OK)  # CPU perfect
-    assert app.kinds[1] == 3
+    assert app.settings.seats[1] == 3
     dev.tap(A.B_DOWN)  # the cursor leaves the line
     assert "fivedice.cpu" not in sys.modules and "fivedice.good_valuer" not in sys.modules
     dev.tap(A.B_UP)
@@ -456,5 +456,5 @@ def test_a_seat_stepped_through_the_levels_in_the_menu_keeps_only_the_code_of_th
     _menu_to(dev, M.I_NEW)
     assert "fivedice.good_valuer" in sys.modules
     dev.tap(A.B_OK)
-    assert app.mode == A.M_TURN and app.players[1].level == 1
+    assert app.mode == A.M_TURN and app.seats.players[1].level == 2
     dev.close()

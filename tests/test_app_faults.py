@@ -55,8 +55,8 @@ def _play_to_the_end(dev, seen):
             return
         if app.toast == view.T_TABLE_BAD:
             seen.add("toast")
-        if "toast" in seen and app.players[1] is not None:  # the level seat 2 plays at once the table is gone
-            seen.add(("level after toast", app.players[1].level))
+        if "toast" in seen and app.seats.players[1] is not None:  # the level seat 2 plays at once the table is gone
+            seen.add(("level after toast", app.seats.players[1].level))
         if app.cpu_turn():
             dev.settle()
             continue
@@ -82,10 +82,10 @@ def _game_with_table(tmp_path, damage, seed):
     store = MemStore()
     dev = SimDevice(dice=Dice(SeededBytes(seed)), cpu_step_ms=20, tables=_table_dir(tmp_path, damage), store=store)
     app = dev.app
-    app.rules_i = YACHT.index
-    app.nplayers = 2
-    app.kinds[0] = 0
-    app.kinds[1] = 3  # perfect
+    app.settings.rules_i = YACHT.index
+    app.settings.players = 2
+    app.settings.seats[0] = 0
+    app.settings.seats[1] = 3  # perfect
     app.new_game()
     dev.settle()
     return dev, store
@@ -109,7 +109,7 @@ def _check_save_intact(dev, store):
 def test_a_truncated_table_is_refused_at_open_and_the_game_plays_to_the_end(tmp_path):
     dev, store = _game_with_table(tmp_path, _truncate, 1)
     app = dev.app
-    assert app.toast == view.T_TABLE_BAD and app.coach is None and app.players[1].level == 1
+    assert app.toast == view.T_TABLE_BAD and app.seats.coach is None and app.seats.players[1].level == 2
     _play_to_the_end(dev, set())
     assert app.game.over
     _check_save_intact(dev, store)
@@ -119,12 +119,12 @@ def test_a_truncated_table_is_refused_at_open_and_the_game_plays_to_the_end(tmp_
 def test_a_block_damaged_after_the_header_gives_a_toast_drops_the_coach_and_the_game_plays_to_the_end(tmp_path):
     dev, store = _game_with_table(tmp_path, _last_value_block, 2)
     app = dev.app
-    assert app.coach is not None  # the header is intact: the table opens
+    assert app.seats.coach is not None  # the header is intact: the table opens
     seen = set()
     _play_to_the_end(dev, seen)
-    assert "toast" in seen and app.table_error
-    assert app.coach is None and all(p is None for p in app.prof)
-    assert ("level after toast", 1) in seen and ("level after toast", 2) not in seen  # perfect finished as "good"
+    assert "toast" in seen and app.seats.table_error
+    assert app.seats.coach is None and all(p is None for p in app.seats.prof)
+    assert ("level after toast", 2) in seen and ("level after toast", 3) not in seen  # perfect finished as "good"
     assert app.game.over and not app.save_bad
     _check_save_intact(dev, store)
     dev.close()
@@ -137,7 +137,7 @@ def test_a_changed_header_byte_is_refused_at_open_and_the_game_plays_to_the_end(
 
     dev, store = _game_with_table(tmp_path, damage, 3)
     app = dev.app
-    assert app.coach is None and app.tables_mask == 0 and app.toast == view.T_TABLE_BAD
+    assert app.seats.coach is None and app.seats.tables_mask == 0 and app.toast == view.T_TABLE_BAD
     _play_to_the_end(dev, set())
     _check_save_intact(dev, store)
     dev.close()
@@ -177,11 +177,11 @@ def _record(rid="yahtzee", players=2, turns=6, kinds=(0, 1, 0, 0), seed=5):
     g.roll()
     a = A.App(SimBoard().display)
     a.game = g
-    a.rules_i = g.rs.index
-    a.nplayers = players
+    a.settings.rules_i = g.rs.index
+    a.settings.players = players
     for i, k in enumerate(kinds):
-        a.kinds[i] = k
-        a.seated[i] = k  # the game was seated as the menu says
+        a.settings.seats[i] = k
+        a.seats.seated[i] = k  # the game was seated as the menu says
     return bytearray(a.save_bytes())
 
 
@@ -293,12 +293,12 @@ def test_every_single_bit_flip_of_the_settings_header_is_refused():
 
 def test_a_settings_only_save_restores_the_settings():
     a = A.App(SimBoard().display)
-    a.rules_i = 3
-    a.nplayers = 3
-    a.kinds[2] = 2
+    a.settings.rules_i = 3
+    a.settings.players = 3
+    a.settings.seats[2] = 2
     app, store = _loads(a.save_bytes())
     assert not app.save_bad and app.game is None
-    assert (app.rules_i, app.nplayers, app.kinds[2]) == (3, 3, 2)
+    assert (app.settings.rules_i, app.settings.players, app.settings.seats[2]) == (3, 3, 2)
 
 
 # -- 6. timers restored ----------------------------------------------------------------------------

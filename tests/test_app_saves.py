@@ -27,7 +27,7 @@ def test_a_game_in_progress_resumes_after_a_restart(tmp_path):
     assert app.game is not None and app.game.to_bytes() == before
     assert app.mode == A.M_MENU and app.menu.items[0] == 0  # "Resume game" is offered first
     dev2.tap(A.B_OK)
-    assert app.mode == A.M_TURN and app.rules_i == 3
+    assert app.mode == A.M_TURN and app.settings.rules_i == 3
     dev2.close()
 
 
@@ -89,8 +89,13 @@ def _texts(app):
 def _menu_to(dev, item):
     app = dev.app
     idx = bytes(app.menu.items[: app.menu.n]).index(bytes((item,)))
-    while app.cursor != idx:
+    while app.screen.cursor != idx:
         dev.tap(A.B_DOWN)
+
+
+def _values(app):
+    s = app.settings
+    return (s.rules_i, s.players, bytes(s.seats), s.muted, s.dim_i, s.sleep_i)
 
 
 def test_every_menu_setting_is_saved_when_it_changes_so_a_reset_keeps_the_menu(tmp_path):
@@ -106,12 +111,12 @@ def test_every_menu_setting_is_saved_when_it_changes_so_a_reset_keeps_the_menu(t
         for _ in range(taps):
             dev.tap(A.B_OK)
         dev.run(1500)  # the pause after a change: it is saved now, a reset may come any time
-        settings = (app.rules_i, app.nplayers, bytes(app.kinds), app.muted, app.pw.dim_i, app.pw.sleep_i)
+        settings = _values(app)
         dev2 = SimDevice(dice=Dice(SeededBytes(5)), store=FileStore(str(tmp_path / "fivedice.sav")), tables=TABLES)
         a2 = dev2.app
-        assert (a2.rules_i, a2.nplayers, bytes(a2.kinds), a2.muted, a2.pw.dim_i, a2.pw.sleep_i) == settings, item
+        assert _values(a2) == settings and (a2.pw.dim_i, a2.pw.sleep_i) == settings[4:], item
         dev2.close()
-    assert app.rules_i == 5 and app.nplayers == 4 and bytes(app.kinds[:3]) == b"\x00\x03\x02" and app.muted
+    assert _values(app)[:4] == (5, 4, b"\x00\x03\x02\x01", True)
     dev.close()
 
 
@@ -124,34 +129,34 @@ def test_browsing_the_menu_mid_game_does_not_weaken_the_opponent_also_across_a_r
     path = str(tmp_path / "fivedice.sav")
     dev = SimDevice(dice=Dice(SeededBytes(4)), store=FileStore(path), tables=TABLES, cpu_step_ms=20)
     app = dev.app
-    app.rules_i = YACHT
-    app.nplayers = 2
-    app.kinds[0] = 0
-    app.kinds[1] = 3  # CPU perfect
+    app.settings.rules_i = YACHT
+    app.settings.players = 2
+    app.settings.seats[0] = 0
+    app.settings.seats[1] = 3  # CPU perfect
     app.new_game()
     dev.settle()
     g = app.game
     dev.tap(A.B_BACK)
     _menu_to(dev, M.I_RULES)
     dev.tap(A.B_OK)  # Yacht -> Yahtzee: no table here
-    assert app.rules_i == 0 and app.toast == view.T_NO_PERFECT and app.kinds[1] == 2  # the next game's seat
+    assert app.settings.rules_i == 0 and app.toast == view.T_NO_PERFECT and app.settings.seats[1] == 2  # the next game's seat
     drawn = _texts(app)
     assert b"Next rules" in drawn and b" next" in drawn, drawn  # the menu says whose lines these are
     dev.tap(A.B_HOLD1)  # back to Yacht
-    assert app.rules_i == YACHT and app.toast == view.T_NEXT_GAME
+    assert app.settings.rules_i == YACHT and app.toast == view.T_NEXT_GAME
     assert b"Rules" in _texts(app) and b"Next rules" not in _texts(app)
     dev.run(1500)
     _menu_to(dev, M.I_RESUME)
     dev.tap(A.B_OK)
     assert app.mode == A.M_TURN and app.game is g and g.rs.index == YACHT
-    assert app.seated[1] == 3 and app.players[1].level == 2  # still the perfect CPU
+    assert app.seats.seated[1] == 3 and app.seats.players[1].level == 3  # still the perfect CPU
     dev.close()
     dev2 = SimDevice(dice=Dice(SeededBytes(5)), store=FileStore(path), tables=TABLES, cpu_step_ms=20)
     a2 = dev2.app
-    assert a2.game is not None and a2.game.rs.index == YACHT and a2.kinds[1] == 2  # the menu as left
-    assert a2.seated[1] == 3 and a2.players[1].level == 2  # the game as it was seated
+    assert a2.game is not None and a2.game.rs.index == YACHT and a2.settings.seats[1] == 2  # the menu as left
+    assert a2.seats.seated[1] == 3 and a2.seats.players[1].level == 3  # the game as it was seated
     dev2.tap(A.B_OK)  # Resume game
-    assert a2.mode == A.M_TURN and a2.players[1].level == 2
+    assert a2.mode == A.M_TURN and a2.seats.players[1].level == 3
     dev2.close()
 
 
@@ -162,10 +167,10 @@ def test_an_older_save_without_the_games_own_seats_resumes_seated_as_its_menu(tm
     store = FileStore(str(tmp_path / "fivedice.sav"))
     dev = SimDevice(dice=Dice(SeededBytes(4)), store=store, tables=TABLES, cpu_step_ms=20)
     app = dev.app
-    app.rules_i = YACHT
-    app.nplayers = 2
-    app.kinds[0] = 0
-    app.kinds[1] = 3
+    app.settings.rules_i = YACHT
+    app.settings.players = 2
+    app.settings.seats[0] = 0
+    app.settings.seats[1] = 3
     app.new_game()
     dev.settle()
     rec = bytearray(app.save_bytes())
@@ -178,5 +183,5 @@ def test_an_older_save_without_the_games_own_seats_resumes_seated_as_its_menu(tm
     dev2 = SimDevice(dice=Dice(SeededBytes(5)), store=FileStore(str(tmp_path / "old.sav")), tables=TABLES)
     a2 = dev2.app
     assert not a2.save_bad and a2.game is not None and a2.game.to_bytes() == app.game.to_bytes()
-    assert bytes(a2.seated[:2]) == b"\x00\x03" and a2.players[1].level == 2 and bytes(a2.kinds[:2]) == b"\x00\x03"
+    assert bytes(a2.seats.seated[:2]) == b"\x00\x03" and a2.seats.players[1].level == 3 and bytes(a2.settings.seats[:2]) == b"\x00\x03"
     dev2.close()

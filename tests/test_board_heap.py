@@ -124,15 +124,15 @@ def _in_the_game(top, failure):
 @pytest.mark.parametrize("runtime", ["cp", "mp"])
 def test_a_game_that_really_runs_out_of_memory_resets_the_board_and_the_next_boot_resumes_it(runtime, board):
     """The real entry point (code.py / main.py) on the unix port. At turn 5 the player opens the help from the menu;
-    just before that press the heap is filled (a few single blocks left), so the help screen's import (App._open's
-    fivedice.lazy.load), the next allocation the app makes, fails in the game's own code: the guard reports, the board resets, and the next
+    just before that press the heap is filled (a few single blocks left), so the help screen's import (the registry's
+    fivedice.screens.build), the next allocation the app makes, fails in the game's own code: the guard reports, the board resets, and the next
     boot, on a fresh heap, resumes the saved game, opens the help and finishes the game."""
     top, path, _, _, kb = board(runtime)
     out = board_heap.run(top, path, kb + FILL_MARGIN_KB, runtime, boots=3, fill="once", timeout=FILL_TIMEOUT_S)
     assert out["boots"] == [["reset", 5], ["done", 13]], out  # one reset, at the human's 5th turn
     assert len(out["failures"]) == 1 and out["errors"] == 1, out
     name, loc, func, during = out["failures"][0]
-    assert (name, func, during) == ("MemoryError", "load", "help") and loc.startswith("lazy.py:"), out
+    assert (name, func, during) == ("MemoryError", "build", "help") and loc.startswith("__init__.py:"), out
     assert _in_the_game(top, out["failures"][0]), out
     assert out["resets"] == 1 and out["watchdogs"] == 0 and out["resumed"] == 1, out  # reset, then resumed
     assert out["games"] == 1 and out["turns"] == 13 and len(out["totals"]) == 2 and out["has_coach"], out

@@ -236,8 +236,9 @@ def test_every_rule_set_fits_the_coachs_grouped_points_buffers():
         assert n == c._gend[c._gfirst[rs.n] - 1] <= coach._MAXNZ and c._gfirst[rs.n] <= coach._MAXG
 
 
-def test_the_coach_buffers_module_sizes_the_arrays_as_the_coach_does():
+def test_the_coach_buffers_are_sized_from_the_keeps_and_the_rule_sets():
     from fivedice import coach_buffers as b
+    from fivedice import keeps
 
-    assert (b.SLOTS, b.L5, b.MAXNZ, b.MAXG, b.MAX_BOXES) == (coach._SLOTS, coach._L5, coach._MAXNZ, coach._MAXG,
-                                                             rules.MAX_BOXES)
+    assert b.L5 == keeps.START[5] and len(b.new_work()[0]) == keeps.START[6] == 462  # level 5: the 252 rolls
+    assert b.MAX_BOXES == max(rs.n for rs in rules.ALL)

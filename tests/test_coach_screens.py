@@ -14,9 +14,9 @@ DATA = os.path.join(os.path.dirname(os.path.abspath(__file__)), "core", "data")
 def solo_yacht(faces):
     dev = SimDevice(dice=ScriptedFaces(faces), cpu_step_ms=20, tables=DATA)
     app = dev.app
-    app.rules_i = 5
-    app.nplayers = 1
-    app.kinds[0] = 0
+    app.settings.rules_i = 5
+    app.settings.players = 1
+    app.settings.seats[0] = 0
     app.new_game()
     dev.settle()
     return dev
@@ -28,7 +28,7 @@ def test_the_hint_shows_the_best_three_choices_with_their_expected_totals():
     dev.tap(A.B_ROLL)
     dev.settle()
     dev.tap(A.B_UP)
-    c = app.coach
+    c = app.seats.coach
     top = app.top3
     assert top[12] == 3 and top[6] >= top[7] >= top[8]
     assert app.hint_kind == KEEP and top[0] == KEEP and top[6] == c.best
@@ -42,9 +42,9 @@ def test_the_box_picker_shows_the_expected_final_total_of_each_box():
     dev.tap(A.B_ROLL)
     dev.settle()
     dev.tap(A.B_OK)
-    p = app.picker
+    p = app.screen
     assert p.valued and p.n == 12
-    c = app.coach
+    c = app.seats.coach
     for i in range(p.n):
         b = p.boxes[i]
         assert p.expect[b] == c.to_points_x100(c.score_value(app.game.cards[0], app.game.dice, b))
@@ -71,8 +71,8 @@ def test_the_turn_screen_shows_par_from_the_start_of_the_turn():
     dev.tap(A.B_OK)  # score the picker's first box
     dev.run(500)  # the next turn solved
     card = app.game.cards[0]
-    assert app.par_x100 == (card.upper() + card.lower()) * 100 + app.coach.to_points_x100(
-        app.coach.start_value(card) * 7776)
+    assert app.par_x100 == (card.upper() + card.lower()) * 100 + app.seats.coach.to_points_x100(
+        app.seats.coach.start_value(card) * 7776)
     assert app.par_x100 != want
     check("turn_par_after_score", dev)
     dev.close()
@@ -121,18 +121,18 @@ def test_a_solo_game_over_names_the_costliest_decision():
 
     dev = SimDevice(dice=Dice(SeededBytes(8)), cpu_step_ms=20, tables=DATA)
     app = dev.app
-    app.rules_i = 5
-    app.nplayers = 1
-    app.kinds[0] = 0
+    app.settings.rules_i = 5
+    app.settings.players = 1
+    app.settings.seats[0] = 0
     app.new_game()
     while not app.game.over:
         dev.tap(A.B_ROLL)
         dev.settle()
         dev.tap(A.B_OK)
-        app.cursor = 0
+        app.screen.cursor = 0
         dev.tap(A.B_OK)
         dev.settle()
-    pr = app.prof[0]
+    pr = app.seats.prof[0]
     assert app.mode == A.M_OVER and pr.w[5] and pr.worst_x100() > 0
     check("game_over_costliest", dev)
     dev.close()

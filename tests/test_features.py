@@ -40,7 +40,7 @@ def test_micropython_and_a_pico_2_keep_the_test(tmp_path):
 def test_an_install_without_the_test_has_no_menu_line_for_it(monkeypatch):
     dev = SimDevice(cpu_step_ms=20, tables=DATA)
     app = dev.app
-    app.rules_i = 5  # Yacht: a table
+    app.settings.rules_i = 5  # Yacht: a table
     app.menu.build(app)
     assert M.I_PROF in app.menu.items[:app.menu.n]
     monkeypatch.setattr(features, "PROFTEST", False)

@@ -296,7 +296,7 @@ def test_escape_is_back_on_the_dice_and_cancels_new_game_ok_again_but_an_arrow_i
         _keys(dev, [b"\x1b"])
         assert app.mode == A.M_MENU and app.in_game()
         _keys(dev, [b"\x1b[B", b"\r"])  # Down (an arrow's escape sequence), OK on "New game": asks again
-        assert app.menu.confirm and app.cursor == 1
+        assert app.menu.confirm and app.screen.cursor == 1
         _keys(dev, [b"\x1b"])
         assert not app.menu.confirm and app.game.rolls == 1  # the game in progress kept
         _keys(dev, [b"\x1b[A", b"\x1b"])  # up to Resume, then Esc: BACK from the menu resumes
@@ -314,7 +314,7 @@ def test_back_from_a_menu_screen_puts_the_cursor_on_the_line_you_left(tmp_path, 
     try:
         names = {"Records": 11, "How to score": 9, "Self-test": 10}  # menu.I_RECORDS, I_HELP, I_TEST
         want = bytes(app.menu.items[: app.menu.n]).index(bytes((names[line],)))
-        while app.cursor != want:
+        while app.screen.cursor != want:
             dev.tap(A.B_DOWN)
         dev.tap(A.B_OK)
         assert app.mode != A.M_MENU
@@ -329,8 +329,8 @@ def test_back_from_a_menu_screen_puts_the_cursor_on_the_line_you_left(tmp_path, 
             btn.release()
             dev.run(200)
         dev.settle()
-        assert app.mode == A.M_MENU and app.cursor == want
-        assert shows(dev, line.encode(), 2, 10 + (want - app.top) * 8, ink=0)  # the cursor bar's line
+        assert app.mode == A.M_MENU and app.screen.cursor == want
+        assert shows(dev, line.encode(), 2, 10 + (want - app.screen.top) * 8, ink=0)  # the cursor bar's line
     finally:
         dev.close()
 
@@ -375,9 +375,9 @@ def test_a_cpu_seats_turn_names_its_level_beside_the_star():
     dev = SimDevice(dice=Dice(SeededBytes(2)), cpu_step_ms=1000, mute=True)
     try:
         app = dev.app
-        app.nplayers = 2
-        for level, name in ((0, b"CPU easy plays"), (1, b"CPU good plays")):
-            app.kinds[0], app.kinds[1] = 1 + level, 0  # seat 1 the CPU, as the menu sets it
+        app.settings.players = 2
+        for level, name in ((1, b"CPU easy plays"), (2, b"CPU good plays")):  # fivedice.settings EASY, GOOD
+            app.settings.seats[0], app.settings.seats[1] = level, 0  # seat 1 the CPU, as the menu sets it
             app.new_game()
             dev.run(400)  # its turn under way
             assert app.mode == A.M_TURN and app.game.player == 0 and app.cpu_turn()

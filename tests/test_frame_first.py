@@ -76,9 +76,9 @@ def rig():
     log = []
     app = A.App(LogDisplay(log), buzzer=LogBuzzer(log), store=LogStore(log), dice=Dice(SeededBytes(3)),
                 tables=DATA, cpu_step_ms=20)
-    app.rules_i = YACHT.index
-    app.nplayers = 1
-    app.kinds[0] = 0
+    app.settings.rules_i = YACHT.index
+    app.settings.players = 1
+    app.settings.seats[0] = 0
     real = app.tick
     clock = [0]
 
@@ -127,14 +127,14 @@ def test_new_game_draws_its_first_frame_before_the_first_slice_and_the_save():
     app, buttons, ticks_ms, log = rig()
     run(app, buttons, ticks_ms, 2)  # the menu
     app.enter(A.M_MENU)
-    app.cursor = 0  # "New game"
+    app.screen.cursor = 0  # "New game"
     buttons.queue.append(1 << A.B_OK)
     del log[:]
     real_new_game = app.new_game
 
     def new_game():
         real_new_game()
-        log_slices(app.coach, log)
+        log_slices(app.seats.coach, log)
 
     app.new_game = new_game
     run(app, buttons, ticks_ms, 12)
@@ -148,7 +148,7 @@ def test_new_game_draws_its_first_frame_before_the_first_slice_and_the_save():
 def test_a_hold_shows_before_the_pending_slice_and_its_sound():
     app, buttons, ticks_ms, log = rig()
     app.new_game()
-    log_slices(app.coach, log)
+    log_slices(app.seats.coach, log)
     run(app, buttons, ticks_ms, 3)  # the first frame, the save, a slice: the solve still going
     assert app.thinking
     buttons.queue.append(1 << A.B_ROLL)
@@ -166,7 +166,7 @@ def test_a_hold_shows_before_the_pending_slice_and_its_sound():
 def test_a_press_during_the_solve_is_drawn_in_its_own_pass_and_the_slice_comes_next():
     app, buttons, ticks_ms, log = rig()
     app.new_game()
-    log_slices(app.coach, log)
+    log_slices(app.seats.coach, log)
     run(app, buttons, ticks_ms, 3)
     assert app.thinking
     del log[:]
@@ -199,7 +199,7 @@ def test_a_driver_that_ticks_without_drawing_still_gets_the_work_done():
     starved of slices and saves."""
     app, buttons, ticks_ms, log = rig()
     app.new_game()
-    log_slices(app.coach, log)
+    log_slices(app.seats.coach, log)
     t = 0
     for _ in range(400):  # the coach's final-roll groups and the turn solve, a slice every other pass at worst
         app.tick(t)  # never drawn: app.dirty stays set

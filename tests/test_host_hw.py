@@ -345,6 +345,6 @@ def test_readme_game_over_seed_ranks_the_perfect_cpu_first():
     app = dev.app
     order = bytearray(4)
     app.game.ranking(order)
-    assert app.game.over and app.kinds[order[0]] == 3  # seat 2, the perfect CPU, wins (the README says so)
+    assert app.game.over and app.settings.seats[order[0]] == 3  # seat 2, the perfect CPU, wins (the README says so)
     assert [c.total() for c in app.game.cards] == [189, 268, 217]  # the README caption's figures
     dev.close()

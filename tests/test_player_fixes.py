@@ -63,9 +63,9 @@ def shows_right(dev, text, xr, y, ink=1):
 def menu_to(dev, item):
     app = dev.app
     idx = bytes(app.menu.items[: app.menu.n]).index(bytes((item,)))
-    while app.cursor != idx:
+    while app.screen.cursor != idx:
         dev.tap(A.B_DOWN)
-    return 10 + (idx - app.top) * 8  # the line's y
+    return 10 + (idx - app.screen.top) * 8  # the line's y
 
 
 @pytest.fixture
@@ -166,34 +166,34 @@ def test_new_game_starts_on_one_ok_when_no_game_is_in_progress(dev):
 def test_hold1_steps_menu_values_back_and_hold5_forward(dev):
     app = dev.app
     menu_to(dev, menu_screen.I_RULES)
-    assert app.rules_i == 0
+    assert app.settings.rules_i == 0
     dev.tap(A.B_HOLD1)
-    assert app.rules_i == len(A._rules.ALL) - 1  # wraps backward
+    assert app.settings.rules_i == len(A._rules.ALL) - 1  # wraps backward
     dev.tap(A.B_HOLD5)
     dev.tap(A.B_HOLD5)
-    assert app.rules_i == 1
+    assert app.settings.rules_i == 1
     dev.tap(A.B_OK)
-    assert app.rules_i == 2  # OK and ROLL still step forward
+    assert app.settings.rules_i == 2  # OK and ROLL still step forward
     menu_to(dev, menu_screen.I_PLAYERS)
-    assert app.nplayers == 2
+    assert app.settings.players == 2
     dev.tap(A.B_HOLD1)
-    assert app.nplayers == 1
+    assert app.settings.players == 1
     dev.tap(A.B_HOLD1)
-    assert app.nplayers == 4
+    assert app.settings.players == 4
     dev.tap(A.B_HOLD5)
-    assert app.nplayers == 1
+    assert app.settings.players == 1
     dev.tap(A.B_HOLD5)
     menu_to(dev, menu_screen.I_P1 + 1)
-    assert app.kinds[1] == 1
+    assert app.settings.seats[1] == 1
     dev.tap(A.B_HOLD1)
-    assert app.kinds[1] == 0  # CPU easy -> Human
+    assert app.settings.seats[1] == 0  # CPU easy -> Human
     dev.tap(A.B_HOLD1)
-    assert app.kinds[1] == 2  # Human -> back past perfect (no table) -> CPU good
+    assert app.settings.seats[1] == 2  # Human -> back past perfect (no table) -> CPU good
     menu_to(dev, menu_screen.I_SOUND)
     dev.tap(A.B_HOLD1)
-    assert app.muted
+    assert app.settings.muted
     dev.tap(A.B_HOLD5)
-    assert not app.muted
+    assert not app.settings.muted
 
 
 def test_hold_keys_on_an_action_line_do_nothing(dev):
@@ -208,10 +208,10 @@ def test_hold_keys_on_an_action_line_do_nothing(dev):
 # 4. ROLL after game over -----------------------------------------------------------------------------------------
 def _finished(dev, kinds=(1, 2)):
     app = dev.app
-    app.rules_i = YACHT
-    app.nplayers = len(kinds)
+    app.settings.rules_i = YACHT
+    app.settings.players = len(kinds)
     for p, k in enumerate(kinds):
-        app.kinds[p] = k
+        app.settings.seats[p] = k
     app.new_game()
     for _ in range(40000):
         if app.game.over:
@@ -225,13 +225,13 @@ def _finished(dev, kinds=(1, 2)):
 def test_roll_after_game_over_starts_a_new_game_with_the_same_rules_and_seats(dev):
     app = dev.app
     g = _finished(dev, (1, 2, 1))
-    app.rules_i = 0  # the menu's settings are not what the finished game was played with
-    app.nplayers = 1
+    app.settings.rules_i = 0  # the menu's settings are not what the finished game was played with
+    app.settings.players = 1
     assert shows(dev, b"OK card  ROLL again", 0, 56)
     dev.tap(A.B_ROLL)
     g2 = app.game
     assert g2 is not g and not g2.over and g2.turn == 0
-    assert g2.rs.index == YACHT and g2.players == 3 and bytes(app.kinds[:3]) == b"\x01\x02\x01"
+    assert g2.rs.index == YACHT and g2.players == 3 and bytes(app.settings.seats[:3]) == b"\x01\x02\x01"
     assert app.mode == A.M_TURN
 
 
@@ -245,19 +245,19 @@ def test_back_after_game_over_goes_to_the_menu(dev):
 # 5. "CPU perfect" without a table -----------------------------------------------------------------------------------
 def test_without_a_table_passing_cpu_perfect_says_why_it_is_missing(dev):
     app = dev.app
-    assert app.levels() == 2  # no tables
+    assert app.seats.levels(app.settings.rules_i) == 2  # no tables
     menu_to(dev, menu_screen.I_P1)
     seen = []
     for _ in range(3):
         dev.tap(A.B_OK)
-        seen.append(app.kinds[0])
+        seen.append(app.settings.seats[0])
     assert seen == [1, 2, 0]  # Human, easy, good, (perfect passed over), Human
     assert app.toast == view.T_NO_PERFECT
     assert shows(dev, b"CPU perfect: no table", 1, 56, ink=0)
     dev.run(A.TOAST_MS + 100)
     assert app.toast == 0
     dev.tap(A.B_OK)  # Human -> easy: nothing passed over, nothing said
-    assert app.kinds[0] == 1 and app.toast == 0
+    assert app.settings.seats[0] == 1 and app.toast == 0
 
 
 def test_with_a_table_cpu_perfect_is_offered_and_nothing_is_said():
@@ -265,15 +265,15 @@ def test_with_a_table_cpu_perfect_is_offered_and_nothing_is_said():
     app = dev.app
     menu_to(dev, menu_screen.I_RULES)
     dev.tap(A.B_HOLD1)  # Yahtzee -> Yacht, the rule set with a table
-    assert app.rules_i == YACHT and app.levels() == 3
+    assert app.settings.rules_i == YACHT and app.seats.levels(app.settings.rules_i) == 3
     menu_to(dev, menu_screen.I_P1 + 1)
     dev.tap(A.B_OK)
     dev.tap(A.B_OK)
-    assert app.kinds[1] == 3 and app.toast == 0
+    assert app.settings.seats[1] == 3 and app.toast == 0
     # a rule set without a table turns the perfect seat into "good", and says so
     menu_to(dev, menu_screen.I_RULES)
     dev.tap(A.B_OK)
-    assert app.rules_i == 0 and app.kinds[1] == 2 and app.toast == view.T_NO_PERFECT
+    assert app.settings.rules_i == 0 and app.settings.seats[1] == 2 and app.toast == view.T_NO_PERFECT
     dev.close()
 
 
@@ -304,8 +304,8 @@ class Prof:
 def test_the_coach_line_says_in_words_what_choices_gave_away_and_fits(dev, loss, per, line1):
     app = dev.app
     _finished(dev, (1, 1))
-    app.seated[0] = 0  # P1 shown as the human seat the coach watched
-    app.prof[0] = Prof(loss, per)
+    app.seats.seated[0] = 0  # P1 shown as the human seat the coach watched
+    app.seats.prof[0] = Prof(loss, per)
     app.draw()
     y = 10 + 2 * 9  # under the two ranking lines
     assert len(line1) <= 21
@@ -321,8 +321,8 @@ def test_the_coach_line_says_in_words_what_choices_gave_away_and_fits(dev, loss,
 def test_the_coach_line_never_shows_a_minus_sign(dev):
     app = dev.app
     _finished(dev, (1, 1))
-    app.seated[0] = 0
-    app.prof[0] = Prof(0, 0)
+    app.seats.seated[0] = 0
+    app.seats.prof[0] = Prof(0, 0)
     app.draw()
     cv = Canvas()
     gfx.text(cv, b"-", 0, 0, 1)
@@ -338,9 +338,9 @@ def test_the_coach_line_never_shows_a_minus_sign(dev):
 def test_two_humans_get_one_coach_line_each_and_the_keys_line_stays(dev):
     app = dev.app
     _finished(dev, (1, 1))
-    app.seated[0] = app.seated[1] = 0
-    app.prof[0] = Prof(1240, 31)
-    app.prof[1] = Prof(530, 14)
+    app.seats.seated[0] = app.seats.seated[1] = 0
+    app.seats.prof[0] = Prof(1240, 31)
+    app.seats.prof[1] = Prof(530, 14)
     app.draw()
     assert shows(dev, b"P1 gave away 12.4 pts", 0, 28)  # in seat order, one line each
     assert shows(dev, b"P2 gave away 5.3 pts", 0, 37)
@@ -350,11 +350,11 @@ def test_two_humans_get_one_coach_line_each_and_the_keys_line_stays(dev):
 # 7. seat lines never touch ----------------------------------------------------------------------------------------
 def test_a_seat_line_keeps_a_blank_character_between_label_and_value(dev):
     app = dev.app
-    app.nplayers = 4
+    app.settings.players = 4
     app.menu.build(app)
     for k in range(4):
         for p in range(4):
-            app.kinds[p] = k
+            app.settings.seats[p] = k
         for p in range(4):
             y = menu_to(dev, menu_screen.I_P1 + p)
             assert shows(dev, b"P%d" % (p + 1), 8, y, ink=0)
@@ -371,23 +371,23 @@ def test_a_seat_changed_in_the_middle_of_a_game_is_the_next_games_and_the_game_k
     g = _game_in_progress(dev)  # two humans, P2 to play
     menu_to(dev, menu_screen.I_P1 + 1)
     dev.tap(A.B_OK)  # P2: Human -> CPU easy, for the next game
-    assert app.kinds[1] == 1 and app.toast == view.T_NEXT_GAME
+    assert app.settings.seats[1] == 1 and app.toast == view.T_NEXT_GAME
     dev.tap(A.B_BACK)  # resume
-    assert app.mode == A.M_TURN and app.players[1] is None and not app.cpu_turn()
+    assert app.mode == A.M_TURN and app.seats.players[1] is None and not app.cpu_turn()
     dev.run(3000)
     assert app.game is g and g.player == 1 and not g.cards[1].filled  # P2 is still a human: nobody played
     dev.tap(A.B_BACK)
     menu_to(dev, menu_screen.I_NEW)
     dev.tap(A.B_OK)
     dev.tap(A.B_OK)  # "New game? OK again"
-    assert app.game is not g and app.players[1] is not None and bytes(app.seated[:2]) == b"\x00\x01"
+    assert app.game is not g and app.seats.players[1] is not None and bytes(app.seats.seated[:2]) == b"\x00\x01"
 
 
 def test_with_three_ranked_players_the_coach_gets_one_line_and_the_keys_line_stays(dev):
     app = dev.app
     _finished(dev, (1, 1, 1))
-    app.seated[0] = 0
-    app.prof[0] = Prof(1240, 31)
+    app.seats.seated[0] = 0
+    app.seats.prof[0] = Prof(1240, 31)
     app.draw()
     assert shows(dev, b"P1 gave away 12.4 pts", 0, 37)
     assert shows(dev, b"OK card  ROLL again", 0, 56)

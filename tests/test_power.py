@@ -75,11 +75,11 @@ def test_the_game_is_saved_before_the_screen_goes_off_and_is_exactly_where_it_wa
     saved = dev.app.store.data
     assert saved == app.save_bytes()  # what is on the store is the game as it stands
     g = app.game
-    before = (bytes(g.dice), g.held, g.rolls, app.mode, app.cursor)
+    before = (bytes(g.dice), g.held, g.rolls, app.mode, app.screen.top)
     writes = app.store.writes
     assert dev.tap(A.B_ROLL) == 0  # the waking press: it does not roll
     assert dev.power_state == "on" and dev.board.display.contrast_level == 255
-    assert (bytes(g.dice), g.held, g.rolls, app.mode, app.cursor) == before
+    assert (bytes(g.dice), g.held, g.rolls, app.mode, app.screen.top) == before
     assert app.store.writes == writes and app.save_bytes() == saved
     assert any(any(c) for c in dev.board.pixels.colors())  # the dice are back on the pixels
     dev.tap(A.B_ROLL)  # the next press acts
@@ -118,8 +118,8 @@ def test_a_cpu_turn_holds_the_timers_off_until_it_is_over():
 @pytest.mark.parametrize("dim_i,sleep_i,state", [(2, 0, "asleep"), (0, 2, "dim"), (2, 2, "on"), (1, 1, "dim")])
 def test_the_timer_choices(dev, dim_i, sleep_i, state):
     _rolled_and_held(dev)
-    dev.app.pw.dim_i = dim_i
-    dev.app.pw.sleep_i = sleep_i
+    dev.app.settings.set("dim_i", dim_i)
+    dev.app.settings.set("sleep_i", sleep_i)
     dev.run(190000, skip=True)  # 3 min 10 s: past 3 min, short of 10 min
     assert dev.power_state == state
 
@@ -134,7 +134,7 @@ def test_dim_and_sleep_are_menu_lines_stepped_both_ways_and_saved(dev):
     app = dev.app
     for item, attr, labels in ((M.I_DIM, "dim_i", P.DIM_LABELS), (M.I_SLEEP, "sleep_i", P.SLEEP_LABELS)):
         at = _menu_line(app, item)
-        while app.cursor != at:
+        while app.screen.cursor != at:
             dev.tap(A.B_DOWN)
         seen = []
         for _ in range(3):
@@ -157,8 +157,8 @@ def test_dim_and_sleep_are_menu_lines_stepped_both_ways_and_saved(dev):
 def test_a_save_from_before_the_power_settings_loads_with_the_defaults():
     d = SimDevice(store=MemStore())
     try:
-        d.app.pw.dim_i = 1
-        d.app.pw.sleep_i = 2
+        d.app.settings.set("dim_i", 1)
+        d.app.settings.set("sleep_i", 2)
         rec = bytearray(d.app.save_bytes())
         rec[2] &= 0x87  # what the firmware before this change wrote: players and mute only
         from fivedice import game as G

@@ -17,7 +17,7 @@ DATA = os.path.join(os.path.dirname(os.path.abspath(__file__)), "core", "data") 
 def device(tmp_path, tables=DATA):
     dev = SimDevice(dice=Dice(SeededBytes(3)), store=FileStore(str(tmp_path / "fivedice.sav")), cpu_step_ms=20,
                     tables=tables)
-    dev.app.rules_i = 5  # Yacht
+    dev.app.settings.rules_i = 5  # Yacht
     dev.app.menu.build(dev.app)
     return dev
 
@@ -25,7 +25,7 @@ def device(tmp_path, tables=DATA):
 def open_test(dev):
     app = dev.app
     app.enter(A.M_MENU)
-    while app.menu.items[app.cursor] != M.I_PROF:
+    while app.menu.items[app.menu.cursor] != M.I_PROF:
         dev.tap(A.B_DOWN)
     dev.tap(A.B_OK)
     dev.settle()
@@ -52,7 +52,7 @@ def test_the_menu_offers_the_test_only_with_the_rule_sets_table(tmp_path):
     dev = device(tmp_path)
     app = dev.app
     assert M.I_PROF in app.menu.items[:app.menu.n]
-    app.rules_i = 0  # no Yahtzee table in tests/core/data
+    app.settings.rules_i = 0  # no Yahtzee table in tests/core/data
     app.menu.build(app)
     assert M.I_PROF not in app.menu.items[:app.menu.n]
     dev.close()
@@ -91,7 +91,7 @@ def test_a_whole_test_scores_the_points_given_away_and_keeps_the_best_three(tmp_
     assert [recs.test_loss_x100(5, i) for i in range(3)] == sorted(losses)[:3]
     assert recs.games(5) == 0  # a test is not a game
     app = dev.app
-    while app.menu.items[app.cursor] != M.I_RECORDS:
+    while app.menu.items[app.menu.cursor] != M.I_RECORDS:
         dev.tap(A.B_DOWN)
     dev.tap(A.B_OK)
     dev.tap(A.B_OK)
@@ -106,8 +106,8 @@ def test_a_whole_test_scores_the_points_given_away_and_keeps_the_best_three(tmp_
 def test_a_game_in_progress_comes_back_with_its_coach(tmp_path):
     dev = device(tmp_path)
     app = dev.app
-    app.nplayers = 1
-    app.kinds[0] = 0
+    app.settings.players = 1
+    app.settings.seats[0] = 0
     app.new_game()
     dev.settle()
     dev.tap(A.B_ROLL)
@@ -120,9 +120,9 @@ def test_a_game_in_progress_comes_back_with_its_coach(tmp_path):
     assert app.mode == A.M_MENU and app.store.read() == saved
     app.resume()
     dev.settle()
-    assert app.mode == A.M_TURN and bytes(app.game.dice) == dice and app.coach is not None
+    assert app.mode == A.M_TURN and bytes(app.game.dice) == dice and app.seats.coach is not None
     assert app.hint() == 0 and app.hint_kind
-    assert app.prof[0] is not None and app.prof[0].coach is app.coach
+    assert app.seats.prof[0] is not None and app.seats.prof[0].coach is app.seats.coach
     dev.close()
 
 
@@ -142,7 +142,7 @@ def test_a_table_that_fails_during_the_test_is_said_and_the_test_ends(tmp_path):
     app = dev.app
     open_test(dev)  # the header and records are sound: the test opens
     dev.tap(A.B_ROLL)  # the first answer reads the rows
-    assert app.mode == A.M_MENU and app.toast == view.T_TABLE_BAD and "table" in app.table_error
+    assert app.mode == A.M_MENU and app.toast == view.T_TABLE_BAD and "table" in app.seats.table_error
     assert M.I_PROF not in app.menu.items[:app.menu.n]
     assert dev.app.store.read_records() is None  # nothing recorded
     dev.close()
@@ -162,18 +162,18 @@ def test_a_test_of_another_rule_set_mid_game_gives_the_game_its_own_table_back(t
         pytest.fail("tables/yahtzee.fdt is missing: `make test` builds it (make tables/yahtzee.fdt)")
     dev = device(tmp_path, tables)
     app = dev.app
-    app.rules_i = 0  # Yahtzee
-    app.nplayers = 1
-    app.kinds[0] = 0
+    app.settings.rules_i = 0  # Yahtzee
+    app.settings.players = 1
+    app.settings.seats[0] = 0
     app.new_game()
     dev.settle()
     par = app.par_x100
     assert abs(par - 25459) <= 1  # 254.59 at the start of a Yahtzee game (forced Joker)
     dev.tap(A.B_ROLL)
     dev.settle()
-    app.rules_i = 5  # the menu's rule set: Yacht, the test's
+    app.settings.rules_i = 5  # the menu's rule set: Yacht, the test's
     open_test(dev)
-    assert app.screen.t.rs.id == "yacht" and app.coach.rs.id == "yacht"
+    assert app.screen.t.rs.id == "yacht" and app.seats.coach.rs.id == "yacht"
     dev.tap(A.B_ROLL)
     assert app.screen.phase == 3
     dev.tap(A.B_BACK)
@@ -181,11 +181,11 @@ def test_a_test_of_another_rule_set_mid_game_gives_the_game_its_own_table_back(t
     app.resume()
     dev.settle()
     g = app.game
-    assert app.coach.rs is g.rs and app.coach.valuer is app.table and app.table.rs is g.rs
+    assert app.seats.coach.rs is g.rs and app.seats.coach.valuer is app.seats.table and app.seats.table.rs is g.rs
     assert app.par_x100 == par
     assert app.hint() == 0
     rs = rules.get("yahtzee")
     fresh = Coach(rs, StrategyTable(open(os.path.join(tables, "yahtzee.fdt"), "rb"), rs))
     fresh.hint(g.cards[0], g.dice, g.rolls, g.held)
-    assert (app.hint_kind, app.hint_value, app.coach.best) == (fresh.kind, fresh.value, fresh.best)
+    assert (app.hint_kind, app.hint_value, app.seats.coach.best) == (fresh.kind, fresh.value, fresh.best)
     dev.close()

@@ -23,10 +23,10 @@ def device(tmp_path, seed=5):
 
 def start(dev, players=1, cpus=(), rules=0):
     app = dev.app
-    app.rules_i = rules
-    app.nplayers = players
+    app.settings.rules_i = rules
+    app.settings.players = players
     for p in range(4):
-        app.kinds[p] = 2 if p in cpus else 0  # CPU good
+        app.settings.seats[p] = 2 if p in cpus else 0  # CPU good
     app.new_game()
     dev.settle()
 
@@ -38,7 +38,7 @@ def play_to_the_end(dev):
         g = app.game
         if g.over:
             break
-        if app.kinds[g.player]:
+        if app.settings.seats[g.player]:
             dev.run(200)
             continue
         dev.tap(A.B_ROLL)
@@ -151,7 +151,7 @@ def test_records_screen_shows_the_top_five_and_the_stats_per_rule_set(tmp_path):
         f.write(recs.encode())
     dev = device(tmp_path)
     app = dev.app
-    while app.menu.items[app.cursor] != M.I_RECORDS:
+    while app.menu.items[app.menu.cursor] != M.I_RECORDS:
         dev.tap(A.B_DOWN)
     dev.tap(A.B_OK)
     assert app.mode == A.M_RECORDS
@@ -171,9 +171,9 @@ def test_unreadable_records_are_kept_aside_with_one_message_and_new_ones_start(t
     with open(path, "wb") as f:
         f.write(b"FR\x01\x00garbage")
     dev = device(tmp_path)
-    dev.app.rules_i = 0
-    dev.app.nplayers = 1
-    dev.app.kinds[0] = 0
+    dev.app.settings.rules_i = 0
+    dev.app.settings.players = 1
+    dev.app.settings.seats[0] = 0
     dev.app.new_game()  # a solo game reads the records for the best score to beat
     assert dev.app.toast == view.T_RECORDS_BAD and "CRC" in dev.app.records_error or "length" in dev.app.records_error
     assert dev.app.to_beat == 0

@@ -48,10 +48,10 @@ def _records(rnd):
                     g.hold(rnd.randrange(5))
                 a = A.App(DISPLAY)
                 a.game = g
-                a.rules_i = rs.index
-                a.nplayers = players
+                a.settings.rules_i = rs.index
+                a.settings.players = players
                 for i in range(4):
-                    a.kinds[i] = rnd.randrange(4)
+                    a.settings.seats[i] = rnd.randrange(4)
                 out.append(a.save_bytes())
     return out
 

@@ -4,6 +4,7 @@ The snapshots were reviewed by eye (and as PNGs). After a deliberate change to a
 with FIVEDICE_UPDATE_SNAPSHOTS=1 and review the diff.
 """
 import os
+import sys
 
 import pytest
 
@@ -59,7 +60,7 @@ def test_box_picker_lists_every_legal_box_with_its_points(dev):
     pl.setup(0, 1)
     pl.do("roll")
     dev.tap(A.B_OK)
-    assert dev.app.mode == A.M_PICK and dev.app.picker.n == 13
+    assert dev.app.mode == A.M_PICK and dev.app.screen.n == 13
     check("picker", dev)
 
 
@@ -72,7 +73,7 @@ def test_box_picker_marks_boxes_forced_by_the_joker(dev):
     pl.do("score yahtzee")
     pl.do("roll")  # 2-2-2-2-2 again: forced into Twos
     dev.tap(A.B_OK)
-    assert dev.app.picker.forced and dev.app.picker.n == 1
+    assert dev.app.screen.forced and dev.app.screen.n == 1
     check("picker_forced", dev)
 
 
@@ -90,10 +91,10 @@ def test_scorecard_screen(dev):
 def test_game_over_screen_ranks_the_players():
     dev = SimDevice(dice=Dice(SeededBytes(11)), cpu_step_ms=20)
     app = dev.app
-    app.rules_i = 5  # Yacht, 12 boxes
-    app.nplayers = 2
-    app.kinds[0] = 1
-    app.kinds[1] = 1
+    app.settings.rules_i = 5  # Yacht, 12 boxes
+    app.settings.players = 2
+    app.settings.seats[0] = 1
+    app.settings.seats[1] = 1
     app.new_game()
     for _ in range(40000):
         if app.game.over:
@@ -106,7 +107,7 @@ def test_game_over_screen_ranks_the_players():
 
 def test_help_screen_for_the_rule_set(dev):
     app = dev.app
-    while app.menu.items[app.cursor] != 9:  # "How to score"
+    while app.menu.items[app.menu.cursor] != 9:  # "How to score"
         dev.tap(A.B_UP)
     dev.tap(A.B_OK)
     assert app.mode == A.M_HELP
@@ -119,7 +120,7 @@ def test_help_screen_is_loaded_when_opened_and_dropped_when_closed(dev):
     app = dev.app
     dev.tap(A.B_BACK)  # leave any screen first: the menu
     sys.modules.pop("fivedice.screens.help", None)
-    while app.menu.items[app.cursor] != 9:  # "How to score"
+    while app.menu.items[app.menu.cursor] != 9:  # "How to score"
         dev.tap(A.B_UP)
     dev.tap(A.B_OK)
     assert "fivedice.screens.help" in sys.modules and "fivedice.help_pages" in sys.modules
@@ -156,7 +157,7 @@ def test_start_up_loads_each_rarely_used_screen_once_and_lets_it_go_and_it_opens
     assert [m for m in rare + ["fivedice.help_pages"] if m in sys.modules] == []
     app = dev.app
     dev.tap(A.B_BACK)
-    while app.menu.items[app.cursor] != 9:  # "How to score": the help opens as before
+    while app.menu.items[app.menu.cursor] != 9:  # "How to score": the help opens as before
         dev.tap(A.B_UP)
     dev.tap(A.B_OK)
     assert app.mode == A.M_HELP and "fivedice.help_pages" in sys.modules
@@ -168,7 +169,7 @@ def test_menu_asks_again_before_a_new_game_replaces_the_one_in_progress(dev):
     pl.do("roll")
     dev.tap(A.B_BACK)
     app = dev.app
-    while app.menu.items[app.cursor] != 1:  # "New game"
+    while app.menu.items[app.menu.cursor] != 1:  # "New game"
         dev.tap(A.B_DOWN)
     dev.tap(A.B_OK)
     assert app.menu.confirm and app.mode == A.M_MENU
@@ -179,10 +180,10 @@ def test_game_over_screen_says_what_the_coach_found_in_words():
     """A human who scores the first box offered after one roll, against the "good" CPU, on the Yacht table."""
     dev = SimDevice(dice=Dice(SeededBytes(8)), cpu_step_ms=20, tables=os.path.join(HERE, "core", "data"))
     app = dev.app
-    app.rules_i = 5
-    app.nplayers = 2
-    app.kinds[0] = 0
-    app.kinds[1] = 2
+    app.settings.rules_i = 5
+    app.settings.players = 2
+    app.settings.seats[0] = 0
+    app.settings.seats[1] = 2
     app.new_game()
     for _ in range(40000):
         if app.game.over:
@@ -193,10 +194,10 @@ def test_game_over_screen_says_what_the_coach_found_in_words():
         dev.tap(A.B_ROLL)
         dev.settle()
         dev.tap(A.B_OK)
-        app.cursor = 0
+        app.screen.cursor = 0
         dev.tap(A.B_OK)
         dev.settle()
-    assert app.mode == A.M_OVER and app.prof[0].loss_x100() > 0
+    assert app.mode == A.M_OVER and app.seats.prof[0].loss_x100() > 0
     check("game_over_coach", dev)
     dev.close()
 
@@ -205,7 +206,50 @@ def test_menu_scrolled_to_the_dim_and_sleep_settings(dev):
     app = dev.app
     from fivedice.screens import menu as M
 
-    while app.menu.items[app.cursor] != M.I_SLEEP:
+    while app.menu.items[app.menu.cursor] != M.I_SLEEP:
         dev.tap(A.B_DOWN)
     dev.tap(A.B_OK)  # Sleep 3m -> 10m
     check("menu_power", dev)
+
+
+def test_a_new_screen_is_a_class_and_one_registry_line(monkeypatch, tmp_path):
+    """fivedice.screens.SCREENS is the one place a screen is named: a module with a Screen subclass and one line
+    there, and the app enters it, routes its presses, draws it and leaves it; it starts at its top each time."""
+    from fivedice import screens as S
+
+    (tmp_path / "extra.py").write_text(
+        "from fivedice import gfx\n"
+        "from fivedice.screens import Screen, B_BACK, B_DOWN, M_MENU\n"
+        "class Extra(Screen):\n"
+        "    rows = 2\n"
+        "    def enter(self, app):\n"
+        "        self.n = 5\n"
+        "    def press(self, app, b):\n"
+        "        if b == B_DOWN:\n"
+        "            self.cursor = (self.cursor + 1) % self.n\n"
+        "            self.scroll()\n"
+        "        elif b == B_BACK:\n"
+        "            app.enter(M_MENU)\n"
+        "        return 0\n"
+        "    def draw(self, fb, app):\n"
+        "        fb.fill(0)\n"
+        "        gfx.text(fb, b'extra', 0, 0, 1)\n")
+    monkeypatch.setattr(S, "__path__", list(S.__path__) + [str(tmp_path)])  # a module of fivedice.screens
+    monkeypatch.setattr(S, "SCREENS", S.SCREENS + "extra Extra\n")
+    monkeypatch.delitem(sys.modules, "fivedice.screens.extra", raising=False)
+    dev = SimDevice()
+    app = dev.app
+    try:
+        mode = S.SCREENS.count("\n") - 1
+        app.enter(mode)
+        assert type(app.screen).__name__ == "Extra" and app.mode == mode
+        for _ in range(3):
+            dev.tap(A.B_DOWN)
+        assert (app.screen.cursor, app.screen.top) == (3, 2)  # the screen's own cursor, its rows following it
+        dev.settle()
+        dev.tap(A.B_BACK)
+        assert app.mode == A.M_MENU
+        app.enter(mode)
+        assert (app.screen.cursor, app.screen.top) == (0, 0)
+    finally:
+        dev.close()

@@ -20,7 +20,7 @@ def dev():
 
 def open_selftest(dev):
     app = dev.app
-    while app.menu.items[app.cursor] != M.I_TEST:
+    while app.menu.items[app.menu.cursor] != M.I_TEST:
         dev.tap(A.B_UP)
     dev.tap(A.B_OK)
     assert app.mode == A.M_TEST
@@ -111,7 +111,7 @@ def test_the_buzzer_plays_a_scale_even_with_sound_off_and_again_on_roll():
     assert [f for f, ms in dev.board.buzzer.tones if f] == list(ST.SCALE[0::2])
     dev.tap(A.B_BACK)
     dev.tap(A.B_BACK)
-    assert dev.app.muted and dev.app.snd.mute  # sound stays off afterwards
+    assert dev.app.settings.muted and dev.app.snd.mute  # sound stays off afterwards
     dev.close()
 
 

@@ -126,10 +126,10 @@ def test_arrow_sequences_split_across_reads_each_move_the_menu_cursor_once():
     dev = SimDevice(mute=True)
     seen = _recorded(dev)
     n = dev.app.menu.n
-    assert n >= 3 and dev.app.cursor == 0
+    assert n >= 3 and dev.app.screen.cursor == 0
     _play(dev, [(0, b"\x1b"), (3, b"[B\x1b["), (40, b"B"), (41, b"\x1b[B\x1b"), (90, b"[A\x1bO"), (91, b"B")])
     assert seen == [A.B_DOWN, A.B_DOWN, A.B_DOWN, A.B_UP, A.B_DOWN]
-    assert dev.app.cursor == 3 % n
+    assert dev.app.screen.cursor == 3 % n
     dev.close()
 
 
@@ -144,7 +144,7 @@ def test_held_down_at_key_repeat_rate_moves_the_menu_cursor_once_per_repeat(per_
     n = dev.app.menu.n
     _play(dev, _repeat(DOWN, 15, per_s))
     assert seen == [A.B_DOWN] * 15
-    assert dev.app.cursor == 15 % n
+    assert dev.app.screen.cursor == 15 % n
     dev.close()
 
 
@@ -154,10 +154,10 @@ def test_held_down_at_30_per_second_in_the_score_picker_moves_one_line_per_repea
     dev.settle()
     assert dev.app.mode == A.M_PICK
     seen = _recorded(dev)
-    npick, start = dev.app.picker.n, dev.app.cursor
+    npick, start = dev.app.screen.n, dev.app.screen.cursor
     _play(dev, _repeat(DOWN, 30, 30) + [(2000, UP * 3)])
     assert seen == [A.B_DOWN] * 30 + [A.B_UP] * 3
-    assert dev.app.cursor == (start + 30 - 3) % npick
+    assert dev.app.screen.cursor == (start + 30 - 3) % npick
     dev.close()
 
 

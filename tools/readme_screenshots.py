@@ -31,14 +31,14 @@ def coached_game(seed):
     """Play the three-seat game above to its end; returns the device on the game-over screen."""
     dev = SimDevice(dice=Dice(SeededBytes(seed)), cpu_step_ms=20, tables=TABLES)
     app = dev.app
-    app.nplayers = 3
-    app.kinds[0] = 0
-    app.kinds[1] = 3
-    app.kinds[2] = 1
+    app.settings.players = 3
+    app.settings.seats[0] = 0
+    app.settings.seats[1] = 3
+    app.settings.seats[2] = 1
     app.new_game()
     while not app.game.over:
         g = app.game
-        if app.kinds[g.player]:
+        if app.settings.seats[g.player]:
             dev.step()
             continue
         dev.tap(A.B_ROLL)
@@ -88,8 +88,8 @@ def game_gif(path, seed=5):
         rec.pause(700)
     dev.tap(A.B_OK)  # the picker opens on the most points now; move to the box the hint named
     if app.hint_kind == 2:
-        for _ in range(app.picker.n):
-            if app.picker.boxes[app.cursor] == app.hint_value:
+        for _ in range(app.screen.n):
+            if app.screen.boxes[app.screen.cursor] == app.hint_value:
                 break
             dev.tap(A.B_DOWN)
             rec.pause(200)
@@ -150,7 +150,7 @@ def main():
                         store=FileStore(os.path.join(tmp, "fivedice.sav")))
         app = dev.app
         app.menu.build(app)
-        while app.menu.items[app.cursor] != M.I_PROF:
+        while app.menu.items[app.menu.cursor] != M.I_PROF:
             dev.tap(A.B_DOWN)
         dev.tap(A.B_OK)
         s = app.screen

@@ -292,8 +292,8 @@ class Handheld:
                        "saves afresh" % RING)
         if self.store is not None and self.store.note:
             out.append(self.store.note)
-        if a.table_error:
-            out.append(view.MESSAGES[view.T_TABLE_BAD].decode() + " (" + a.table_error + ")")
+        if a.seats.table_error:
+            out.append(view.MESSAGES[view.T_TABLE_BAD].decode() + " (" + a.seats.table_error + ")")
         return "\n".join(out)
 
     # -- input ------------------------------------------------------------------------------------------------

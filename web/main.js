@@ -342,7 +342,7 @@ async function start() {
       idle: () => hh.idle(),
       frameHex: () => Array.from(mp.PyProxy.toJs(hh.frame()), (b) => b.toString(16).padStart(2, "0")).join(""),
       mode: () => hh.app.mode,
-      tablesMask: () => hh.app.tables_mask,
+      tablesMask: () => hh.app.seats.tables_mask,
     };
   }
   page.ready = true;

@@ -146,7 +146,7 @@ def main(runtime):
             elif first and getattr(hw.store, "lost", False):
                 app.message(appmod.view.T_SAVE_OLDER)  # a bad record cost saves: said once, at the boot that met it
             if first:
-                say("running on " + name + ("" if app.tables_mask else
+                say("running on " + name + ("" if app.seats.tables_mask else
                                             " (no strategy tables: no hints, CPU up to good)"))
                 first = False
             if hw.watchdog is None and hw.start_watchdog is not None:

@@ -16,15 +16,14 @@
 
 from fivedice.compat import const, zeros
 from fivedice import coach_buffers as _buf
+from fivedice.coach_buffers import L5 as _L5, MAXG as _MAXG, MAXNZ as _MAXNZ, SLOTS as _SLOTS  # their home
 from fivedice import keeps as _k
 from fivedice import rules as _r
 from fivedice import scoring
 from fivedice import strategy_table as _st
 from fivedice.scorecard import Card
 
-NONE = const(0)  # nothing to decide (no dice yet, or game over)
-KEEP = const(1)  # hold the dice in `value` (bit i = die i) and roll
-SCORE = const(2)  # score box `value`
+from fivedice.game import NONE, KEEP, SCORE  # noqa: F401  hint(): none; hold `value`, roll; score box `value`
 
 WIDE = const(7776)  # 6**5
 TOP_LEN = const(13)  # choices()' array: 3 kinds, 3 values, 3 wide values, 3 keep indexes, the count
@@ -32,12 +31,8 @@ _TV = const(3)
 _TW = const(6)
 _TG = const(9)
 _TN = const(12)
-_SLOTS = const(11)
-_L5 = const(210)  # first index of level 5 (the rolls) in the 462 keeps
 _SOLVED = const(7)  # the turn solve's slices (work): next values (upper boxes, the rest), final roll, averages,
 # best sub-keeps (levels 0-4, level 5), averages: each under 50 ms on an RP2040 (make bench-ai)
-_MAXNZ = const(1544)  # (box, roll) pairs scoring > 0 on an empty card, most of any rule set (yatzy)
-_MAXG = const(112)  # (box, points > 0) groups, most of any rule set (the Yahtzee family)
 _GROLLS = const(63)  # rolls scored in one slice of the groups (_group_step): about 40 ms on an RP2040
 _GSCAN = const(1500)  # rolls a slice of the grouping looks at (about six groups): about 40 ms on an RP2040
 
@@ -600,6 +595,11 @@ class Coach:
         """Expected points (wide units) lost by scoring `box` now, against the best action."""
         b = self._optimum(card, dice, rolls)
         return b - self.score_value(card, dice, box)
+
+    def par_x100(self, card):
+        """Par for `card`'s turn: the points banked and the expected rest from the turn's start, in hundredths of
+        a point (one table read)."""
+        return (card.upper() + card.lower() + card.bonus()) * 100 + self.to_points_x100(self.start_value(card) * WIDE)
 
     def to_points_x100(self, wide):
         """Wide units as hundredths of a point (rounded), for display."""

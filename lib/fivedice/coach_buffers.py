@@ -1,13 +1,13 @@
 """The coach's big arrays, apart from its code: the app allocates them once, at start-up, on the heap as start-up
 left it, and every coach shares them in every game, resume and seat change, so none ever needs a KB-sized block
-of a fragmented heap (docs/memory.md). Sizes are the coach's (fivedice.coach)."""
+of a fragmented heap (docs/memory.md). The sizes' one home: the coach imports them from here."""
 from fivedice.compat import const, zeros
+from fivedice.rules import MAX_BOXES
 
-MAX_BOXES = const(15)  # rules.MAX_BOXES
-SLOTS = const(11)  # coach._SLOTS
-L5 = const(210)  # coach._L5: first index of level 5 (the rolls) in the 462 keeps
-MAXNZ = const(1544)  # coach._MAXNZ: (box, roll) pairs scoring > 0 on an empty card, most of any rule set
-MAXG = const(112)  # coach._MAXG: (box, points > 0) groups, most of any rule set
+SLOTS = const(11)  # a box's next-state slots
+L5 = const(210)  # first index of level 5 (the rolls) in the 462 keeps
+MAXNZ = const(1544)  # (box, roll) pairs scoring > 0 on an empty card, most of any rule set (yatzy)
+MAXG = const(112)  # (box, points > 0) groups, most of any rule set (the Yahtzee family)
 
 
 def new_groups():

@@ -7,11 +7,8 @@ from fivedice.compat import const
 from fivedice import rules as _r
 from fivedice import scoring
 
-ROLL = const(1)
-SCORE = const(2)
-
-EASY = const(0)
-LEVEL_NAMES = ("easy",)
+from fivedice.game import ROLL, SCORE  # noqa: F401 (the protocol's codes)
+from fivedice.settings import EASY
 
 _BIG = const(10000)
 

@@ -4,10 +4,8 @@ Every action returns OK (0) or a refusal code; `REASONS[code]` is the plain mess
 action changes nothing. Actions allocate nothing (dice in a bytearray, held dice as a bitmask).
 """
 from fivedice.compat import const, crc32
-from fivedice import lazy as _lazy
 from fivedice import scoring
 from fivedice.scorecard import Card
-from fivedice import rules as _rules
 
 OK = const(0)
 NO_ROLLS_LEFT = const(1)
@@ -35,7 +33,14 @@ REASONS = (
 
 ROLLS_PER_TURN = const(3)
 MAX_PLAYERS = const(4)
-_ALL_DICE = const(0x1F)
+ALL_DICE = const(0x1F)
+
+# What a player decides, the one home of these codes: a CPU's decide() returns ROLL (after setting `keep`) or
+# SCORE (after setting `box`); the coach's hint() NONE, KEEP (hold `value`, roll) or SCORE (score box `value`).
+NONE = const(0)
+ROLL = const(1)
+KEEP = const(1)
+SCORE = const(2)
 
 
 class Game:
@@ -102,7 +107,7 @@ class Game:
             return GAME_OVER
         if self.rolls >= ROLLS_PER_TURN:
             return NO_ROLLS_LEFT
-        if self.rolls and self.held == _ALL_DICE:
+        if self.rolls and self.held == ALL_DICE:
             return ALL_HELD
         return OK
 
@@ -219,9 +224,9 @@ class Game:
         return encode(self)
 
 
-_MAGIC = const(0xD5)
-_VERSION = const(2)  # 2: CRC-32 and every field checked against the rules on load (1: an 8-bit checksum)
-_HEAD = const(13)
+GAME_MAGIC = const(0xD5)
+GAME_VERSION = const(2)  # 2: CRC-32 and every field checked against the rules on load (1: an 8-bit checksum)
+GAME_HEAD = const(13)
 CRC_BYTES = const(4)
 
 
@@ -247,9 +252,9 @@ def crc_ok(data):
 def encode(g):
     """Serialise a game: header, then per player filled mask (2 bytes), extra bonuses, box points; CRC-32."""
     n = g.rs.n
-    out = bytearray(_HEAD + g.players * (3 + n) + CRC_BYTES)
-    out[0] = _MAGIC
-    out[1] = _VERSION
+    out = bytearray(GAME_HEAD + g.players * (3 + n) + CRC_BYTES)
+    out[0] = GAME_MAGIC
+    out[1] = GAME_VERSION
     out[2] = g.rs.index
     out[3] = g.players
     out[4] = g.player
@@ -260,7 +265,7 @@ def encode(g):
         out[8 + i] = g.dice[i]
     if g.over:
         out[8] |= 0x80  # bit 7 of die 0's byte: faces need only 3 bits
-    p = _HEAD
+    p = GAME_HEAD
     for c in g.cards:
         out[p] = c.filled & 0xFF
         out[p + 1] = c.filled >> 8
@@ -270,42 +275,3 @@ def encode(g):
         p += 3 + n
     put_crc(out, p)
     return bytes(out)
-
-
-def decode(data, dice):
-    """A Game from `encode` bytes; ValueError with a plain message if the data is not a valid save."""
-    if len(data) < _HEAD + CRC_BYTES or data[0] != _MAGIC:
-        raise ValueError("not a fivedice save")
-    if data[1] != _VERSION:
-        raise ValueError("save format version %d is not supported" % data[1])
-    if not crc_ok(data):
-        raise ValueError("save is corrupt (CRC-32 mismatch)")
-    if data[2] >= len(_rules.ALL):
-        raise ValueError("save names an unknown rule set")
-    rs = _rules.ALL[data[2]]
-    players = data[3]
-    if not 1 <= players <= MAX_PLAYERS:
-        raise ValueError("save has %d players" % players)
-    if len(data) != _HEAD + players * (3 + rs.n) + CRC_BYTES:
-        raise ValueError("save has the wrong length")
-    g = Game(rs, players, dice)
-    g.player = data[4]
-    g.rolls = data[5]
-    g.held = data[6]
-    g.turn = data[7]
-    g.over = bool(data[8] & 0x80)
-    for i in range(5):
-        g.dice[i] = data[8 + i] & (0x7F if i == 0 else 0xFF)
-    p = _HEAD
-    for c in g.cards:
-        c.filled = data[p] | (data[p + 1] << 8)
-        c.extra = data[p + 2]
-        for i in range(rs.n):
-            c.pts[i] = data[p + 3 + i]
-        p += 3 + rs.n
-    # the checks live in fivedice.save_check, loaded only here (and by the host tools) and dropped by the app
-    # after a load (fivedice.lazy), so a board does not hold them, nor the table of possible points they build
-    why = _lazy.load("save_check").game_problem(g)
-    if why is not None:
-        raise ValueError("save has an impossible game: " + why)
-    return g

@@ -11,10 +11,10 @@ imports these modules late or forgets them."""
 import sys
 
 _PARTS = {
-    # a CPU level's code, while a seat or the game in progress names it (App.need_levels)
+    # a CPU level's code, while a seat or the game in progress names it (Seats.need_levels)
     "easy": "fivedice.cpu",
     "good": "fivedice.good_valuer",
-    # the checks a save passes (fivedice.game.decode), dropped once the save is read
+    # reading a save back and its checks (App._load), dropped once the save is read
     "save_check": "fivedice.save_check",
     # the records, read for the best score to beat and for a finished proficiency test
     "records": "fivedice.records",
@@ -40,7 +40,8 @@ def load(feature):
 
 
 def drop(feature):
-    """Forget the feature's modules (one not loaded is skipped) and every package's reference to them.
+    """Forget the feature's modules (one not loaded is skipped) and their packages' references to them (a
+    module that imported one keeps its own: it goes with it, or it is not in the table).
     Allocates nothing, but for a "pkg.*"."""
     v = _PARTS[feature]
     mods = sys.modules
@@ -51,13 +52,16 @@ def drop(feature):
             if _named(v, k) or ("*" in v and _named(v, k[:k.rfind(".") + 1] + "*")):
                 sub = mods[k]
                 del mods[k]
-                for p in mods:  # its package refers to it (an imported submodule is an attribute)
-                    d = getattr(mods[p], "__dict__", None)
-                    if d is not None:
+                n = len(k)
+                for p in mods:  # its package refers to it (an imported submodule is its attribute)
+                    e = len(p)
+                    if e < n and k.startswith(p) and k.startswith(".", e) and k.find(".", e + 1) < 0:
+                        d = mods[p].__dict__
                         for a in d:
                             if d[a] is sub:
                                 del d[a]
                                 break
+                        break
                 again = True
                 break
 

@@ -5,10 +5,16 @@ nothing per frame.
 """
 from fivedice.compat import const
 from fivedice import gfx
+from fivedice.game import SCORE
 from fivedice import rules as _r
 
 W = const(128)
 H = const(64)
+BATTERY_X = const(114)  # the battery gauge in the menu's title bar (power.draw_battery)
+DICE_X = const(4)  # the row of dice (gfx.dice_row): its left edge and top, a die's size, the gap between dice
+DICE_Y = const(10)
+DIE = const(20)
+DIE_GAP = const(5)
 
 # Box labels by box id: (long label for the picker, short label for the scorecard).
 _LABELS = {
@@ -113,32 +119,30 @@ def player_tag(fb, app, p, x, y, c):
     """'P1' and, for a computer player, '*'."""
     x = gfx.text(fb, b"P", x, y, c)
     x = gfx.number(fb, p + 1, x, y, c)
-    if app.seated[p]:
+    if app.seats.seated[p]:
         x = gfx.text(fb, b"*", x, y, c)
     return x
 
 
 # -- the coach's choices and values, drawn glyph by glyph without building a string --------------------
-_SCORE_K = const(2)  # coach.SCORE
-_CW = const(6)  # gfx.CHAR_W
 
 
 def tenths(fb, x100, x, y, c):
     """Hundredths drawn rounded to one decimal ("213.4"); returns the x after it."""
     if x100 < 0:
-        x = gfx.glyph(fb, 45, x, y, c)  # '-'
+        x = gfx.glyph(fb, ord("-"), x, y, c)
         x100 = -x100
     x10 = (x100 + 5) // 10
     x = gfx.number(fb, x10 // 10, x, y, c)
-    x = gfx.glyph(fb, 46, x, y, c)  # '.'
-    return gfx.glyph(fb, 48 + x10 % 10, x, y, c)
+    x = gfx.glyph(fb, ord("."), x, y, c)
+    return gfx.glyph(fb, ord("0") + x10 % 10, x, y, c)
 
 
 def tenths_width(x100):
     """Advance width of tenths(x100)."""
-    w = 2 * _CW  # the point and the tenth
+    w = 2 * gfx.CHAR_W  # the point and the tenth
     if x100 < 0:
-        w += _CW
+        w += gfx.CHAR_W
         x100 = -x100
     return w + gfx.number_width((x100 + 5) // 100)
 
@@ -153,7 +157,7 @@ def tenths_right(fb, x100, xr, y, c):
 def choice(fb, rs, kind, value, dice, x, y, c):
     """A choice: KEEP with the held dice in `value` (bit i = die i) as their faces, lowest first ("keep 3 5
     5", "roll all" for none), or SCORE in box `value` (its long name). Returns the x after it."""
-    if kind == _SCORE_K:
+    if kind == SCORE:
         return gfx.text(fb, LONG[rs.index][value], x, y, c)
     if not value:
         return gfx.text(fb, b"roll all", x, y, c)
@@ -166,5 +170,5 @@ def faces(fb, mask, dice, x, y, c):
     for f in range(1, 7):
         for i in range(5):
             if (mask >> i) & 1 and dice[i] == f:
-                x = gfx.glyph(fb, 48 + f, x + _CW, y, c)
+                x = gfx.glyph(fb, ord("0") + f, x + gfx.CHAR_W, y, c)
     return x

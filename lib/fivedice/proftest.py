@@ -11,12 +11,12 @@
 #     t.next()                    # False after the last position; t.loss_x100() the total
 from fivedice.compat import const
 from fivedice import lazy
+from fivedice.coach import WIDE
+from fivedice.game import KEEP, SCORE
 from fivedice.scorecard import Card
 
 COUNT = const(25)
 _RECORD = const(9)  # bytes before the box points (host_sim.proftest.RECORD)
-_KEEP = const(1)  # coach.KEEP, SCORE
-_SCORE = const(2)
 
 
 _HALF = const(13)  # positions in a rule set's first literal (host_sim.proftest.HALF)
@@ -85,7 +85,7 @@ class ProfTest:
         self.mine_value = value
         self.mine = mine
         w = self.best - mine
-        d = (w + 3888) // 7776  # wide -> table units, rounded (coach.WIDE)
+        d = (w + WIDE // 2) // WIDE  # wide -> table units, rounded
         self.last = d if d > 0 else 0
         self.loss += self.last
         self.answered = True
@@ -93,11 +93,11 @@ class ProfTest:
     def keep(self, held):
         """Hold the dice in `held` (bit i = die i; not all five) and roll: the answer for this position."""
         self.coach.prepare(self.card)
-        self._answer(_KEEP, held, self.coach.keep_value(self.dice, self.rolls, held))
+        self._answer(KEEP, held, self.coach.keep_value(self.dice, self.rolls, held))
 
     def score(self, box):
         """Score `box` (legal for the dice) now: the answer for this position."""
-        self._answer(_SCORE, box, self.coach.score_value(self.card, self.dice, box))
+        self._answer(SCORE, box, self.coach.score_value(self.card, self.dice, box))
 
     def next(self):
         """On to the next position; False when the test is over."""
@@ -112,4 +112,4 @@ class ProfTest:
 
     def loss_x100(self):
         """Points given away so far, in hundredths."""
-        return self.coach.to_points_x100(self.loss * 7776)
+        return self.coach.to_points_x100(self.loss * WIDE)

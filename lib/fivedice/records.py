@@ -42,6 +42,8 @@ updates a finished game makes. No user interface here: the app draws it and asks
 # not add up (best above the sum, a mean above the best, more bonuses than games).
 # Runs on CPython, MicroPython and CircuitPython; updates allocate nothing (they run once per game anyway).
 from fivedice.compat import const, crc32
+from fivedice.rules import ALL as _ALL
+from fivedice import oled_view as _view
 
 VERSION = const(2)
 TOP = const(5)
@@ -50,8 +52,7 @@ BLOCK = const(91)
 _BLOCK1 = const(74)  # version 1's block
 _HEAD = const(4)
 _CRC = const(4)
-_NRULES = const(6)  # len(fivedice.rules.ALL)
-MAX_BYTES = const(4 + 91 * 6 + 4)  # 554
+MAX_BYTES = _HEAD + BLOCK * len(_ALL) + _CRC  # 554 with the six rule sets
 _M0 = const(0x46)  # "F"
 _M1 = const(0x52)  # "R"
 _GAMES = const(1)
@@ -198,7 +199,7 @@ class Records:
 
     def add_test(self, rs_index, loss_x100):
         """Count a finished test: its rank among the kept three (0 = best), or -1."""
-        if not 0 <= rs_index < _NRULES:
+        if not 0 <= rs_index < len(_ALL):
             raise ValueError("unknown rule set")
         if not 0 <= loss_x100 <= _MAX_TEST_X100:
             raise ValueError("impossible test")
@@ -235,7 +236,7 @@ class Records:
     def add_game(self, rs_index, score, fives=0, bonus=0, loss_x100=0, decisions=0, coached=False):
         """Count a finished game of one human seat in the lifetime stats; returns its game number (for
         insert). coached: a strategy table was present (loss_x100 and decisions count only then)."""
-        if not 0 <= rs_index < _NRULES:
+        if not 0 <= rs_index < len(_ALL):
             raise ValueError("unknown rule set")
         if not 0 <= score <= _MAX_SCORE or not 0 <= fives <= 20 or (loss_x100 and not decisions):
             raise ValueError("impossible game")
@@ -357,7 +358,7 @@ def problem(data):
         return "format %d is not supported" % data[2]
     bl = BLOCK if data[2] == VERSION else _BLOCK1
     k = data[3]
-    if k > _NRULES or len(data) != _HEAD + bl * k + _CRC:
+    if k > len(_ALL) or len(data) != _HEAD + bl * k + _CRC:
         return "have the wrong length"
     n = _HEAD + bl * k
     if crc32(memoryview(data)[:n]) & 0xFFFFFFFF != _get(data, n, 4):
@@ -366,7 +367,7 @@ def problem(data):
     for i in range(k):
         o = _HEAD + bl * i
         rs = data[o]
-        if rs >= _NRULES or rs <= last:
+        if rs >= len(_ALL) or rs <= last:
             return "name an unknown or repeated rule set"
         last = rs
         why = _block_problem(data, o)
@@ -453,6 +454,25 @@ def load(store, recs):
             pass
         return str(e) + ": kept aside, starting new records"
     return None
+
+
+def read(app, recs):
+    """Fill `recs` from the app's store. Unreadable records are kept aside (load) and said once ("Records bad:
+    kept", the reason in app.records_error for the log); False then."""
+    why = load(app.store, recs)
+    if why is None:
+        return True
+    app.records_error = why
+    app.message(_view.T_RECORDS_BAD)
+    return False
+
+
+def best(app, rs_index):
+    """The best score of rule set rs_index in the app's records, or 0 (none, or unreadable: said once)."""
+    recs = Records()
+    if read(app, recs) and recs.entries(rs_index):
+        return recs.score(rs_index, 0)
+    return 0
 
 
 def save(store, recs):

@@ -1,12 +1,118 @@
-"""What a save (and the host tools' input) must satisfy to be a game some play can reach.
+"""Reading a save back: every check it must pass to be a game some play can reach, then the settings and the
+game it holds (App._load), and the same checks for the host tools' input (host_sim.oracle).
 
-Loaded only when a save is read (fivedice.game.decode) or a host tool checks a card; the app drops the
-module again after a load (fivedice.app), so a board does not hold this code through the game.
+Loaded only when a save is read at start-up; the app drops the module again after, so a board does not hold
+the reading code, nor the table of possible points, through the game.
 """
-from fivedice.compat import const, popcount
+from fivedice.compat import popcount
+from fivedice import oled_view as _view
+from fivedice import power as _power
+from fivedice import rules as _rules
+from fivedice.app import OLD_SAVE_MAGIC, SAVE_HEAD, SAVE_MAGIC, SEATED
+from fivedice.game import ALL_DICE as _ALL_DICE, CRC_BYTES, GAME_HEAD, GAME_MAGIC, GAME_VERSION, MAX_PLAYERS
+from fivedice.game import ROLLS_PER_TURN, Game, crc_ok
 
-ROLLS_PER_TURN = const(3)  # game.ROLLS_PER_TURN
-_ALL_DICE = const(0x1F)
+
+def load(app, data):
+    """Read save record `data` from the app's store: (the game in progress or None, its seats), or None when it
+    cannot be read. An unreadable save is kept as it is (set aside where the store can), said on screen ("Save
+    bad"), and nothing is written over it until a new game starts."""
+    try:
+        return read(data, app.settings, app.dice)
+    except ValueError as e:
+        app.save_bad = True
+        app.save_error = str(e)
+        app.game = None
+        app.message(_view.T_SAVE_BAD)
+        if hasattr(app.store, "set_aside"):
+            app.store.set_aside()
+    return None
+
+
+def read(data, settings, dice):
+    """The game a save record (App.save_bytes) holds, or None, and its seats (a bytearray of 4 seat kinds);
+    `settings` take the record's. ValueError (a plain message) if the record is damaged or describes a game no
+    play can reach: then nothing is changed."""
+    if not data:
+        raise ValueError("the save is empty")
+    if data[0] == OLD_SAVE_MAGIC:
+        raise ValueError("the save is from an older fivedice (format 1)")
+    if len(data) < SAVE_HEAD + CRC_BYTES or data[0] != SAVE_MAGIC:
+        raise ValueError("not a fivedice save (%d bytes)" % len(data))
+    if not crc_ok(data):
+        raise ValueError("the save is corrupt (CRC-32 mismatch)")
+    end = len(data) - CRC_BYTES
+    bad = not settings_ok(data)
+    for i in range(3, 7):
+        if data[i] & 0x8C or (data[i] & 0x30 and not data[i] & SEATED):
+            bad = True
+    if bad:
+        raise ValueError("the save has impossible settings")
+    g = decode_game(data[SAVE_HEAD:end], dice) if end > SAVE_HEAD else None
+    read_settings(settings, data)
+    seats = bytearray(4)  # the game's own seats
+    for i in range(4):
+        b = data[3 + i]
+        seats[i] = (b >> 4) & 3 if b & SEATED else b & 3
+    return g, seats
+
+
+def settings_ok(data):
+    """True if save record bytes 1-6 hold settings this build can have (fivedice.settings.Settings.put; the
+    seat bytes' bits 0-1 only)."""
+    np = data[2] & 7
+    return (data[1] < len(_rules.ALL) and 1 <= np <= 4 and (data[2] >> 3) & 3 < _power.CHOICES
+            and (data[2] >> 5) & 3 < _power.CHOICES)
+
+
+def read_settings(settings, data):
+    """Settings from save record bytes 1-6 (checked first: settings_ok), without marking the save due. A save
+    from before the power settings has 0 there: the defaults."""
+    settings.rules_i = data[1]
+    settings.players = data[2] & 7
+    settings.dim_i = (data[2] >> 3) & 3
+    settings.sleep_i = (data[2] >> 5) & 3
+    settings.muted = bool(data[2] & 0x80)
+    for i in range(4):
+        settings.seats[i] = data[3 + i] & 3
+    settings.apply()
+
+
+def decode_game(data, dice):
+    """A Game from fivedice.game.encode's bytes; ValueError with a plain message if they are not a valid save."""
+    if len(data) < GAME_HEAD + CRC_BYTES or data[0] != GAME_MAGIC:
+        raise ValueError("not a fivedice save")
+    if data[1] != GAME_VERSION:
+        raise ValueError("save format version %d is not supported" % data[1])
+    if not crc_ok(data):
+        raise ValueError("save is corrupt (CRC-32 mismatch)")
+    if data[2] >= len(_rules.ALL):
+        raise ValueError("save names an unknown rule set")
+    rs = _rules.ALL[data[2]]
+    players = data[3]
+    if not 1 <= players <= MAX_PLAYERS:
+        raise ValueError("save has %d players" % players)
+    if len(data) != GAME_HEAD + players * (3 + rs.n) + CRC_BYTES:
+        raise ValueError("save has the wrong length")
+    g = Game(rs, players, dice)
+    g.player = data[4]
+    g.rolls = data[5]
+    g.held = data[6]
+    g.turn = data[7]
+    g.over = bool(data[8] & 0x80)
+    for i in range(5):
+        g.dice[i] = data[8 + i] & (0x7F if i == 0 else 0xFF)
+    p = GAME_HEAD
+    for c in g.cards:
+        c.filled = data[p] | (data[p + 1] << 8)
+        c.extra = data[p + 2]
+        for i in range(rs.n):
+            c.pts[i] = data[p + 3 + i]
+        p += 3 + rs.n
+    why = game_problem(g)
+    if why is not None:
+        raise ValueError("save has an impossible game: " + why)
+    return g
 
 
 def card_problem(rs, c):

@@ -55,13 +55,13 @@ def ms(us):
 def main():
     tables = sys.argv[1] if len(sys.argv) > 1 else "tables"
     app = A.App(Null(), dice=Dice(SeededBytes(3)), tables=tables, cpu_step_ms=100)
-    if not app.tables_mask & 1:
+    if not app.seats.tables_mask & 1:
         print("no tables/yahtzee.fdt: run `make tables/yahtzee.fdt` first")
         return
-    app.rules_i = 0
-    app.nplayers = 2
-    app.kinds[0] = 0
-    app.kinds[1] = 3  # CPU perfect
+    app.settings.rules_i = 0
+    app.settings.players = 2
+    app.settings.seats[0] = 0
+    app.settings.seats[1] = 3  # CPU perfect
     app.new_game()
     t = 0
     worst = [0, 0]  # us: the slowest tick that did a slice of a turn solve, and the slowest other tick
@@ -85,7 +85,7 @@ def main():
     while not app.game.over:
         g = app.game
         p = g.player
-        if app.kinds[p]:  # the perfect CPU: its turn on ticks
+        if app.settings.seats[p]:  # the perfect CPU: its turn on ticks
             while not g.over and g.player == p:
                 tick()
                 t += 5
@@ -107,7 +107,7 @@ def main():
         t0 = ticks_us()
         app.press(A.B_UP, t)
         live.append(ticks_diff(ticks_us(), t0))
-        app.coach._phase = -1  # as if the turn had not been solved yet: the press solves all of it (before)
+        app.seats.coach._phase = -1  # as if the turn had not been solved yet: the press solves all of it (before)
         app.hint_kind = 0
         t0 = ticks_us()
         app.press(A.B_UP, t)
@@ -117,7 +117,7 @@ def main():
     slowest_solving, slowest_other = worst
     # each slice alone, on the turn-start card of every human turn of a game (minimum of 15 runs: the machine is
     # shared, so a single pass can be stretched by other jobs; the minimum is the slice's own cost)
-    c = app.coach
+    c = app.seats.coach
     slices = 0
     c._phase = -1
     while not c.work(cards[0]):

@@ -455,7 +455,7 @@ def mp_main(tables, which):
         for b in (A.B_DOWN, A.B_DOWN, A.B_UP, A.B_UP, A.B_DOWN, A.B_UP):
             yield press(b)
             yield 0
-        app.cursor = 0  # "New game" (no game to resume)
+        app.screen.cursor = 0  # "New game" (no game to resume)
         st["new_game"] = True
         yield press(A.B_OK)
         turn = 0
@@ -502,10 +502,16 @@ def mp_main(tables, which):
         else:
             fb, oled = cp_display()
         app = A.App(fb, dice=Dice(SeededBytes(7)), tables=tables, cpu_step_ms=100)
-        app.rules_i = 0
-        app.nplayers = 2
-        app.kinds[0] = 0
-        app.kinds[1] = 0
+        if hasattr(app, "settings"):
+            app.settings.rules_i = 0
+            app.settings.players = 2
+            app.settings.seats[0] = 0
+            app.settings.seats[1] = 0
+        else:  # the code issue 24 measured (REF_COMMIT): the menu's values were the app's own
+            app.rules_i = 0
+            app.nplayers = 2
+            app.kinds[0] = 0
+            app.kinds[1] = 0
         ndraws = [0]  # frames printed so far (one JSON line each, as they come: the heap keeps no list of them)
         passes = []  # [press + tick us, frame index or -1, flags]
         cur = [0, -1, 0]

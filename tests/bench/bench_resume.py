@@ -61,7 +61,7 @@ t4 = time.ticks_us()
 if sys.argv[1] == "make":  # play into a game (human vs perfect CPU, three turns) and keep its save
     from fivedice.rng import ScriptedFaces
     app.dice = ScriptedFaces(bytes(((i * 7) % 6) + 1 for i in range(3000)))
-    app.kinds[1] = 3
+    app.settings.seats[1] = 3
     app.new_game()
     now = 0
     while app.game.turn < 6:

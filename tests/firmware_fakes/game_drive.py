@@ -127,9 +127,11 @@ def _watch_app():
     class Watched(Base):
         def __init__(self, *a, **k):
             Base.__init__(self, *a, **k)
-            self.kinds[1] = CPU  # seat 2: the CPU (1 + level: easy, good, perfect), seat 1 human
-            if hasattr(self, "need_levels"):
-                self.need_levels(self.kinds, self.nplayers)  # as the menu does once the seat line is left
+            self.settings.seats[1] = CPU  # seat 2: the CPU (a seat kind, fivedice.settings: 1 easy, 2 good, 3 perfect), seat 1 human
+            if hasattr(self, "seats"):  # as the menu does once the seat line is left
+                self.seats.need_levels(self.settings.seats, self.settings.players, self.game)
+            elif hasattr(self, "need_levels"):  # the app of the calibration (docs/memory.md)
+                self.need_levels(self.settings.seats, self.settings.players)
             self.came_back = self.game is not None
             if self.game is not None:
                 state["resumed"] += 1  # this app started in a saved game (a boot after a reset)
@@ -159,7 +161,7 @@ def _watch_app():
             if OOM and not state["resets"] and state["turns"] == 3 and g is not None and g.rolls == 1:
                 raise MemoryError("injected by game_drive (FIVEDICE_DRIVE_OOM)")
             if FILL and not state["fills"] and b == appmod.B_OK and self.mode == 0 and g is not None \
-                    and self.screen.items[self.cursor] == 9:  # I_HELP
+                    and self.screen.items[self.screen.cursor] == 9:  # I_HELP
                 state["fills"] = 1
                 state["during"] = "help"
                 state["ballast"] = _fill()  # the help screen's import runs out
@@ -228,7 +230,7 @@ def _heap_line(label):
 
 def _sample(label="turn"):
     app = state["app"]
-    if app is not None and app.game is not None and not app.game.over and app.coach is not None:
+    if app is not None and app.game is not None and not app.game.over and app.seats.coach is not None:
         state["coached"] = True  # the table's coach (hints, perfect CPU) was there during play
     _forget()
     gc.collect()
@@ -333,7 +335,7 @@ def on_iter(i, now):
             state["visits"].pop(0)
             state["skipped"] = state.get("skipped", 0) + 1
             return False
-        _tap(OK if menu.items[app.cursor] == state["visits"][0] else DOWN, i)
+        _tap(OK if menu.items[app.screen.cursor] == state["visits"][0] else DOWN, i)
     elif mode == 0:  # menu with a game in progress: back to it
         _tap(BACK, i)
     elif mode == 7 or mode == 5:  # the records or the help, opened mid-game

@@ -49,10 +49,10 @@ done = errors = peak = 0
 app = None
 try:
     app = A.App(Display(), tables=tables, cpu_step_ms=0)
-    app.rules_i = rules.get(rid).index
-    app.nplayers = 2
-    app.kinds[0] = 3  # perfect
-    app.kinds[1] = 2  # good
+    app.settings.rules_i = rules.get(rid).index
+    app.settings.players = 2
+    app.settings.seats[0] = 3  # perfect
+    app.settings.seats[1] = 2  # good
     for n in range(games):
         app.new_game()
         g = app.game
@@ -67,4 +67,4 @@ try:
 except MemoryError:
     errors += 1
 print(json.dumps({"games": done, "memory_errors": errors, "peak_live": peak,
-                  "coach": app is not None and app.coach is not None}))
+                  "coach": app is not None and app.seats.coach is not None}))

@@ -80,6 +80,12 @@ made = []
 _make = fb.make
 
 
+
+class _NoSeats:
+    """What fdfw.loop reads of the app's seats: no strategy table."""
+
+    tables_mask = 0
+
 def _made(inputs, ids):
     b = _make(inputs, ids)
     made.append(b)
@@ -198,7 +204,7 @@ elif scenario.startswith("heap"):
             apps.append(self)
             self.game = None
             self.mode = -1
-            self.tables_mask = 0
+            self.seats = _NoSeats()
 
         def press(self, b, now_ms):
             self.presses += 1

@@ -109,7 +109,7 @@ def _play(t):
         g = app.game
         if g.over:
             break
-        if app.kinds[g.player]:
+        if app.settings.seats[g.player]:
             t = _run(t, 400)  # the CPU plays its turn on ticks
         else:
             t = _human_turn(t)
@@ -124,9 +124,9 @@ def _play(t):
 
 def test_a_whole_game_of_input_ticks_cpu_moves_and_frames_allocates_nothing():
     app = APP
-    app.nplayers = 2
-    app.kinds[0] = 0
-    app.kinds[1] = 1
+    app.settings.players = 2
+    app.settings.seats[0] = 0
+    app.settings.seats[1] = 1
     app.new_game()
     _run(0, 50)
     app.draw()
@@ -146,8 +146,8 @@ def test_a_whole_game_of_input_ticks_cpu_moves_and_frames_allocates_nothing():
 def test_menu_and_help_screens_allocate_nothing():
     app = APP
     app.enter(A.M_MENU)
-    app.cursor = bytes(app.menu.items[: app.menu.n]).index(bytes((3,)))  # on "Players"
-    app.need_levels(b"\x01\x02\x03", 3)  # every CPU level's code (loaded as a menu seat first names it)
+    app.screen.cursor = bytes(app.menu.items[: app.menu.n]).index(bytes((3,)))  # on "Players"
+    app.seats.need_levels(b"\x01\x02\x03", 3, app.game)  # every CPU level's code (loaded as a menu seat first names it)
     app.draw()
     STATE[0] = 0
     micropython.heap_lock()
@@ -175,7 +175,7 @@ def test_menu_and_help_screens_allocate_nothing():
     finally:
         micropython.heap_unlock()
     assert STATE[0] == 0, "the help screen allocated under heap_lock"
-    assert app.nplayers == 3 and app.mode == A.M_MENU
+    assert app.settings.players == 3 and app.mode == A.M_MENU
 
 
 # With a strategy table (the committed Yacht table is complete and small): hints, proficiency and the
@@ -191,7 +191,7 @@ def _coached_game(t):
         g = app.game
         if g.over:
             break
-        if app.kinds[g.player]:
+        if app.settings.seats[g.player]:
             t = _run(t, 500, APP2)
             continue
         app.press(A.B_ROLL, t)
@@ -215,13 +215,13 @@ def _coached_game(t):
 
 def test_hints_proficiency_and_the_perfect_cpu_allocate_nothing():
     app = APP2
-    assert app.tables_mask == 1 << 5, "the Yacht table was not found in " + DATA
-    app.rules_i = 5
-    app.nplayers = 2
-    app.kinds[0] = 0
-    app.kinds[1] = 3  # CPU perfect
+    assert app.seats.tables_mask == 1 << 5, "the Yacht table was not found in " + DATA
+    app.settings.rules_i = 5
+    app.settings.players = 2
+    app.settings.seats[0] = 0
+    app.settings.seats[1] = 3  # CPU perfect
     app.new_game()
-    assert app.coach is not None and app.prof[0] is not None
+    assert app.seats.coach is not None and app.seats.prof[0] is not None
     _run(0, 50, APP2)
     micropython.heap_lock()
     try:
@@ -232,16 +232,16 @@ def test_hints_proficiency_and_the_perfect_cpu_allocate_nothing():
         micropython.heap_unlock()
     assert STATE2[0] == 0, "hints, proficiency or the perfect CPU allocated under heap_lock"
     assert STATE2[1] == 1
-    assert app.prof[0].decisions >= 12
+    assert app.seats.prof[0].decisions >= 12
 
 
 def test_a_solo_coached_game_its_par_and_its_costliest_decision_allocate_nothing():
     """The hint's three choices, par on the turn screen, the picker's expected totals and the game-over line
     that names the costliest decision (a solo game has the room for it), every frame drawn."""
     app = APP2
-    app.rules_i = 5
-    app.nplayers = 1
-    app.kinds[0] = 0
+    app.settings.rules_i = 5
+    app.settings.players = 1
+    app.settings.seats[0] = 0
     app.new_game()
     _run(0, 50, APP2)
     STATE2[0] = 0
@@ -254,7 +254,7 @@ def test_a_solo_coached_game_its_par_and_its_costliest_decision_allocate_nothing
         micropython.heap_unlock()
     assert STATE2[0] == 0, "a solo coached game allocated under heap_lock"
     assert STATE2[1] == 1 and app.mode == A.M_OVER
-    assert app.prof[0].w[5] > 0 and app.top3[12] > 0
+    assert app.seats.prof[0].w[5] > 0 and app.top3[12] > 0
 
 
 def _prof_positions(app, n):
@@ -281,7 +281,7 @@ def _prof_positions(app, n):
 
 def test_the_proficiency_test_allocates_nothing_once_open():
     app = APP2
-    app.rules_i = 5
+    app.settings.rules_i = 5
     app.enter(A.M_PROF)  # imports the screen and the positions, builds the coach (allocates, like a new game)
     s = app.screen
     assert app.mode == A.M_PROF and s.t is not None
@@ -310,9 +310,9 @@ def test_new_game_confirmation_and_stepping_menu_values_back_allocate_nothing():
     """The menu with a game in progress: "New game" armed and cancelled, values stepped back (HOLD1)
     and forward (HOLD5), "CPU perfect: no table" said as it is passed over, every frame drawn."""
     app = APP
-    app.nplayers = 2
-    app.kinds[0] = 0
-    app.kinds[1] = 1
+    app.settings.players = 2
+    app.settings.seats[0] = 0
+    app.settings.seats[1] = 1
     app.new_game()
     t = _run(0, 50)
     app.press(A.B_ROLL, t)
@@ -322,7 +322,7 @@ def test_new_game_confirmation_and_stepping_menu_values_back_allocate_nothing():
     new_at = bytes(app.menu.items[: app.menu.n]).index(bytes((1,)))
     presses = bytes((A.B_OK, A.B_BACK, A.B_OK, A.B_DOWN, A.B_HOLD1, A.B_HOLD5, A.B_DOWN, A.B_HOLD1, A.B_HOLD5,
                      A.B_DOWN, A.B_HOLD1, A.B_HOLD1, A.B_HOLD5, A.B_HOLD5, A.B_UP, A.B_UP, A.B_UP, A.B_OK))
-    app.cursor = new_at
+    app.screen.cursor = new_at
     app.draw()
     STATE[0] = 0
     micropython.heap_lock()
@@ -337,7 +337,7 @@ def test_new_game_confirmation_and_stepping_menu_values_back_allocate_nothing():
         micropython.heap_unlock()
     assert STATE[0] == 0, "the menu allocated under heap_lock"
     assert app.game is g and app.mode == A.M_MENU and app.menu.confirm  # the last OK armed "New game" again
-    assert app.kinds[0] == 0 and app.toast == A.view.T_NO_PERFECT
+    assert app.settings.seats[0] == 0 and app.toast == A.view.T_NO_PERFECT
 
 
 def test_the_self_test_screen_allocates_nothing_once_open():
@@ -508,8 +508,8 @@ def _idle_minutes(t):
 
 def test_dim_sleep_wake_battery_and_the_power_settings_allocate_nothing():
     app = APP3
-    app.nplayers = 1
-    app.kinds[0] = 0
+    app.settings.players = 1
+    app.settings.seats[0] = 0
     app.new_game()
     t = _run(0, 50, APP3)
     app.press(A.B_ROLL, t)

@@ -47,13 +47,13 @@ def test_the_coach_arrays_come_with_the_app_and_later_new_games_reuse_everything
     gc.collect()
     built = gc.mem_alloc() - a
     assert built > 12000, built  # the coaches' arrays among it
-    app.rules_i = rules.get("yacht").index
-    app.nplayers = 3
-    app.kinds[0] = 0
-    app.kinds[1] = 3  # perfect: the table and its coach
-    app.kinds[2] = 2  # good: a coach of its own
+    app.settings.rules_i = rules.get("yacht").index
+    app.settings.players = 3
+    app.settings.seats[0] = 0
+    app.settings.seats[1] = 3  # perfect: the table and its coach
+    app.settings.seats[2] = 2  # good: a coach of its own
     first = _new_game_bytes(app)
-    assert app.coach is not None and app.players[1].level == cpu_levels.PERFECT
+    assert app.seats.coach is not None and app.seats.players[1].level == cpu_levels.PERFECT
     later = 0
     for _ in range(20):
         later = max(later, _new_game_bytes(app))

@@ -1,15 +1,18 @@
-"""The app's screens: each is one small object with its own press handling and drawing."""
+"""The app's screens: each is one small object with its own press handling, drawing, cursor and scroll."""
 # A screen has:
-#     enter(app)        it becomes the current screen (cursor and scroll were reset to 0)
+#     enter(app)        it becomes the current screen (open() reset its cursor and scroll first)
 #     press(app, b)     a button: returns 0 or the refusal code of the action it asked for
 #     shake(app, on)    the shake sensor started (on) or stopped shaking
 #     tick(app, now)    every loop pass; set app.dirty when the screen needs a new frame
 #     wait_ms(app, now) ms until the screen's own next change (the loop may sleep that long without input)
 #     draw(fb, app)     the frame (the App calls fb.show())
 #     leave(app)        another screen takes over
-# The App routes events to the current screen and owns the shared state (game, coach, seats, settings,
-# save); app.cursor and app.top are the current screen's list cursor and scroll. Presses and frames
-# allocate nothing.
+# The App routes events to the current screen (app.screen) and owns the shared state (game, coach, seats,
+# settings, save). Presses and frames allocate nothing.
+#
+# A new screen is a Screen subclass in its own module and one line in SCREENS below (its M_ number above it).
+import sys
+
 from fivedice.compat import const
 from fivedice import features as _features
 from fivedice import lazy as _lazy
@@ -38,9 +41,52 @@ M_RECORDS = const(7)
 M_INITIALS = const(8)
 M_PROF = const(9)
 
+# The registry, by M_ number: the screen's module and class. The first KEPT are built at start-up and kept for
+# good (every game needs them); the others are imported as they are entered and dropped as they are left
+# (fivedice.lazy: a board need not hold help, records or the self-test through a game).
+SCREENS = """\
+menu Menu
+turn Turn
+picker Picker
+card Card
+over Over
+help Help
+selftest SelfTest
+records RecordsScreen
+initials Initials
+proftest ProfTestScreen
+"""  # one line a screen, by M_ number: its module in fivedice.screens, its class (one str: no object a name)
+KEPT = const(5)
+
+
+def build(mode, w=None):
+    """A new object of screen `mode` (M_*), its module imported if it is not loaded (an allocation). w: the
+    registry's words, if the caller split it already (start-up builds several screens from one split)."""
+    w = w or SCREENS.split()
+    path = "fivedice.screens." + w[2 * mode]
+    __import__(path)
+    s = getattr(sys.modules[path], w[2 * mode + 1])()
+    s.top = 0  # its cursor and scroll exist from now on (a new attribute later would allocate)
+    s.cursor = 0
+    return s
+
 
 class Screen:
-    rows = 0  # list rows visible at once (the cursor scrolls within them); 0: not a list
+    rows = 0  # rows visible at once (a list's cursor, or a page, scrolls within them)
+    # top (the first row shown) and cursor (a list's line under the cursor): set by build() and open()
+
+    def open(self, app):
+        """The App makes this the current screen: it starts at its top, then enters."""
+        self.top = 0
+        self.cursor = 0
+        self.enter(app)
+
+    def scroll(self):
+        """Keep a list's cursor inside the rows shown."""
+        if self.cursor < self.top:
+            self.top = self.cursor
+        elif self.cursor >= self.top + self.rows:
+            self.top = self.cursor - self.rows + 1
 
     def enter(self, app):
         pass
@@ -65,11 +111,15 @@ class Screen:
 
 
 def intern_rare():
-    """Load the screens the app opens now and then (help and its text, self-test, records, initials, the proficiency
-    test) and drop them again, first thing at start-up (fdfw.start). What a load leaves for good (the names it
-    interns, the tables it grows: MicroPython frees neither) is then made before the game's code, among its
-    long-lived objects, not inside the free heap's largest block, where the first visit mid-game would leave it
-    (docs/memory.md)."""
+    """Import the kept screens' modules, then load the screens the app opens now and then (help and its text,
+    self-test, records, initials, the proficiency test) and drop them again, first thing at start-up (fdfw.start).
+    What a load leaves for good (the names it interns, the tables it grows: MicroPython frees neither) is then
+    made before the game's code, among its long-lived objects, not inside the free heap's largest block, where
+    the first visit mid-game would leave it (docs/memory.md)."""
+    w = SCREENS.split()
+    for m in range(KEPT):  # the kept screens' modules for good, first: the App builds their objects later
+        __import__("fivedice.screens." + w[2 * m])
+    del w
     _rare(("help", "selftest"))
     if _features.RECORDS:
         _rare(("records_screen", "initials"))

@@ -18,10 +18,10 @@ class Card(Screen):
         self.back = M_TURN  # the screen OK/BACK return to (the dice, or game over)
 
     def press(self, app, b):
-        if b == B_DOWN and app.top + self.rows < card_rows(app.game.rs):
-            app.top += 1
-        elif b == B_UP and app.top > 0:
-            app.top -= 1
+        if b == B_DOWN and self.top + self.rows < card_rows(app.game.rs):
+            self.top += 1
+        elif b == B_UP and self.top > 0:
+            self.top -= 1
         elif b == B_OK or b == B_BACK:
             app.enter(self.back)
         return 0
@@ -39,7 +39,7 @@ class Card(Screen):
             view.player_tag(fb, app, p, x0 + p * colw + 2, 0, 0)
         nrows = card_rows(rs)
         for r in range(self.rows):
-            i = app.top + r
+            i = self.top + r
             if i >= nrows:
                 break
             y = (r + 1) * 8

@@ -19,20 +19,20 @@ class Help(Screen):
         lazy.drop("help")  # this module and its text: the App holds no other reference to them
 
     def press(self, app, b):
-        if b == B_DOWN and app.top + 8 < len(lines(app.rules_i)):
-            app.top += 1
-        elif b == B_UP and app.top > 0:
-            app.top -= 1
+        if b == B_DOWN and self.top + 8 < len(lines(app.settings.rules_i)):
+            self.top += 1
+        elif b == B_UP and self.top > 0:
+            self.top -= 1
         elif b == B_OK or b == B_BACK:
             app.enter(M_MENU)
         return 0
 
     def draw(self, fb, app):
         fb.fill(0)
-        ls = lines(app.rules_i)
+        ls = lines(app.settings.rules_i)
         view.header(fb, ls[0])
         for r in range(self.rows):
-            i = app.top + 1 + r
+            i = self.top + 1 + r
             if i >= len(ls):
                 break
             gfx.text(fb, ls[i], 0, (r + 1) * 8, 1)

@@ -28,14 +28,14 @@ class Initials(Screen):
 
     def enter(self, app):
         self.recs = _rec.Records()
-        app.read_records(_rec, self.recs)  # unreadable ones are kept aside: these start new records
+        _rec.read(app, self.recs)  # unreadable ones are kept aside: these start new records
         g = app.game
         rs = g.rs
         for p in range(g.players):
-            if app.seated[p]:
+            if app.seats.seated[p]:
                 continue  # a CPU's score is nobody's record
             score, fives, bonus = _rec.game_stats(rs, g.cards[p])
-            pr = app.prof[p]
+            pr = app.seats.prof[p]
             loss = pr.loss_x100() if pr is not None and pr.decisions else 0
             order = self.recs.add_game(rs.index, score, fives, bonus, loss if loss > 0 else 0,
                                        pr.decisions if pr is not None else 0, pr is not None)

@@ -2,6 +2,7 @@
 from fivedice.compat import const
 from fivedice import features as _features
 from fivedice import gfx
+from fivedice.settings import GOOD, PERFECT
 from fivedice import oled_view as view
 from fivedice import power as _power
 from fivedice import rules as _rules
@@ -22,8 +23,6 @@ I_DIM = const(12)
 I_SLEEP = const(13)
 I_PROF = const(14)
 
-_GOOD = const(1)  # cpu_levels.GOOD, PERFECT
-_PERFECT = const(2)
 
 
 class Menu(Screen):
@@ -44,19 +43,19 @@ class Menu(Screen):
         self.back_to = -1
         for i in range(self.n):
             if it >= 0 and self.items[i] == it:
-                app.cursor = i  # back from that screen: on the line you left
-                app.scroll(self.rows)
+                self.cursor = i  # back from that screen: on the line you left
+                self.scroll()
 
     def leave(self, app):
         self.confirm = False
         self.load_levels(app)
 
     def load_levels(self, app):
-        """The CPU levels the menu's seats name, loaded (App.need_levels) once the seat lines are left: stepping
+        """The CPU levels the menu's seats name, loaded (Seats.need_levels) once the seat lines are left: stepping
         a seat through the levels loads only the one it stops at."""
         if self.levels_due:
             self.levels_due = False
-            app.need_levels(app.kinds, app.nplayers)
+            app.seats.need_levels(app.settings.seats, app.settings.players, app.game)
 
     def build(self, app):
         """The lines for the current settings: "Resume game" only with a game in progress, one line per seat."""
@@ -69,7 +68,7 @@ class Menu(Screen):
         items[n + 1] = I_RULES
         items[n + 2] = I_PLAYERS
         n += 3
-        for p in range(app.nplayers):
+        for p in range(app.settings.players):
             items[n] = I_P1 + p
             n += 1
         items[n] = I_SOUND
@@ -82,21 +81,21 @@ class Menu(Screen):
         items[n] = I_HELP
         items[n + 1] = I_TEST
         n += 2
-        if app.offers_test():  # the proficiency test: its rule set's table, on an install that has the test
+        if app.seats.offers_test(app.settings.rules_i):  # the proficiency test: its rule set's table, on an install that has the test
             items[n] = I_PROF
             n += 1
         self.n = n
-        if app.cursor >= self.n:
-            app.cursor = self.n - 1
+        if self.cursor >= self.n:
+            self.cursor = self.n - 1
 
     def press(self, app, b):
         confirm = self.confirm
         self.confirm = False  # any press but a second OK on "New game" cancels it
         if b == B_UP:
-            app.cursor = (app.cursor - 1) % self.n
+            self.cursor = (self.cursor - 1) % self.n
             self.load_levels(app)
         elif b == B_DOWN:
-            app.cursor = (app.cursor + 1) % self.n
+            self.cursor = (self.cursor + 1) % self.n
             self.load_levels(app)
         elif b == B_OK or b == B_ROLL or b == B_HOLD5:
             self.choose(app, 1, b != B_HOLD5, confirm)
@@ -104,13 +103,14 @@ class Menu(Screen):
             self.choose(app, -1, False, confirm)
         elif b == B_BACK and app.in_game() and not confirm:
             app.resume()
-        app.scroll(self.rows)
+        self.scroll()
         return 0
 
     def choose(self, app, step, act, confirm):
         """The line under the cursor: `act` (OK/ROLL) chooses an action line; a value line steps its
         value by `step` (+1 OK/ROLL/HOLD5, -1 HOLD1). `confirm`: "New game" was armed by the last press."""
-        it = self.items[app.cursor]
+        it = self.items[self.cursor]
+        s = app.settings
         if it == I_RESUME:
             if act:
                 app.resume()
@@ -122,31 +122,26 @@ class Menu(Screen):
                     self.load_levels(app)
                     app.new_game()
         elif it == I_RULES:
-            app.rules_i = (app.rules_i + step) % len(_rules.ALL)
+            s.set("rules_i", (s.rules_i + step) % len(_rules.ALL))
             self.next_game(app)
             self.build(app)  # the proficiency test's line comes and goes with the rule set's table
-            if app.levels() < 3:
+            if app.seats.levels(app.settings.rules_i) < 3:
                 for p in range(4):
-                    if app.kinds[p] == 1 + _PERFECT:
-                        app.kinds[p] = 1 + _GOOD  # this rule set has no table: say why the seat changed
+                    if s.seats[p] == PERFECT:
+                        s.set_seat(p, GOOD)  # this rule set has no table: say why the seat changed
                         app.message(view.T_NO_PERFECT)
             self.levels_due = True
-            app.setting_saved()
         elif it == I_PLAYERS:
-            app.nplayers = (app.nplayers - 1 + step) % 4 + 1
+            s.set("players", (s.players - 1 + step) % 4 + 1)
             self.levels_due = True
             self.build(app)
             self.next_game(app)
-            app.setting_saved()
         elif it == I_SOUND:
-            app.set_muted(not app.muted)
-            app.setting_saved()
+            s.set("muted", not s.muted)
         elif it == I_DIM:
-            app.pw.dim_i = (app.pw.dim_i + step) % _power.CHOICES
-            app.setting_saved()
+            s.set("dim_i", (s.dim_i + step) % _power.CHOICES)
         elif it == I_SLEEP:
-            app.pw.sleep_i = (app.pw.sleep_i + step) % _power.CHOICES
-            app.setting_saved()
+            s.set("sleep_i", (s.sleep_i + step) % _power.CHOICES)
         elif it == I_HELP or it == I_TEST or it == I_RECORDS or it == I_PROF:
             if act:
                 self.back_to = it
@@ -154,14 +149,13 @@ class Menu(Screen):
                           else M_PROF)
         else:
             p = it - I_P1
-            k = (app.kinds[p] + step) % 4  # Human, CPU easy, good, perfect
+            k = (s.seats[p] + step) % 4  # Human, CPU easy, good, perfect
             self.next_game(app)
-            if k == 1 + _PERFECT and app.levels() < 3:
+            if k == PERFECT and app.seats.levels(app.settings.rules_i) < 3:
                 app.message(view.T_NO_PERFECT)  # shown as it is passed over: why there is no perfect CPU
                 k = (k + step) % 4
-            app.kinds[p] = k
+            s.set_seat(p, k)
             self.levels_due = True  # its code as the cursor leaves the line: in the menu, not at "New game"
-            app.setting_saved()
 
     def next_game(self, app):
         """A rules, players or seat line changed with a game in progress: say it is for the next game (the
@@ -174,14 +168,15 @@ class Menu(Screen):
         fb.fill(0)
         view.header(fb, b"fivedice")
         n = self.n
+        s = app.settings
         g = app.game if app.in_game() else None  # with a game in progress, a line that differs is the next game's
         for r in range(self.rows):
-            i = app.top + r
+            i = self.top + r
             if i >= n:
                 break
             y = 10 + r * 8
             c = 1
-            if i == app.cursor:
+            if i == self.cursor:
                 view.row_bar(fb, y)
                 c = 0
             it = self.items[i]
@@ -190,20 +185,20 @@ class Menu(Screen):
             elif it == I_NEW:
                 gfx.text(fb, b"New game? OK again" if self.confirm else b"New game", 2, y, c)
             elif it == I_RULES:
-                gfx.text(fb, b"Next rules" if g is not None and app.rules_i != g.rs.index else b"Rules", 2, y, c)
-                gfx.text_right(fb, view.SHORT_TITLES[app.rules_i], W - 2, y, c)
+                gfx.text(fb, b"Next rules" if g is not None and s.rules_i != g.rs.index else b"Rules", 2, y, c)
+                gfx.text_right(fb, view.SHORT_TITLES[s.rules_i], W - 2, y, c)
             elif it == I_PLAYERS:
-                gfx.text(fb, b"Next players" if g is not None and app.nplayers != g.players else b"Players", 2, y, c)
-                gfx.number_right(fb, app.nplayers, W - 2, y, c)
+                gfx.text(fb, b"Next players" if g is not None and s.players != g.players else b"Players", 2, y, c)
+                gfx.number_right(fb, s.players, W - 2, y, c)
             elif it == I_SOUND:
                 gfx.text(fb, b"Sound", 2, y, c)
-                gfx.text_right(fb, b"off" if app.muted else b"on", W - 2, y, c)
+                gfx.text_right(fb, b"off" if s.muted else b"on", W - 2, y, c)
             elif it == I_DIM:
                 gfx.text(fb, b"Dim screen", 2, y, c)
-                gfx.text_right(fb, _power.DIM_LABELS[app.pw.dim_i], W - 2, y, c)
+                gfx.text_right(fb, _power.DIM_LABELS[s.dim_i], W - 2, y, c)
             elif it == I_SLEEP:
                 gfx.text(fb, b"Sleep", 2, y, c)
-                gfx.text_right(fb, _power.SLEEP_LABELS[app.pw.sleep_i], W - 2, y, c)
+                gfx.text_right(fb, _power.SLEEP_LABELS[s.sleep_i], W - 2, y, c)
             elif it == I_HELP:
                 gfx.text(fb, b"How to score", 2, y, c)
             elif it == I_TEST:
@@ -217,9 +212,9 @@ class Menu(Screen):
                 # "  P2" indented under Players, the value right-aligned: never touching (3 + 11 chars of 21)
                 x = gfx.text(fb, b"P", 8, y, c)
                 x = gfx.number(fb, p + 1, x, y, c)
-                if g is not None and (p >= g.players or app.kinds[p] != app.seated[p]):
+                if g is not None and (p >= g.players or s.seats[p] != app.seats.seated[p]):
                     gfx.text(fb, b" next", x, y, c)  # the game in progress keeps its own seat
-                gfx.text_right(fb, view.SEATS[app.kinds[p]], W - 2, y, c)
+                gfx.text_right(fb, view.SEATS[s.seats[p]], W - 2, y, c)
         if app.toast:
             fb.fill_rect(0, 55, W, 9, 1)
             gfx.text(fb, view.MESSAGES[app.toast], 1, 56, 0)

@@ -11,9 +11,9 @@ LEVELS = (b"", b"easy", b"good", b"perfect")
 def decimal2(fb, x100, x, y, c):
     """Draw hundredths as a number with two decimals (12.34) without building a string."""
     x = gfx.number(fb, x100 // 100, x, y, c)
-    x = gfx.glyph(fb, 46, x, y, c)  # '.'
-    x = gfx.glyph(fb, 48 + (x100 // 10) % 10, x, y, c)
-    return gfx.glyph(fb, 48 + x100 % 10, x, y, c)
+    x = gfx.glyph(fb, ord("."), x, y, c)
+    x = gfx.glyph(fb, ord("0") + (x100 // 10) % 10, x, y, c)
+    return gfx.glyph(fb, ord("0") + x100 % 10, x, y, c)
 
 
 def decimal1(fb, x100, x, y, c):
@@ -24,8 +24,8 @@ def decimal1(fb, x100, x, y, c):
     if x10 >= 1000:
         return gfx.number(fb, (x100 + 50) // 100, x, y, c)
     x = gfx.number(fb, x10 // 10, x, y, c)
-    x = gfx.glyph(fb, 46, x, y, c)  # '.'
-    return gfx.glyph(fb, 48 + x10 % 10, x, y, c)
+    x = gfx.glyph(fb, ord("."), x, y, c)
+    return gfx.glyph(fb, ord("0") + x10 % 10, x, y, c)
 
 
 class Over(Screen):
@@ -53,14 +53,14 @@ class Over(Screen):
             p = self.rank[r]
             gfx.text(fb, ORDINALS[g.place(p)], 0, y, 1)
             x = view.player_tag(fb, app, p, 24, y, 1)
-            gfx.text(fb, LEVELS[app.seated[p]], x + 6, y, 1)
+            gfx.text(fb, LEVELS[app.seats.seated[p]], x + 6, y, 1)
             gfx.number_right(fb, g.cards[p].total(), W - 1, y, 1)
             y += 9
         # the coach on the human players: expected points their choices gave away against optimal play,
         # "P1 gave away 12.4 pts" and, where there is room, "  0.31 per decision" under it (21 chars at most)
         nh = 0
         for p in range(g.players):
-            if app.prof[p] is not None:
+            if app.seats.prof[p] is not None:
                 nh += 1
         # where three lines each fit with the keys line under them (a solo game): the costliest decision under
         # the total, "turn 7: kept 3 3  -4.2" / "best keep 6 6 6"; else two lines each where the keys line
@@ -68,7 +68,7 @@ class Over(Screen):
         worst = nh * 27 <= 47 - y
         two = not worst and nh * 18 <= 47 - y
         for p in range(g.players):
-            pr = app.prof[p]
+            pr = app.seats.prof[p]
             if pr is None or y > 47:
                 continue
             x = view.player_tag(fb, app, p, 0, y, 1)
@@ -108,5 +108,5 @@ class Over(Screen):
         x = view.W - 6 - tenths_width(v)
         if xa + 6 <= x or xb + 6 <= x:
             ya = y if xa + 6 <= x else y + 9
-            tenths(fb, v, gfx.glyph(fb, 45, x, ya, 1), ya, 1)  # '-'
+            tenths(fb, v, gfx.glyph(fb, ord("-"), x, ya, 1), ya, 1)
         return y + 18

@@ -16,8 +16,8 @@ class Picker(Screen):
 
     def __init__(self):
         self.boxes = bytearray(_rules.MAX_BOXES)  # the boxes offered, in card order
-        self.n = 0
         self.points = array("h", [0] * _rules.MAX_BOXES)  # by box: what scoring it now gives
+        self.n = 0
         self.forced = False  # a Forced Joker: the roll must go in the boxes offered
         self.bonus = 0  # the five-of-a-kind bonus this roll earns wherever it goes
         self.expect = zeros("i", _rules.MAX_BOXES)  # by box: the expected final total (x 100) it leads to
@@ -35,7 +35,7 @@ class Picker(Screen):
         self.forced = g.rs.joker == _rules.JOKER_FORCED and scoring.joker(g.rs, g.cards[g.player])
         self.bonus = g.bonus_now()
         self.valued = False
-        c = app.coach
+        c = app.seats.coach
         if c is not None and not app.cpu_turn():
             card = g.cards[g.player]
             banked = card.upper() + card.lower() + card.bonus()
@@ -45,24 +45,24 @@ class Picker(Screen):
                     self.expect[b] = banked * 100 + c.to_points_x100(c.score_value(card, g.dice, b))
                 self.valued = True
             except OSError:
-                app._coach_lost()
+                app.coach_lost()
         best = 0  # start on the best box
         for i in range(n):
             if self.points[self.boxes[i]] > self.points[self.boxes[best]]:
                 best = i
-        app.cursor = best
-        app.scroll(self.rows)
+        self.cursor = best
+        self.scroll()
 
     def press(self, app, b):
         if b == B_UP:
-            app.cursor = (app.cursor - 1) % self.n
+            self.cursor = (self.cursor - 1) % self.n
         elif b == B_DOWN:
-            app.cursor = (app.cursor + 1) % self.n
+            self.cursor = (self.cursor + 1) % self.n
         elif b == B_OK:
-            return app.score(self.boxes[app.cursor])
+            return app.score(self.boxes[self.cursor])
         elif b == B_BACK:
             app.enter(M_TURN)
-        app.scroll(self.rows)
+        self.scroll()
         return 0
 
     def draw(self, fb, app):
@@ -75,7 +75,7 @@ class Picker(Screen):
         x = gfx.text(fb, b" roll ", x, 0, 0)
         gfx.number(fb, g.rolls, x, 0, 0)
         n = self.n
-        top = app.top
+        top = self.top
         rows = self.rows
         for r in range(rows):
             i = top + r
@@ -84,7 +84,7 @@ class Picker(Screen):
             box = self.boxes[i]
             y = 9 + r * 8
             c = 1
-            if i == app.cursor:
+            if i == self.cursor:
                 view.row_bar(fb, y)
                 c = 0
             x = 1

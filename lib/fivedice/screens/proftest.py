@@ -1,6 +1,6 @@
 """The proficiency test: 25 fixed positions of the menu's rule set, one decision each (hold dice and ROLL, or
 OK and a box), the answer and its value after each, the points given away at the end and the best three
-tests in the records. Loaded only while open, on the table's coach the app lends it (App.test_coach); a game in
+tests in the records. Loaded only while open, on the table's coach the seats lend it (Seats.test_coach); a game in
 progress gets the coach back when the test is left. An install may leave the test out (fivedice.features)."""
 from fivedice.compat import const
 from fivedice import features as _features
@@ -10,7 +10,8 @@ from fivedice import oled_view as view
 from fivedice import rules as _rules
 from fivedice import scoring
 from fivedice.screens import Screen, B_BACK, B_DOWN, B_HOLD5, B_OK, B_ROLL, B_UP, M_MENU
-from fivedice.oled_view import choice, tenths, tenths_right
+from fivedice.game import ALL_HELD, NO_ROLLS_LEFT
+from fivedice.oled_view import choice, tenths, tenths_right, DICE_X, DICE_Y, DIE, DIE_GAP
 from fivedice.proftest import ProfTest
 
 _Q = const(0)  # the position: dice, holds
@@ -19,10 +20,6 @@ _PICK = const(2)  # the legal boxes and their points
 _ANS = const(3)  # the answer and its value
 _DONE = const(4)  # the test's score and the best three
 _ROWS = const(6)
-_ALL_HELD = const(9)  # game.ALL_HELD, NO_ROLLS_LEFT (their messages)
-_NO_ROLLS = const(1)
-_DIE = const(20)
-_GAP = const(5)
 
 
 class ProfTestScreen(Screen):
@@ -40,8 +37,8 @@ class ProfTestScreen(Screen):
         self.best3 = [0, 0, 0]  # their points given away x 100 (allocated here, filled at the end)
 
     def enter(self, app):
-        rs = _rules.ALL[app.rules_i]
-        coach = app.test_coach(rs)  # mid-game, the game's coach until the test is left
+        rs = _rules.ALL[app.settings.rules_i]
+        coach = app.seats.test_coach(rs)  # mid-game, the game's coach until the test is left
         if coach is None:
             app.enter(M_MENU)  # no table (or a bad one: "Strategy table bad" says so)
             return
@@ -63,7 +60,7 @@ class ProfTestScreen(Screen):
         try:
             t.ready = t.coach.work(t.card)
         except OSError:
-            app.table_lost(t.rs)
+            app.seats.table_lost(t.rs)
             app.enter(M_MENU)
 
     def wait_ms(self, app, now):
@@ -82,9 +79,9 @@ class ProfTestScreen(Screen):
                 self.held ^= 1 << b
             elif b == B_ROLL:
                 if t.rolls >= 3:
-                    return app.refuse(_NO_ROLLS)
+                    return app.refuse(NO_ROLLS_LEFT)
                 if self.held == 31:
-                    return app.refuse(_ALL_HELD)
+                    return app.refuse(ALL_HELD)
                 return self._answer(app, False, self.held)
             elif b == B_OK:
                 self._boxes(app)
@@ -97,14 +94,14 @@ class ProfTestScreen(Screen):
             self.phase = _Q
         elif ph == _PICK:
             if b == B_UP:
-                app.cursor = (app.cursor - 1) % self.nb
+                self.cursor = (self.cursor - 1) % self.nb
             elif b == B_DOWN:
-                app.cursor = (app.cursor + 1) % self.nb
+                self.cursor = (self.cursor + 1) % self.nb
             elif b == B_OK:
-                return self._answer(app, True, self.boxes[app.cursor])
+                return self._answer(app, True, self.boxes[self.cursor])
             elif b == B_BACK:
                 self.phase = _Q
-            app.scroll(_ROWS)
+            self.scroll()
         elif ph == _ANS:
             if b == B_OK or b == B_ROLL:
                 if t.next():
@@ -126,7 +123,7 @@ class ProfTestScreen(Screen):
             else:
                 self.t.keep(arg)
         except OSError:
-            app.table_lost(self.t.rs)
+            app.seats.table_lost(self.t.rs)
             app.enter(M_MENU)
             return 0
         self.phase = _ANS
@@ -143,8 +140,8 @@ class ProfTestScreen(Screen):
                 self.points[n] = scoring.points(t.rs, t.card, b)
                 n += 1
         self.nb = n
-        app.cursor = 0
-        app.top = 0
+        self.cursor = 0
+        self.top = 0
 
     def _finish(self, app):
         """The last answer: the test's score into the records (when there is a store for them)."""
@@ -156,7 +153,7 @@ class ProfTestScreen(Screen):
             return
         records = lazy.load("records")
         recs = records.Records()
-        app.read_records(records, recs)
+        records.read(app, recs)
         i = self.t.rs.index
         self.rank = recs.add_test(i, self.t.loss_x100())
         if records.save(st, recs) is not None:
@@ -207,7 +204,7 @@ class ProfTestScreen(Screen):
             self._draw_dice(fb, t)
 
     def _draw_dice(self, fb, t):
-        gfx.dice_row(fb, t.dice, self.held, 4, 10, _DIE, _GAP)
+        gfx.dice_row(fb, t.dice, self.held, DICE_X, DICE_Y, DIE, DIE_GAP)
         y = 34
         view.roll_count(fb, t.rolls, y)
         x = gfx.text(fb, b"Score ", 68, y, 1)
@@ -241,14 +238,14 @@ class ProfTestScreen(Screen):
 
     def _draw_pick(self, fb, app, t):
         n = self.nb
-        top = app.top
+        top = self.top
         for r in range(_ROWS):
             i = top + r
             if i >= n:
                 break
             y = 9 + r * 8
             c = 1
-            if i == app.cursor:
+            if i == self.cursor:
                 view.row_bar(fb, y)
                 c = 0
             gfx.text(fb, view.LONG[t.rs.index][self.boxes[i]], 2, y, c)

@@ -23,8 +23,8 @@ class RecordsScreen(Screen):
 
     def enter(self, app):
         self.recs = _rec.Records()
-        self.rs = app.rules_i
-        app.read_records(_rec, self.recs)
+        self.rs = app.settings.rules_i
+        _rec.read(app, self.recs)
 
     def leave(self, app):
         self.recs = None
@@ -68,8 +68,8 @@ class RecordsScreen(Screen):
                         gfx.number_right(fb, (m + 5) // 10, W - 1, y, 1)
                     else:
                         x = gfx.number(fb, m // 10, W - 1 - gfx.number_width(m // 10) - 12, y, 1)
-                        x = gfx.glyph(fb, 46, x, y, 1)  # '.'
-                        gfx.glyph(fb, 48 + m % 10, x, y, 1)
+                        x = gfx.glyph(fb, ord("."), x, y, 1)
+                        gfx.glyph(fb, ord("0") + m % 10, x, y, 1)
                 elif i == 2:
                     gfx.number_right(fb, recs.best(rs), W - 1, y, 1)
                 elif i == 3:

@@ -31,11 +31,9 @@ class SelfTest(Screen):
         self.phase = _PHASE_BOARD
         self.step = 0  # pixel step: pixel = step // 3, colour = step % 3
         self.next_at = 0  # when the checkerboard or the pixel moves on
-        self.was_muted = False
 
     def enter(self, app):
         self.next_at = ticks_add(app.now, CHECKER_MS)
-        self.was_muted = app.muted
         if app.snd is not None:
             app.snd.mute = False  # the buzzer is under test even with sound off
             app.snd.play(SCALE, app.now)
@@ -45,7 +43,7 @@ class SelfTest(Screen):
     def leave(self, app):
         if app.snd is not None:
             app.snd.stop()
-            app.snd.mute = self.was_muted
+            app.snd.mute = app.settings.muted
         if app.px is not None:
             app.px.test(-1, 0)
             app.px.refresh()

@@ -2,17 +2,12 @@
 from fivedice.compat import const
 from fivedice import game as _game
 from fivedice import gfx
+from fivedice.game import KEEP, SCORE
 from fivedice import oled_view as view
-from fivedice.oled_view import choice, tenths, tenths_right, tenths_width
+from fivedice.oled_view import choice, tenths, tenths_right, tenths_width, DICE_X, DICE_Y, DIE, DIE_GAP
 from fivedice.screens import Screen, B_BACK, B_DOWN, B_OK, B_ROLL, B_UP, B_HOLD5, M_MENU, M_PICK, M_TURN
 from fivedice.ticks import ticks_diff
 
-_DIE = const(20)
-_GAP = const(5)
-_DICE_X = const(4)
-_DICE_Y = const(10)
-_KEEP = const(1)  # coach.KEEP
-_SCORE = const(2)  # coach.SCORE
 _BURST_MS = const(250)  # ROLL taps closer than this to an ignored one belong to its burst (docs/rules.md)
 
 KEYS = (
@@ -46,7 +41,7 @@ class Turn(Screen):
         if b == B_BACK:
             app.enter(M_MENU)
             return 0
-        if b == B_UP and app.coach is not None and not app.cpu_turn() and not app.tumbling:
+        if b == B_UP and app.seats.coach is not None and not app.cpu_turn() and not app.tumbling:
             return app.hint()
         if b == B_DOWN or b == B_UP:
             app.show_card(M_TURN)
@@ -87,8 +82,8 @@ class Turn(Screen):
         view.player_tag(fb, app, g.player, 0, 0, 1)
         gfx.text(fb, view.SHORT_TITLES[rs.index], 24, 0, 1)
         gfx.number_right(fb, card.total(), view.W, 0, 1)
-        gfx.dice_row(fb, g.dice, g.held, _DICE_X, _DICE_Y, _DIE, _GAP, app.tumbling, app.frame)
-        if app.hint_kind and not app.toast and app.coach is not None and app.top3[12]:
+        gfx.dice_row(fb, g.dice, g.held, DICE_X, DICE_Y, DIE, DIE_GAP, app.tumbling, app.frame)
+        if app.hint_kind and not app.toast and app.seats.coach is not None and app.top3[12]:
             self.choices(fb, app, g, card)
             return
         y = 34
@@ -98,22 +93,22 @@ class Turn(Screen):
         x = gfx.text(fb, b"/", x, y, 1)
         gfx.number(fb, rs.n, x, y, 1)
         self.status(fb, app, 45)
-        if app.seated[g.player]:
-            x = gfx.text(fb, view.SEATS[app.seated[g.player]], 0, 56, 1)  # "CPU good": the level (and the '*')
+        if app.seats.seated[g.player]:
+            x = gfx.text(fb, view.SEATS[app.seats.seated[g.player]], 0, 56, 1)  # "CPU good": the level (and the '*')
             x = gfx.text(fb, b" plays", x, 56, 1)
             for i in range(app.dots):
-                x = gfx.glyph(fb, 46, x, 56, 1)  # '.': the dots step while the computer works
+                x = gfx.glyph(fb, ord("."), x, 56, 1)  # the dots step while the computer works
         else:
-            gfx.text(fb, KEYS[0] if g.rolls == 0 else KEYS[2] if app.coach is not None else KEYS[1], 0, 56, 1)
-        if app.hint_kind == _KEEP:
+            gfx.text(fb, KEYS[0] if g.rolls == 0 else KEYS[2] if app.seats.coach is not None else KEYS[1], 0, 56, 1)
+        if app.hint_kind == KEEP:
             # the coach's keep: a mark under each die to hold
             for i in range(5):
                 if (app.hint_value >> i) & 1:
-                    fb.fill_rect(_DICE_X + i * (_DIE + _GAP) + 6, _DICE_Y + _DIE + 1, _DIE - 12, 2, 1)
+                    fb.fill_rect(DICE_X + i * (DIE + DIE_GAP) + 6, DICE_Y + DIE + 1, DIE - 12, 2, 1)
 
     def choices(self, fb, app, g, card):
         # the hint: the best three choices with the expected final total of each, the best marked under the dice
-        c = app.coach
+        c = app.seats.coach
         top = app.top3  # coach.choices: kinds, values, wide values, .., the count at 12
         banked = card.upper() + card.lower() + card.bonus()  # the coach's values hold the upper bonus
         for i in range(top[12]):
@@ -123,10 +118,10 @@ class Turn(Screen):
             k = 0 if i == 0 else 1
             choice(fb, g.rs, top[i], top[3 + i], g.dice, 1, y, k)
             tenths_right(fb, banked * 100 + c.to_points_x100(top[6 + i]), view.W, y, k)
-        if app.hint_kind == _KEEP:
+        if app.hint_kind == KEEP:
             for i in range(5):
                 if (app.hint_value >> i) & 1:
-                    fb.fill_rect(_DICE_X + i * (_DIE + _GAP) + 6, _DICE_Y + _DIE + 1, _DIE - 12, 2, 1)
+                    fb.fill_rect(DICE_X + i * (DIE + DIE_GAP) + 6, DICE_Y + DIE + 1, DIE - 12, 2, 1)
 
     def status(self, fb, app, y):
         """The message line: a refusal, what the last action scored, and par (the hint has its own lines)."""
@@ -151,7 +146,7 @@ class Turn(Screen):
         elif app.to_beat:
             x = gfx.text(fb, b"Best to beat: ", 0, y, 1)  # a solo game: the records' top score
             x = gfx.number(fb, app.to_beat, x, y, 1)
-        if app.par_x100 >= 0 and not app.seated[g.player]:
+        if app.par_x100 >= 0 and not app.seats.seated[g.player]:
             # par: the expected final total from the start of this turn, where the line has room
             if x + 2 + 4 * 6 + tenths_width(app.par_x100) <= view.W:
                 x = gfx.text_right(fb, b"par ", view.W - tenths_width(app.par_x100), y, 1)
