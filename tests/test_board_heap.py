@@ -22,14 +22,14 @@ sys.path.insert(0, os.path.join(ROOT, "tests", "bench"))
 import board_estimate  # noqa: E402
 import board_heap  # noqa: E402
 
-# Proxy estimates, the least at any point (make bench-heap; docs/memory.md): CircuitPython .mpy 10.3 KB (the help,
-# mid-game), MicroPython .mpy 69.6 KB (the initials). The floors were set 4 KB under the figures before the coach's
-# values on the device (issue 25) took 3.3 KB and the lazy table (issue 21) about 1 KB: CircuitPython's has 1.3 KB
-# left.
+# Proxy estimates, the least at any point (make bench-heap; docs/memory.md): CircuitPython .mpy 9.3 KB (the help,
+# mid-game), MicroPython .mpy 68.2 KB (the initials). The floors were set 4 KB under the figures before the coach's
+# values on the device (issue 25) took 3.3 KB, and issue 21's registry, settings and lazy table about 2 KB more:
+# CircuitPython's has 0.3 KB left.
 FLOOR_KB = {"cp": 9, "mp": 66}
-# Largest free block, proxy estimates (seeds 1-2; the test plays seed 1): CircuitPython .mpy 6.6 KB at the least of
-# the menu, "New game" and the resume, 2.2-2.8 KB at any point (a turn, the help); MicroPython .mpy 52.6 KB there,
-# 23.9 KB at any point (the records). Less a third or more here (where start-up leaves it, at any point).
+# Largest free block, proxy estimates (seeds 1-2; the test plays seed 1): CircuitPython .mpy 4.4-4.7 KB at the least
+# of the menu, "New game" and the resume, 1.8-2.2 KB at any point (a turn); MicroPython .mpy 61.1 KB there, 25.3-28.6
+# KB at any point (the records). Less a third or more here (where start-up leaves it, at any point).
 BLOCK_FLOOR_KB = {"cp": (4, 1.5), "mp": (34, 16)}
 STARTS = ("menu", "new game", "resume")  # the points where the heap is as start-up left it
 TABLE = os.path.join(ROOT, "tables", "yahtzee.fdt")
