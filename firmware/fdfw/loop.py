@@ -28,74 +28,75 @@ def say(msg):
 
 class Loop:
     """The main loop over a built app: run() forever, a pass per step(). feed: called every pass (the watchdog's
-    feed), so only a hung pass lets the watchdog reset the board."""
+    feed), so only a hung pass lets the watchdog reset the board. The bound methods are cached here (a lookup
+    per pass would allocate), under the names they have already (no new names to intern)."""
 
     def __init__(self, app, buttons, shake, ticks_ms, idle=None, feed=None, sleep=None):
         self.app = app
-        self._press = app.press
-        self._tick = app.tick
-        self._draw = app.draw
-        self._poll = buttons.poll
-        self._down = buttons.down
-        self._ticks_ms = ticks_ms
-        self._shake = shake.update if shake is not None else None
-        self._idle = idle
-        self._wait_ms = app.wait_ms if idle is not None else None
-        self._buttons_wait = buttons.wait_ms if idle is not None else None
-        self._shake_wait = shake.wait_ms if idle is not None and shake is not None else None
-        self._sleep = sleep
-        self._asleep = app.asleep if sleep is not None else None
-        self._feed = feed
-        self._quiet = False
-        self._quiet_until = 0
+        self.press = app.press
+        self.tick = app.tick
+        self.draw = app.draw
+        self.poll = buttons.poll
+        self.down = buttons.down
+        self.ticks_ms = ticks_ms
+        self.update = shake.update if shake is not None else None
+        self.idle = idle
+        self.wait_ms = app.wait_ms if idle is not None else None
+        self.buttons_wait = buttons.wait_ms if idle is not None else None
+        self.shake_wait = shake.wait_ms if idle is not None and shake is not None else None
+        self.sleep = sleep
+        self.asleep = app.asleep if sleep is not None else None
+        self.feed = feed
+        self.quiet = False
+        self.quiet_until = 0
 
     def run(self):
-        self._draw()
+        self.draw()
         step = self.step
         while True:
             step()
 
     def step(self):
         """One pass; returns the time it read."""
-        if self._feed is not None:
-            self._feed()
-        now = self._ticks_ms()
-        if self._quiet and ticks_diff(now, self._quiet_until) >= 0 and not self._down():
-            self._quiet = False  # checked before the poll: a new press in this poll counts
-        mask = self._poll()
-        if self._quiet:
+        if self.feed is not None:
+            self.feed()
+        now = self.ticks_ms()
+        if self.quiet and ticks_diff(now, self.quiet_until) >= 0 and not self.down():
+            self.quiet = False  # checked before the poll: a new press in this poll counts
+        mask = self.poll()
+        if self.quiet:
             mask = 0  # the press that woke the board does nothing else
         if mask:
-            press = self._press
+            press = self.press
             for b in range(30):
                 if (mask >> b) & 1:
                     press(b, now)
-        if self._shake is not None:
-            s = self._shake(now)
+        if self.update is not None:
+            s = self.update(now)
             if s > 0:
                 self.app.shake(True, now)
             elif s < 0:
                 self.app.shake(False, now)
-        if self._tick(now):
-            self._draw()
-        elif self._asleep is not None and self._asleep():
-            self._sleep()
-            now = self._ticks_ms()
+        if self.tick(now):
+            self.draw()
+        elif self.asleep is not None and self.asleep():
+            self.sleep()
+            now = self.ticks_ms()
             self.app.wake(now)
-            self._quiet = True
-            self._quiet_until = ticks_add(now, WAKE_QUIET_MS)
-        elif self._idle is not None:
-            ms = self._wait_ms(now)
+            self.quiet = True
+            self.quiet_until = ticks_add(now, WAKE_QUIET_MS)
+        elif self.idle is not None:
+            ms = self.wait_ms(now)
             if ms:
-                w = self._buttons_wait()
+                w = self.buttons_wait()
                 if w < ms:
                     ms = w
-                if self._shake_wait is not None:
-                    w = self._shake_wait(now)
+                if self.shake_wait is not None:
+                    w = self.shake_wait(now)
                     if w < ms:
                         ms = w
                 if ms > 0:
-                    self._idle(ms)
+                    self.idle(ms)
         return now
 
 

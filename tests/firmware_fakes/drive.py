@@ -30,7 +30,7 @@ def entry(runtime):
 
 
 def _run(self):  # Loop.run, a pass at a time
-    self._draw()
+    self.draw()
     passes = _drive[0]
     on_pass = _drive[1]
     i = 0
