@@ -90,3 +90,21 @@ def test_a_package_named_with_a_star_goes_with_every_module_of_it(tmp_path, monk
 
     lazy.drop("kit")
     assert [m for m in ("kit", "kit.part", "solo") if m in sys.modules] == []
+
+
+def test_an_install_without_a_feature_drops_its_rows_of_the_table_and_only_those():
+    """firmware/deploy.py writes fivedice/lazy.py through features.lazy_source for a board that leaves features
+    out (a CircuitPython Pico: the records and the proficiency test): their rows go, the rest is the same code."""
+    from fivedice import features
+
+    for f, rows in features.LAZY.items():
+        assert f in features.MODULES and all(r in lazy._PARTS for r in rows), (f, rows)
+    with open(os.path.join(ROOT, "lib", "fivedice", "lazy.py")) as fh:
+        text = fh.read()
+    left = ("records", "proftest")
+    g = {}
+    exec(compile(features.lazy_source(text, left), "lazy.py", "exec"), g)
+    gone = set(r for f in left for r in features.LAZY[f])
+    assert set(g["_PARTS"]) == set(lazy._PARTS) - gone and gone
+    assert all(g["_PARTS"][k] == lazy._PARTS[k] for k in g["_PARTS"])
+    assert features.lazy_source(text, ()) == text

@@ -28,75 +28,67 @@ def say(msg):
 
 class Loop:
     """The main loop over a built app: run() forever, a pass per step(). feed: called every pass (the watchdog's
-    feed), so only a hung pass lets the watchdog reset the board. The bound methods are cached here (a lookup
-    per pass would allocate), under the names they have already (no new names to intern)."""
+    feed), so only a hung pass lets the watchdog reset the board."""
 
     def __init__(self, app, buttons, shake, ticks_ms, idle=None, feed=None, sleep=None):
-        self.app = app
-        self.press = app.press
-        self.tick = app.tick
-        self.draw = app.draw
-        self.poll = buttons.poll
-        self.down = buttons.down
-        self.ticks_ms = ticks_ms
-        self.update = shake.update if shake is not None else None
-        self.idle = idle
-        self.wait_ms = app.wait_ms if idle is not None else None
-        self.buttons_wait = buttons.wait_ms if idle is not None else None
-        self.shake_wait = shake.wait_ms if idle is not None and shake is not None else None
-        self.sleep = sleep
-        self.asleep = app.asleep if sleep is not None else None
-        self.feed = feed
-        self.quiet = False
-        self.quiet_until = 0
+        # the bound methods cached (a lookup per pass would allocate), in one tuple: one allocation of known size,
+        # not an attribute dict that grows and leaves its smaller tables as holes in the heap
+        self.m = (app, app.press, app.tick, app.draw, buttons.poll, buttons.down, ticks_ms,
+                  shake.update if shake is not None else None, idle,
+                  app.wait_ms if idle is not None else None, buttons.wait_ms if idle is not None else None,
+                  shake.wait_ms if idle is not None and shake is not None else None,
+                  sleep, app.asleep if sleep is not None else None, feed)
+        self.q = [False, 0]  # after a wake: the presses are dropped (quiet) until q[1], every button up
 
     def run(self):
-        self.draw()
+        self.m[0].draw()
         step = self.step
         while True:
             step()
 
     def step(self):
         """One pass; returns the time it read."""
-        if self.feed is not None:
-            self.feed()
-        now = self.ticks_ms()
-        if self.quiet and ticks_diff(now, self.quiet_until) >= 0 and not self.down():
-            self.quiet = False  # checked before the poll: a new press in this poll counts
-        mask = self.poll()
-        if self.quiet:
+        app, press, tick, draw, poll, down, ticks_ms, update, idle, wait_ms, buttons_wait, shake_wait, sleep, \
+            asleep, feed = self.m
+        q = self.q
+        if feed is not None:
+            feed()
+        now = ticks_ms()
+        if q[0] and ticks_diff(now, q[1]) >= 0 and not down():
+            q[0] = False  # checked before the poll: a new press in this poll counts
+        mask = poll()
+        if q[0]:
             mask = 0  # the press that woke the board does nothing else
         if mask:
-            press = self.press
             for b in range(30):
                 if (mask >> b) & 1:
                     press(b, now)
-        if self.update is not None:
-            s = self.update(now)
+        if update is not None:
+            s = update(now)
             if s > 0:
-                self.app.shake(True, now)
+                app.shake(True, now)
             elif s < 0:
-                self.app.shake(False, now)
-        if self.tick(now):
-            self.draw()
-        elif self.asleep is not None and self.asleep():
-            self.sleep()
-            now = self.ticks_ms()
-            self.app.wake(now)
-            self.quiet = True
-            self.quiet_until = ticks_add(now, WAKE_QUIET_MS)
-        elif self.idle is not None:
-            ms = self.wait_ms(now)
+                app.shake(False, now)
+        if tick(now):
+            draw()
+        elif asleep is not None and asleep():
+            sleep()
+            now = ticks_ms()
+            app.wake(now)
+            q[0] = True
+            q[1] = ticks_add(now, WAKE_QUIET_MS)
+        elif idle is not None:
+            ms = wait_ms(now)
             if ms:
-                w = self.buttons_wait()
+                w = buttons_wait()
                 if w < ms:
                     ms = w
-                if self.shake_wait is not None:
-                    w = self.shake_wait(now)
+                if shake_wait is not None:
+                    w = shake_wait(now)
                     if w < ms:
                         ms = w
                 if ms > 0:
-                    self.idle(ms)
+                    idle(ms)
         return now
 
 

@@ -30,7 +30,7 @@ def entry(runtime):
 
 
 def _run(self):  # Loop.run, a pass at a time
-    self.draw()
+    self.m[0].draw()
     passes = _drive[0]
     on_pass = _drive[1]
     i = 0
