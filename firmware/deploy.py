@@ -177,18 +177,20 @@ class Stage:
 
 
 def leave_out(st, runtime, board):
-    """Drop the features lib/fivedice/features.py says this runtime and board leave out (their modules), and
-    write the board's fivedice/features.py saying so: an install-time choice, docs/memory.md."""
+    """Drop the features lib/fivedice/features.py says this runtime and board leave out (their modules and their
+    rows of fivedice/lazy.py's table), and write the board's fivedice/features.py saying so: an install-time
+    choice, docs/memory.md. Every board gets that short features.py (its flags only: the tables and functions
+    here are the deploy's, not the board's)."""
     sys.path.insert(0, os.path.join(ROOT, "lib"))
     try:
         from fivedice import features
     finally:
         sys.path.pop(0)
     left = features.leave_out(runtime, board)
-    if not left:
-        return
     gone = ["lib/" + m + ext for f in left for m in features.MODULES[f] for ext in (".py", ".mpy")]
     gone += ["lib/fivedice/features.py", "lib/fivedice/features.mpy"]
+    if left:
+        gone += ["lib/fivedice/lazy.py", "lib/fivedice/lazy.mpy"]
     for dest in gone:
         if os.path.exists(os.path.join(st.top, dest)):
             os.remove(os.path.join(st.top, dest))
@@ -198,7 +200,17 @@ def leave_out(st, runtime, board):
         f.write(features.source(left))
     st.add(tmp, "lib/fivedice/features.py")
     os.remove(tmp)
-    st.files[-1] = ("(left out on this board: " + ", ".join(left) + ")", st.files[-1][1])
+    st.files[-1] = ("(left out on this board: " + (", ".join(left) or "nothing") + ")", st.files[-1][1])
+    if not left:
+        return
+    tmp = os.path.join(st.top, "lazy.py")  # the lazy table without the left-out features' rows
+    with open(os.path.join(ROOT, "lib", "fivedice", "lazy.py")) as f:
+        text = f.read()
+    with open(tmp, "w") as f:
+        f.write(features.lazy_source(text, left))
+    st.add(tmp, "lib/fivedice/lazy.py")
+    os.remove(tmp)
+    st.files[-1] = ("(lib/fivedice/lazy.py without the rows of: " + ", ".join(left) + ")", st.files[-1][1])
 
 
 def stage(runtime, board, top, compile_mpy, tables=(), compiler=None):

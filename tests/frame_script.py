@@ -2,11 +2,11 @@
 
 Runs unchanged on MicroPython (display: framebuf.FrameBuffer) and CPython (display: adafruit_framebuf),
 so tests/test_frame_parity.py can check both runtimes draw the very same pixels.
-With the argument `cp` it draws through the CircuitPython backend instead (firmware/fdfw/display_cp.py on
+With the argument `cp` it draws through the CircuitPython backend instead (firmware/fdfw/board_cp.py on
 the real adafruit_displayio_ssd1306 over the fake displayio/bitmaptools/busdisplay/i2cdisplaybus and I2C
 of tests/firmware_fakes) and prints what reached the fake SSD1306's display RAM; the path must then list
 tests/firmware_fakes/cp, tests/firmware_fakes, firmware and adafruit_displayio_ssd1306.py's folder.
-With `mp` (MicroPython) it draws through firmware/fdfw/display_mp.py's PagedSSD1306 (only the changed 32-column
+With `mp` (MicroPython) it draws through firmware/fdfw/board_mp.py's PagedSSD1306 (only the changed 32-column
 blocks sent) and prints the fake SSD1306's display RAM; the path must then list tests/firmware_fakes, firmware
 and firmware/vendor. The app draws whenever a tick says a frame is due, so the frames between the printed ones
 go through the backends too.
@@ -26,7 +26,7 @@ if CP:
     import displayio
     import fakehw
     import i2cdisplaybus
-    from fdfw.display_cp import BitmapDisplay
+    from fdfw.board_cp import BitmapDisplay
 
     def make_display():
         fakehw.reset()
@@ -40,7 +40,7 @@ if CP:
 
 if MP:
     import fakehw
-    from fdfw.display_mp import PagedSSD1306
+    from fdfw.board_mp import PagedSSD1306
 
     class PanelI2C:
         """machine.I2C's two writes, into a fake SSD1306."""

@@ -11,7 +11,6 @@ fakehw's timeline so they start and end inside one draw, between two polls (the 
 """
 import json
 import os
-import runpy
 import subprocess
 import sys
 
@@ -67,14 +66,13 @@ def _slow_run(rig, monkeypatch, iters, frame_ms=150, long_frames=None):
 
     monkeypatch.setattr(appmod, "App", Slow)
     polls = []
-    g = runpy.run_path(os.path.join(FIRMWARE, "code.py"), run_name="fivedice_code")
 
     def on_iter(i, now):
         polls.append(now)
         hw.advance(5)
         return False
 
-    assert g["run"](max_iters=iters, on_iter=on_iter, save_path=rig.save) == "stopped"
+    assert rig.drive(iters, on_iter) == "stopped"
     return apps[0], made[0], polls  # on_iter gets the time each pass read just before it polled
 
 

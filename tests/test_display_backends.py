@@ -1,4 +1,4 @@
-"""The CircuitPython display backend (firmware/fdfw/display_cp.py) on the real adafruit_displayio_ssd1306 over the
+"""The CircuitPython display backend (firmware/fdfw/board_cp.py) on the real adafruit_displayio_ssd1306 over the
 fake displayio / bitmaptools / busdisplay / i2cdisplaybus and the fake I2C bus, on CPython: what reaches the panel
 and how many bytes cross the bus. (Its MicroPython twin and both heap-lock proofs: tests/mpy/test_heap_display.py.)
 """
@@ -29,7 +29,7 @@ def stack(monkeypatch):
     import displayio
     import fakehw
     import i2cdisplaybus
-    from fdfw.display_cp import BitmapDisplay
+    from fdfw.board_cp import BitmapDisplay
 
     fakehw.reset()
     oled = fakehw.FakeSSD1306()

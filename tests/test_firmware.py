@@ -98,12 +98,8 @@ class CP:
         monkeypatch.setattr(appmod, "App", Recording)
 
     def run_code(self, max_iters=10, script=None):
-        """Run firmware/code.py's run(); script: {pass number: callable()}; time moves 5 ms a pass."""
-        g = runpy.run_path(os.path.join(FIRMWARE, "code.py"), run_name="fivedice_code")
-        import faketime
-        from fdfw import setup_cp
-
-        setup_cp.time = faketime  # the board's sleeps move the fake clock, not the test's
+        """Run firmware/code.py for max_iters passes (tests/firmware_fakes/drive.py); script: {pass number:
+        callable()}; time moves 5 ms a pass."""
 
         def on_iter(i, now):
             self.hw.advance(5)
@@ -111,7 +107,17 @@ class CP:
                 script[i]()
             return False
 
-        return g["run"](max_iters=max_iters, on_iter=on_iter, save_path=self.save)
+        return self.drive(max_iters, on_iter)
+
+    def drive(self, passes, on_pass):
+        """firmware/code.py as the board runs it, its loop stepped by tests/firmware_fakes/drive.py."""
+        import drive
+        import faketime
+        from fdfw import setup_cp
+
+        setup_cp.time = faketime  # the board's sleeps move the fake clock, not the test's
+        return drive.run(lambda: runpy.run_path(os.path.join(FIRMWARE, "code.py"), run_name="__main__"), passes,
+                         on_pass, self.save)
 
 
 @pytest.fixture
@@ -144,7 +150,7 @@ def _read(path):
 def _nvm_save():
     """What the game saved in the fake board's microcontroller.nvm, read as the next boot will."""
     import microcontroller
-    from fdfw.nvm_store import NvmStore
+    from fdfw.store.nvm import NvmStore
 
     return NvmStore(microcontroller.nvm).read()
 
@@ -441,7 +447,7 @@ def test_cp_boot_never_remounts_the_drive_so_the_computer_can_always_copy_files(
 def _fw(monkeypatch):
     monkeypatch.syspath_prepend(FAKES)
     monkeypatch.syspath_prepend(FIRMWARE)
-    from fdfw import record
+    from fdfw.store import record
 
     import fakeflash
     import powercut
@@ -856,7 +862,7 @@ def test_mp_button_presses_reach_the_app_draw_save_light_and_beep(tmp_path, boar
 def _mp_store(tmp_path):
     sys.path.insert(0, FIRMWARE)
     try:
-        from fdfw.file_store import FileStore
+        from fdfw.store.file import FileStore
     finally:
         sys.path.remove(FIRMWARE)
     return FileStore(str(tmp_path / "fivedice.sav"))
@@ -1204,7 +1210,7 @@ def test_deploy_mp_over_a_pty_to_the_unix_port_replaces_twins_keeps_user_files_a
     assert res["status"] == "stopped" and res["rolls"] == 1 and res["frames"] >= 3, r.stdout + r.stderr
     sys.path.insert(0, FIRMWARE)
     try:
-        from fdfw.file_store import FileStore
+        from fdfw.store.file import FileStore
     finally:
         sys.path.remove(FIRMWARE)
     assert FileStore(str(save)).read()[0] == 0xA8  # saved through the two-slot store
@@ -1409,12 +1415,7 @@ def test_mp_feather_has_no_battery_input_and_no_gauge(tmp_path):
 
 
 def _run_cp_until(cp, until_ms, script):
-    """firmware/code.py's run() until the fake clock reaches until_ms; script: {pass: callable()}."""
-    g = runpy.run_path(os.path.join(FIRMWARE, "code.py"), run_name="fivedice_code")
-    import faketime
-    from fdfw import setup_cp
-
-    setup_cp.time = faketime
+    """firmware/code.py until the fake clock reaches until_ms; script: {pass: callable()}."""
 
     def on_iter(i, now):
         cp.hw.advance(5)
@@ -1422,7 +1423,7 @@ def _run_cp_until(cp, until_ms, script):
             script[i]()
         return now >= until_ms
 
-    return g["run"](max_iters=100000, on_iter=on_iter, save_path=cp.save)
+    return cp.drive(100000, on_iter)
 
 
 @pytest.mark.parametrize("stoppable", [True, False], ids=["watchdog-stopped", "watchdog-fed-by-time-alarms"])

@@ -121,7 +121,11 @@ def passes(log):
 
 
 def run(app, buttons, ticks_ms, n):
-    loop.run(app, buttons, None, ticks_ms, max_iters=n)
+    """n passes of the board's main loop (fdfw.loop.Loop), the first frame drawn first as Loop.run does."""
+    lp = loop.Loop(app, buttons, None, ticks_ms)
+    app.draw()
+    for _ in range(n):
+        lp.step()
 
 
 def test_new_game_draws_its_first_frame_before_the_first_slice_and_the_save():
@@ -263,7 +267,12 @@ def test_a_pass_draws_a_frame_or_works_never_both_through_a_whole_game_against_t
                 return 1 << A.B_OK
             return 0
 
-    loop.run(app, Player(), None, ticks_ms, max_iters=20000, on_iter=lambda i, now: app.game.over)
+    lp = loop.Loop(app, Player(), None, ticks_ms)
+    app.draw()
+    for _ in range(20000):
+        lp.step()
+        if app.game.over:
+            break
     p = passes(log)
     assert app.game.over and "cpu" in log and "slice" in log and "save" in log
     for e in p:
@@ -275,7 +284,7 @@ def test_a_power_cut_at_any_pass_after_new_game_resumes_the_finished_game_or_the
     """On CircuitPython's nvm log: "New game" draws its frame, the log is rewritten in the next pass and the new
     game saved in the one after; cut the power after any of them and the board resumes the game just finished
     (nothing of it lost) until the new game's save, then the new game."""
-    from fdfw.nvm_store import NvmStore
+    from fdfw.store.nvm import NvmStore
 
     nvm = bytearray(b"\xff" * 4096)
     store = NvmStore(nvm)
@@ -305,11 +314,11 @@ def test_a_power_cut_at_any_pass_after_new_game_resumes_the_finished_game_or_the
         clock[0] += 5
         return clock[0]
 
-    def on_iter(i, now):
+    lp = loop.Loop(app, buttons, None, ticks_ms)
+    app.draw()
+    for _ in range(3):  # a cut after each of three passes
+        lp.step()
         cuts.append((bytes(nvm), store.rewrites, app.mode))
-        return i >= 3
-
-    loop.run(app, buttons, None, ticks_ms, max_iters=5, on_iter=on_iter)
     assert [(r - r0, m) for _, r, m in cuts] == [(0, A.M_TURN), (1, A.M_TURN), (1, A.M_TURN)]  # frame, rewrite, save
     for k, (image, _, _) in enumerate(cuts):
         booted = A.App(LogDisplay([]), store=NvmStore(bytearray(image)), dice=Dice(SeededBytes(4)))

@@ -36,7 +36,7 @@ def _cp_path(tmp_path):
 
 
 def test_circuitpython_displayio_backend_puts_micropythons_frames_on_the_panel(tmp_path):
-    """Every screen drawn by fdfw.display_cp (bitmaptools fill_region + glyph blits, page-diffed refresh
+    """Every screen drawn by fdfw.board_cp (bitmaptools fill_region + glyph blits, page-diffed refresh
     through the real adafruit_displayio_ssd1306) lands on the fake SSD1306 exactly as framebuf draws it,
     whether that stack runs on CPython or on the MicroPython unix port."""
     env = dict(os.environ, PYTHONPATH=os.path.join(ROOT, "lib"), MICROPYPATH=os.path.join(ROOT, "lib") + ":.frozen")
@@ -52,7 +52,7 @@ def test_circuitpython_displayio_backend_puts_micropythons_frames_on_the_panel(t
 
 
 def test_micropython_block_sending_driver_puts_framebufs_frames_on_the_panel():
-    """Every screen drawn by fdfw.display_mp.PagedSSD1306 (only the changed 32-column blocks of each page sent,
+    """Every screen drawn by fdfw.board_mp.PagedSSD1306 (only the changed 32-column blocks of each page sent,
     every frame between the compared ones too) lands on the fake SSD1306 exactly as plain framebuf draws it."""
     env = dict(os.environ, PYTHONPATH=os.path.join(ROOT, "lib"), MICROPYPATH=os.path.join(ROOT, "lib") + ":.frozen")
     exe = [os.path.join(os.path.dirname(sys.executable), "micropython")]

@@ -19,7 +19,7 @@ def fw(monkeypatch):
     import delta_nvm
     import fakeflash
     import powercut
-    from fdfw import nvm_store, record
+    from fdfw.store import nvm as nvm_store, record
 
     return bitflip, fakeflash, powercut, nvm_store, record, delta_nvm
 

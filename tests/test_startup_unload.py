@@ -1,6 +1,6 @@
 """Start-up lets go of its own code (issue #7): once a board entry point has built the board and reached the
-menu, the start-up-only modules (fdfw.startup, fdfw.profile, the setup module, fdfw.hw, fdfw.i2cmem, the board
-profile, boards, board_config) are out of sys.modules AND nothing the game keeps still refers to them.
+menu, the start-up-only modules (fivedice.lazy's "startup": fdfw.start, fdfw.profile, the setup module,
+fdfw.i2cmem, the board profile, boards, board_config) are out of sys.modules AND nothing the game keeps still refers to them.
 
 Run on the MicroPython unix port over the fake hardware, in a folder staged like the board's flash
 (tests/bench/board_heap.py's stage). "Nothing refers to them" is checked with canaries: each module gets a file
@@ -65,7 +65,7 @@ def test_start_up_only_modules_are_unloaded_and_unreferenced_at_the_menu(runtime
 
 @pytest.mark.parametrize("runtime", ["cp", "mp"])
 def test_the_check_sees_a_setup_module_function_kept_by_the_built_board(runtime, tmp_path):
-    """Control: the built board keeps setup.build; the setup module (and fdfw.hw, which it imports from) stays."""
+    """Control: the built board keeps setup.build; the setup module (and fdfw.start, which it imports from) stays."""
     out = _menu(tmp_path, runtime, leak=True)
     assert out["loaded"] == [], out
     assert "fdfw.setup_" + runtime in out["alive"], out

@@ -3,7 +3,7 @@
 #   freeze the handheld: the guard shows a short error screen (the exception's name, file and line), appends
 #   the traceback to a log file of bounded size (`<save>.log`, where the board can write files), keeps the
 #   save and starts the app again, which resumes the saved game. After a MemoryError the board resets
-#   instead (fdfw.start, hw.reset): the heap left behind is fragmented, a reset gives a clean one, and the
+#   instead (fdfw.loop, hw.reset): the heap left behind is fragmented, a reset gives a clean one, and the
 #   app that starts resumes the save the same way (or, after a second strike, sets it aside first).
 # - A watchdog (machine.WDT on MicroPython, microcontroller.watchdog on CircuitPython) resets a loop that
 #   hangs; the loop feeds it every pass.

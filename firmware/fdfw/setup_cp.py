@@ -2,7 +2,7 @@
 
 Libraries (installed by `make deploy-cp` with circup): adafruit_debouncer, adafruit_ticks,
 adafruit_displayio_ssd1306 (on the core modules displayio, bitmaptools, i2cdisplaybus, busdisplay),
-neopixel (+ adafruit_pixelbuf). The display is drawn by fdfw.display_cp in C, not in Python loops.
+neopixel (+ adafruit_pixelbuf). The display is drawn by fdfw.board_cp in C, not in Python loops.
 """
 import time
 
@@ -11,8 +11,8 @@ import busio
 import digitalio
 import pwmio
 
-from fdfw import run_cp
-from fdfw.hw import Hardware, StartupError, accel_shake, display_missing, oled_addr
+from fdfw import board_cp
+from fdfw.start import Hardware, StartupError, accel_shake, display_missing, oled_addr
 from fdfw.profile import ProfileError
 
 
@@ -33,14 +33,12 @@ def _core(name, hw):
 
 
 def _display(addr, i2c, hw):
-    """The OLED at `addr` as a framebuf-style target drawn by displayio (see fdfw/display_cp.py)."""
+    """The OLED at `addr` as a framebuf-style target drawn by displayio (see fdfw/board_cp.py)."""
     _core("bitmaptools", hw)
     i2cdisplaybus = _core("i2cdisplaybus", hw)  # CircuitPython 9+, as bitmaptools.blit
     ssd = _lib("adafruit_displayio_ssd1306")
-    from fdfw.display_cp import BitmapDisplay
-
     bus = i2cdisplaybus.I2CDisplayBus(i2c, device_address=addr)
-    return BitmapDisplay(ssd.SSD1306(bus, width=128, height=64, auto_refresh=False))
+    return board_cp.BitmapDisplay(ssd.SSD1306(bus, width=128, height=64, auto_refresh=False))
 
 
 def pin(prof, p):
@@ -68,7 +66,7 @@ def _buttons(prof):
 
 
 def _keys(keypad, prof):
-    return run_cp.keys(keypad, [pin(prof, b[1]) for b in prof.BUTTONS])
+    return board_cp.keys(keypad, [pin(prof, b[1]) for b in prof.BUTTONS])
 
 
 def _battery(prof):
@@ -80,24 +78,24 @@ def _battery(prof):
 
     ai = analogio.AnalogIn(pin(prof, b))
     ref = int(ai.reference_voltage * 1000 + 0.5)
-    return run_cp.battery(ai, prof.BATTERY_DIVIDER, ref)
+    return board_cp.battery(ai, prof.BATTERY_DIVIDER, ref)
 
 
-# Nothing built here may refer back to this module (no closure, lambda or class of it): fdfw.start drops it
+# Nothing built here may refer back to this module (no closure, lambda or class of it): fdfw.loop drops it
 # after start-up, and a function object would keep the whole module in the heap. Run-time helpers live in the
-# driver modules and fdfw.run_cp.
+# driver modules and fdfw.board_cp.
 
 
 def build(prof, save_path):
     from fdfw.buzzer import CPBuzzer
     from fdfw.shake_input import SwitchShakeInput
-    from fdfw.nvm_store import NvmStore
+    from fdfw.store.nvm import NvmStore
 
     ticks = _lib("adafruit_ticks")
     neopixel = _lib("neopixel")
     hw = Hardware()
     hw.ticks_ms = ticks.ticks_ms
-    hw.sleep_ms = run_cp.sleep_ms(time.sleep)
+    hw.sleep_ms = board_cp.sleep_ms(time.sleep)
     # the outputs first, so a later failure can still be shown and heard
     hw.pixels = neopixel.NeoPixel(pin(prof, prof.PIXELS), prof.PIXEL_COUNT, brightness=1.0, auto_write=False)
     hw.pixel_count = prof.PIXEL_COUNT
@@ -125,13 +123,13 @@ def build(prof, save_path):
         hw.shake = accel_shake(prof, found, bus, hw)
     else:
         sw = _input(prof, prof.SHAKE_PIN)
-        hw.shake = SwitchShakeInput(run_cp.value_of(sw))
+        hw.shake = SwitchShakeInput(board_cp.value_of(sw))
     import microcontroller
 
     hw.store = NvmStore(getattr(microcontroller, "nvm", None), legacy=save_path)  # save_path: the old file, read once
     hw.log_path = save_path + ".log"  # written only where the drive is writable by code (not by default)
     hw.battery = _battery(prof)
-    hw.make_sleep = run_cp.light_sleep([pin(prof, b[1]) for b in prof.BUTTONS], hw, time.monotonic)
+    hw.make_sleep = board_cp.light_sleep([pin(prof, b[1]) for b in prof.BUTTONS], hw, time.monotonic)
     watchdog(hw, microcontroller)
     return hw
 
@@ -146,4 +144,4 @@ def watchdog(hw, microcontroller):
     wd = getattr(microcontroller, "watchdog", None)
     if wd is None:
         return  # a port without a watchdog: the guard still restarts the app after an exception
-    hw.start_watchdog = run_cp.watchdog_start(wd, hw)
+    hw.start_watchdog = board_cp.watchdog_start(wd, hw)

@@ -1,6 +1,6 @@
 """MicroPython: build the drivers from a board profile (machine.Pin / I2C / PWM, built-in neopixel).
 
-Libraries: ssd1306 (micropython-lib, `mpremote mip install ssd1306`; fdfw.display_mp subclasses it to send
+Libraries: ssd1306 (micropython-lib, `mpremote mip install ssd1306`; fdfw.board_mp subclasses it to send
 only changed pages), adafruit_debouncer and adafruit_ticks (copied by `make deploy-mp`; both run unchanged
 on MicroPython).
 """
@@ -8,8 +8,7 @@ import time
 
 from machine import I2C, PWM, Pin
 
-from fdfw import run_mp
-from fdfw.hw import Hardware, StartupError, accel_shake, display_missing, oled_addr
+from fdfw.start import Hardware, StartupError, accel_shake, display_missing, oled_addr
 
 
 def _lib(name, how):
@@ -27,7 +26,7 @@ def build(prof, save_path):
     from fdfw.buzzer import MPBuzzer
     from fdfw.pixels import MPPixels
     from fdfw.shake_input import SwitchShakeInput
-    from fdfw.file_store import FileStore
+    from fdfw.store.file import FileStore
 
     deploy = "run `make deploy-mp`"
     ticks = _lib("adafruit_ticks", deploy)
@@ -50,9 +49,9 @@ def build(prof, save_path):
     if addr is None:
         raise display_missing(prof.OLED_ADDRS, prof.SDA, prof.SCL, found, hw)
     _lib("ssd1306", "mpremote mip install ssd1306")
-    from fdfw.display_mp import PagedSSD1306  # the ssd1306 driver, sending only the pages that changed
+    from fdfw import board_mp  # after the check: it subclasses the ssd1306 driver (PagedSSD1306)
 
-    hw.display = PagedSSD1306(128, 64, i2c, addr=addr)
+    hw.display = board_mp.PagedSSD1306(128, 64, i2c, addr=addr)
 
     if prof.SHAKE == "lis3dh":
         hw.shake = accel_shake(prof, found, i2c, hw)
@@ -66,9 +65,9 @@ def build(prof, save_path):
     return hw
 
 
-# Nothing built here may refer back to this module (no closure, lambda or class of it): fdfw.start drops it
+# Nothing built here may refer back to this module (no closure, lambda or class of it): fdfw.loop drops it
 # after start-up, and a function object would keep the whole module in the heap. Run-time helpers live in the
-# driver modules and fdfw.run_mp.
+# driver modules and fdfw.board_mp.
 
 
 def battery(prof):
@@ -78,14 +77,18 @@ def battery(prof):
         return None
     from machine import ADC
 
-    return run_mp.battery(ADC(Pin(b[1])).read_u16, prof.BATTERY_DIVIDER)
+    from fdfw import board_mp
+
+    return board_mp.battery(ADC(Pin(b[1])).read_u16, prof.BATTERY_DIVIDER)
 
 
 def make_sleep(hw):
-    """Light sleep until a button: machine.lightsleep in bounded slices (fdfw.sleep_mp.MPSleep)."""
+    """Light sleep until a button: machine.lightsleep in bounded slices (fdfw.board_mp.MPSleep)."""
     import machine
 
-    return run_mp.light_sleep(machine, hw)
+    from fdfw import board_mp
+
+    return board_mp.light_sleep(machine, hw)
 
 
 def watchdog(hw):
@@ -94,4 +97,6 @@ def watchdog(hw):
 
     hw.after_watchdog = machine.reset_cause() == getattr(machine, "WDT_RESET", -1)
     hw.reset = getattr(machine, "reset", None)  # a C function: keeps no setup module alive
-    hw.start_watchdog = run_mp.watchdog_start(machine, hw)
+    from fdfw import board_mp
+
+    hw.start_watchdog = board_mp.watchdog_start(machine, hw)

@@ -1,4 +1,4 @@
-"""CircuitPython light sleep until a button (see fdfw.power): pin alarms, keypad released and rebuilt.
+"""CircuitPython light sleep until a button (see fdfw.idle): pin alarms, keypad released and rebuilt.
 Imported at the first sleep, not at start-up (the alarm module and this code are only needed then)."""
 
 WATCHDOG_SLICE_S = 4  # when the watchdog cannot be stopped: wake to feed it this often

@@ -1,115 +1,151 @@
-"""Start-up shared by code.py (CircuitPython) and main.py (MicroPython)."""
-# Order: board profile -> hardware -> fivedice.app -> main loop. The start-up half (fdfw.startup) is dropped
-# once the board is built; this module keeps the loop under its guard. Every failure a builder can cause
-# (unknown profile, missing display or library, wrong pin names) prints one plain line, shows red on
-# the pixels and beeps when those exist, and returns a status word; nothing is written to the save.
-# Errors nobody expected are re-raised with their traceback.
-SAVE_PATH = "/fivedice.sav"  # MicroPython: slots <path>.0 and .1; CircuitPython saves to nvm, this is the old file
-TABLES_DIR = "/tables"  # <rule set id>.fdt from `make tables`, copied by the deploy when present
+"""Start-up, shared by code.py (CircuitPython) and main.py (MicroPython): board profile -> hardware -> the app's
+module -> button reader, and the built board's record (Hardware). fdfw.loop drops this module, with the profile,
+the setup module and board_config (fivedice.lazy "startup"), once the board is built: its code does not stay in
+the heap while the game runs. The setup modules build the board with its helpers (StartupError, accel_shake, ...).
+"""
 
 
-_TEST_RESTARTS = 5  # a test run (on_iter given) gives up after this many failures
+class Hardware:
+    """The built board: every field is a driver object or None. Defaults are class attributes and the class
+    has no functions, so a built board does not keep this start-up module loaded (fdfw.loop drops it)."""
+
+    display = None
+    pixels = None  # px[i] = (r, g, b); show()
+    pixel_count = 0
+    buzzer = None  # tone(freq, ms) / off()
+    button_inputs = None  # profile.BUTTONS order: keypad.Keys, buttons.EdgeRing, or DigitalInOuts/callables
+    button_names = None
+    shake = None  # .update(now_ms) -> 1 / -1 / 0
+    accel = False
+    store = None
+    ticks_ms = None
+    sleep_ms = None  # sleep_ms(ms): the idle loop's slices (fdfw.idle.Idle); None: the loop spins
+    idle = None
+    make_sleep = None  # make_sleep(buttons, feed) -> sleep(): light sleep until a button, or None
+    battery = None  # battery() -> supply mV (the profile's BATTERY input), or None: no such input
+    # recovery (fdfw.recover): the watchdog once started, how to start it, whether the last reset was
+    # the watchdog's, and where the error log goes (None: the console only)
+    watchdog = None
+    start_watchdog = None
+    after_watchdog = False
+    watchdog_ms = 0  # the timeout it was started with (a sleep that stops it starts it again)
+    reset = None  # reset(): start the board again from power-on (MemoryError; None: the guard restarts in-process)
+    log_path = None
 
 
-def say(msg):
-    print("fivedice: " + msg)
+class StartupError(Exception):
+    """A plain message for the person holding the board; `hw` holds what was built (to signal with)."""
+
+    def __init__(self, message, hw=None, status="startup-failed"):
+        super().__init__(message)
+        self.message = message
+        self.hw = hw
+        self.status = status
 
 
-def _forget_startup():
-    """Drop what only start-up needed and collect, before the app is built."""
-    # On CircuitPython every KB of heap counts (see README, Memory). fdfw.startup, the profile checker, the setup module, fdfw.hw (a built
-    # board's Hardware has no functions, so it does not keep it), fdfw.i2cmem (the bus scan; an LIS3DH on
-    # CircuitPython keeps its own reference), the board profile, boards and board_config. None of them may
-    # leave a function, closure or class behind in what the game keeps, or that module stays in the heap
-    # (tests/test_startup_unload.py checks it).
-    import gc
-    import sys
-
-    from fivedice.compat import unload
-
-    for name in ("startup", "profile", "setup_cp", "setup_mp", "hw", "i2cmem"):
-        unload("fdfw", name)
-    for name in list(sys.modules):
-        if name == "board_config" or name == "boards" or name.startswith("boards."):
-            del sys.modules[name]
-    gc.collect()
+def pin_label(p):
+    """A profile pin (board name, GPIO) for messages: "GP4", or "SDA/GPIO2" where the names differ."""
+    if p[0] == "GP%d" % p[1]:
+        return p[0]
+    return "%s/GPIO%d" % (p[0], p[1])
 
 
-def _panel_on(display):
-    """A new App's power state starts ON at full contrast: make the panel agree. After a restart by the guard the
-    panel may still be off (the failure came while the screen was dark) or dimmed, and nothing else turns it on."""
-    if display is not None and hasattr(display, "poweron"):
-        from fivedice.power import FULL_CONTRAST
-
-        try:
-            display.poweron()
-            display.contrast(FULL_CONTRAST)
-        except Exception:  # a broken display must not stop the restart (the app draws without it)
-            pass
+def oled_addr(addrs, found):
+    """The first of the profile's OLED_ADDRS that answered the I2C scan `found`, else None."""
+    for a in addrs:
+        if a in found:
+            return a
+    return None
 
 
-def main(runtime, max_iters=0, on_iter=None, save_path=SAVE_PATH, tables_dir=TABLES_DIR):
-    """runtime is "cp" or "mp". Returns a status word: "stopped" after max_iters / on_iter,
-    else the reason it could not start ("bad-profile", "no-display", "no-app", ...)."""
-    from fdfw import startup  # a local, so the module can be dropped once the board is built
+def display_missing(addrs, sda, scl, found, hw):
+    if found:
+        seen = "the bus has " + ", ".join(["0x%02x" % a for a in found]) + " but"
+    else:
+        seen = "nothing answers on the I2C bus and"
+    return StartupError(
+        "no display: %s no SSD1306 at %s (SDA %s, SCL %s). Check the OLED's wiring and power; "
+        "the saved game is untouched." % (seen, " or ".join(["0x%02x" % a for a in addrs]), pin_label(sda),
+                                          pin_label(scl)),
+        hw,
+        "no-display",
+    )
 
-    got = startup.build(runtime, save_path, say)
-    startup = None
-    if isinstance(got, str):
-        return got
-    hw, appmod, buttons, name = got
-    got = None
-    _forget_startup()
-    from fivedice.rng import RandomSourceError
-    from fdfw.recover import WATCHDOG_MS, Guard
-    from fdfw.loop import run
 
-    guard = Guard(hw, say)
-    set_aside = guard.boot_strikes(hw.after_watchdog)  # before the app reads the save
-    first = True
-    while True:
-        try:
-            try:
-                app = appmod.App(
-                    hw.display, pixels=hw.pixels, buzzer=hw.buzzer, store=hw.store, accel=hw.accel,
-                    tables=tables_dir, battery=hw.battery
-                )
-            except RandomSourceError as e:  # no os.urandom, or it keeps failing: the dice cannot be fair
-                say(str(e) + "; the saved game is untouched")
-                from fdfw.hw import signal_failure
+def signal_failure(hw):
+    """Red pixels and three low beeps: the board's way to say 'look at the serial console'."""
+    if hw is None:
+        return
+    px = hw.pixels
+    if px is not None:
+        for i in range(hw.pixel_count):
+            px[i] = (48, 0, 0)
+        px.show()
+    bz = hw.buzzer
+    sleep = hw.sleep_ms
+    if bz is not None and sleep is not None:
+        for _ in range(3):
+            bz.tone(220, 150)
+            sleep(150)
+            bz.off()
+            sleep(100)
 
-                signal_failure(hw)
-                return "no-random"
-            if set_aside:
-                app.message(appmod.view.T_SAVE_CRASHED)  # "Save crashed: kept"
-            elif first and getattr(hw.store, "lost", False):
-                app.message(appmod.view.T_SAVE_OLDER)  # a bad record cost saves: said once, at the boot that met it
-            if first:
-                say("running on " + name + ("" if app.seats.tables_mask else
-                                            " (no strategy tables: no hints, CPU up to good)"))
-                first = False
-            if hw.watchdog is None and hw.start_watchdog is not None:
-                hw.start_watchdog(WATCHDOG_MS)  # from here on a hung pass resets the board
-            feed = hw.watchdog.feed if hw.watchdog is not None else None
-            idle = sleep = None
-            if hw.sleep_ms is not None:  # sleep between passes until the next deadline or a press (fdfw.power)
-                from fdfw.power import Idle
 
-                idle = Idle(hw.sleep_ms, buttons, hw.shake, feed).idle
-                if hw.make_sleep is not None:
-                    sleep = hw.make_sleep(buttons, feed)
-            run(app, buttons, hw.shake, hw.ticks_ms, max_iters, on_iter, idle, feed, sleep)
-            return "stopped"
-        except Exception as e:  # anything unexpected, MemoryError too: report, keep the save, start again
-            app = None
-            reset = isinstance(e, MemoryError) and hw.reset is not None
-            set_aside = guard.failed(e, reset)
-            if reset:
-                # The heap is too fragmented: an app started again here needs KB-sized blocks it may not find
-                # (the board would fail over and over). A reset starts from a clean heap and resumes the save;
-                # after its second strike the next boot sets it aside first (boot_strikes), starts clean and
-                # says so, once.
-                hw.reset()
-            if on_iter is not None and guard.failures >= _TEST_RESTARTS:
-                return "failed"  # test runs stop; a board goes on restarting
-            _panel_on(hw.display)  # the app starts again: the panel may have been left off or dimmed
+def accel_shake(prof, found, bus, hw):
+    """The LIS3DH shake input on `bus` (either runtime's I2C reader); StartupError if it is not on the bus."""
+    from fdfw.lis3dh import LIS3DH
+    from fdfw.shake_input import AccelShakeInput
+
+    if prof.LIS3DH_ADDR not in found:
+        raise StartupError("no LIS3DH accelerometer at 0x%02x on the I2C bus: check its wiring" % prof.LIS3DH_ADDR,
+                           hw, "no-accelerometer")
+    hw.accel = True
+    return AccelShakeInput(LIS3DH(bus, prof.LIS3DH_ADDR))
+
+
+def build(runtime, save_path, say):
+    """(hw, the fivedice.app module, the button reader, the profile's NAME) for runtime "cp" or "mp"; else the
+    status word of why it could not start ("bad-profile", "no-display", "no-app", ...), said on the console."""
+    from fdfw import profile
+
+    try:
+        prof = profile.load(profile.configured_name())
+    except profile.ProfileError as e:
+        say(str(e))
+        return "bad-profile"
+    # The app's code first, then the drivers: the big imports load onto a clean heap, and the
+    # long-lived driver objects do not end up scattered between their leftovers. Before it, the rarely used
+    # screens once, so that what their imports leave for good lies under the game's code (intern_rare).
+    why = None
+    try:
+        import gc
+
+        from fivedice.screens import intern_rare
+
+        intern_rare()
+        gc.collect()  # their room, for the game's code
+        import fivedice.app as appmod
+    except ImportError as e:
+        why = str(e)
+    if runtime == "cp":
+        from fdfw import setup_cp as setup
+    else:
+        from fdfw import setup_mp as setup
+    try:
+        hw = setup.build(prof, save_path)
+    except StartupError as e:
+        say(e.message)
+        signal_failure(e.hw)
+        return e.status
+    except profile.ProfileError as e:
+        say(str(e))
+        return "bad-profile"
+
+    if why is not None:
+        say("cannot import fivedice.app (" + why + "): copy lib/fivedice to the board's /lib")
+        signal_failure(hw)
+        return "no-app"
+    ids = [getattr(appmod, "B_" + name) for name in hw.button_names]
+    from fdfw import buttons as buttons_mod
+
+    return hw, appmod, buttons_mod.make(hw.button_inputs, ids), prof.NAME

@@ -13,7 +13,8 @@ its own press handling and drawing."""
 # Handling an event and drawing a frame allocate nothing after start-up (tests/mpy/test_heap_app.py).
 import gc
 
-from fivedice.compat import const, unload, zeros as _zeros
+from fivedice.compat import const, zeros as _zeros
+from fivedice import lazy as _lazy
 from fivedice import game as _game
 from fivedice.game import ROLL
 from fivedice import features as _features
@@ -191,7 +192,7 @@ class App:
 
     def enter(self, mode):
         """Switch to screen `mode` (M_*): the old one leaves, the new one opens at its top. A screen that is not
-        kept is built now (its module imported: an allocation) and unloads itself when left."""
+        kept is built now (its module imported: an allocation) and dropped when it is left (fivedice.lazy)."""
         self.screen.leave(self)
         self.mode = mode
         self.screen = self.screens[mode] or _screens.build(mode)
@@ -605,10 +606,8 @@ class App:
         g = self.game
         if g is None or g.players != 1 or self.seats.seated[0] or not self._keeps_records():
             return
-        from fivedice import records
-
-        self.to_beat = records.best(self, g.rs.index)
-        unload("fivedice", "records")
+        self.to_beat = _lazy.load("records").best(self, g.rs.index)
+        _lazy.drop("records")
 
     # -- saves ---------------------------------------------------------------------
     def save_bytes(self):
@@ -688,11 +687,8 @@ class App:
             for i in range(4):
                 seats[i] = data[3 + i] & (0x33 if i < (data[2] & 7) else 0x30)
             self.seats.need_levels(seats, 4, None)
-        from fivedice import save_check
-
-        got = save_check.load(self, data)
-        del save_check
-        unload("fivedice", "save_check")
+        got = _lazy.load("save_check").load(self, data)
+        _lazy.drop("save_check")
         gc.collect()
         if got is not None:
             self._resume_game(got[0], got[1])

@@ -44,23 +44,6 @@ def zeros(typecode, n):
     return a
 
 
-def unload(pkg, attr):
-    """Forget module pkg.attr (e.g. "fivedice", "help_pages") so the heap can reclaim its code once nothing
-    else refers to it; the next import loads it again. For code a board needs only now and then. Both
-    names are passed apart, as literals: building the dotted name would allocate (heap-locked callers)."""
-    import sys
-
-    parent = sys.modules.get(pkg)
-    if parent is None or not hasattr(parent, attr):
-        return
-    sub = getattr(parent, attr)
-    delattr(parent, attr)  # the package holds a reference to an imported submodule
-    for k in sys.modules:
-        if sys.modules[k] is sub:
-            del sys.modules[k]
-            return
-
-
 def popcount(x):
     """Set bits in a small int (a card's filled mask, a mask of free boxes)."""
     n = 0

@@ -11,11 +11,12 @@
 # state: a par for every open box, the upper bonus scaled by how reachable it still is, and the
 # extra-bonus chance (fivedice.good_valuer, loaded only for a "good" seat).
 
-# fivedice.coach, fivedice.cpu and fivedice.good_valuer are imported where a player is built, not here: the app
-# loads them at start-up and as the menu names a level (Seats.need_levels), so here they are found loaded.
+# fivedice.cpu and fivedice.good_valuer are fivedice.lazy's "easy" and "good", fetched where a player is built: the
+# seats load them as the menu or the save names a level (Seats.need_levels), so here they are found loaded.
 # The levels are seat kinds (fivedice.settings: EASY, GOOD, PERFECT); decide() returns fivedice.game's ROLL or
 # SCORE. Both homes are modules every start-up loads anyway: importing this one early would cost a board the
 # block the start-up's tables need (the board-heap proxy ran out at keeps' 3.7 KB array).
+from fivedice import lazy as _lazy
 from fivedice.game import ROLL, SCORE  # noqa: F401
 from fivedice.settings import EASY, GOOD, HUMAN, PERFECT  # noqa: F401
 
@@ -48,9 +49,7 @@ class TablePlayer:
             return
         if self.level != GOOD:
             raise ValueError("this perfect CPU's table is for %s, not %s" % (self.coach.rs.id, rs.id))
-        from fivedice.good_valuer import HeuristicValuer
-
-        self.coach.retarget(rs, HeuristicValuer(rs))  # the coach's buffers are reused
+        self.coach.retarget(rs, _lazy.load("good").HeuristicValuer(rs))  # the coach's buffers are reused
 
     def decide(self, game):
         if game.rolls == 0:
@@ -73,15 +72,12 @@ def make(rs, level, table=None, coach=None, groups=None, work=None):
     `groups`, `work`: fivedice.coach_buffers.new_groups() to share and new_work() to reuse for the good CPU's
     coach."""
     if level == EASY:
-        from fivedice import cpu as _cpu
-
+        _cpu = _lazy.load("easy")  # loaded already, while a seat names the level (Seats.need_levels)
         p = _cpu.Cpu(_cpu.EASY)
         p.prepare(rs)
         return p
     if level == GOOD:
-        from fivedice.good_valuer import HeuristicValuer
-
-        return TablePlayer(rs, HeuristicValuer(rs), GOOD, None, groups, work)
+        return TablePlayer(rs, _lazy.load("good").HeuristicValuer(rs), GOOD, None, groups, work)
     if level == PERFECT:
         if table is None:
             raise ValueError("the perfect CPU needs the strategy table (make tables, copy tables/%s.fdt)" % rs.id)

@@ -9,6 +9,11 @@ MODULES = {
     "records": ("fivedice/records", "fivedice/screens/records", "fivedice/screens/initials"),
     "proftest": ("fivedice/proftest", "fivedice/proftest_data", "fivedice/screens/proftest"),
 }
+# feature: its rows in fivedice.lazy's table, which the deploy drops with the feature (one row: ~150 bytes a board)
+LAZY = {
+    "records": ("records", "records_screen", "initials"),
+    "proftest": ("proftest", "positions"),
+}
 
 
 def leave_out(runtime, board):
@@ -19,6 +24,12 @@ def leave_out(runtime, board):
     if runtime == "cp" and board == "pico":
         return ("records", "proftest")
     return ()
+
+
+def lazy_source(text, left_out):
+    """fivedice/lazy.py's text for an install without the features in `left_out`: their table rows gone."""
+    rows = [r for f in left_out for r in LAZY[f]]
+    return "".join(ln for ln in text.splitlines(True) if not any(ln.startswith('    "%s": ' % r) for r in rows))
 
 
 def source(left_out):

@@ -68,7 +68,7 @@ T_NO_PERFECT = const(14)
 T_RECORDS_BAD = const(15)
 T_BATTERY_LOW = const(16)
 T_NEXT_GAME = const(17)
-T_SAVE_OLDER = const(18)  # the nvm log met a bad record: the newest saves it could read are older (fdfw.nvm_store)
+T_SAVE_OLDER = const(18)  # the nvm log met a bad record: the newest saves it could read are older (fdfw.store.nvm)
 MESSAGES = (
     b"",
     b"No rolls left: score",

@@ -9,9 +9,9 @@ sleep; the battery gauge. Pure logic; the App owns one Power and calls it from p
 # The choices are menu settings kept in the save record (3 values each: index 0 is the default).
 #
 # The panel is the display object when it has contrast(), poweroff() and poweron() (micropython-lib's ssd1306,
-# fdfw.display_cp.BitmapDisplay, host_sim's SimDisplay); other displays simply never dim.
+# fdfw.board_cp.BitmapDisplay, host_sim's SimDisplay); other displays simply never dim.
 #
-# Battery: `battery` is a callable returning the supply in mV (the board's VSYS monitor, see fdfw.battery), or
+# Battery: `battery` is a callable returning the supply in mV (the board's VSYS monitor, fivedice.power.read_mv over an ADC), or
 # None when the board has no such input. It is read every BATTERY_MS; `level` is 0..4 bars between EMPTY_MV and
 # FULL_MV; below LOW_MV the app says "Battery low" once (until the supply recovers above LOW_MV + 200 mV). A reading
 # under VALID_MV (an input that reads ~0: not wired) shows no gauge and no warning.
@@ -148,3 +148,9 @@ def draw_battery(fb, level, x, y, c):
     fb.fill_rect(x + 11, y + 2, 1, 2, c)
     for i in range(level):
         fb.fill_rect(x + 2 + 2 * i, y + 2, 1, 2, c)
+
+
+def read_mv(raw_u16, divider, ref_mv=3300):
+    """Supply mV from a 16-bit ADC reading behind a 1/divider voltage divider (integers only; Pico: VSYS / 3 on
+    GP29 = ADC3)."""
+    return raw_u16 * ref_mv * divider // 65535

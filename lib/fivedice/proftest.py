@@ -9,7 +9,8 @@
 #     t.keep(held) / t.score(box) # the answer: t.best_kind/best_value (coach.KEEP mask or SCORE box),
 #                                 # t.best and t.mine (wide units), t.last (the loss, table units)
 #     t.next()                    # False after the last position; t.loss_x100() the total
-from fivedice.compat import const, unload
+from fivedice.compat import const
+from fivedice import lazy
 from fivedice.coach import WIDE
 from fivedice.game import KEEP, SCORE
 from fivedice.scorecard import Card
@@ -24,10 +25,8 @@ _HALF = const(13)  # positions in a rule set's first literal (host_sim.proftest.
 def data(rs):
     """The positions of rule set rs: a pair of bytes, positions 0-12 and 13-24; only that rule set's stay in
     memory (the module goes: its other rule sets' literals with it)."""
-    from fivedice import proftest_data
-
-    d = proftest_data.POSITIONS[rs.index]
-    unload("fivedice", "proftest_data")
+    d = lazy.load("positions").POSITIONS[rs.index]
+    lazy.drop("positions")
     return d
 
 

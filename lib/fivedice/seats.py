@@ -5,7 +5,7 @@ to "good" and the game goes on."""
 # The app imports this module when it is built, after the coaches' arrays (fivedice.coach_buffers) have the heap
 # start-up left: the coach and the table reader come with it, so nothing is imported at "New game" nor inside a
 # resume. A CPU level's own code (easy: fivedice.cpu, good: fivedice.good_valuer) comes with need_levels.
-from fivedice.compat import unload
+from fivedice import lazy as _lazy
 from fivedice import coach as _coach
 from fivedice import cpu_levels as _cpu_levels
 from fivedice import features as _features
@@ -180,14 +180,14 @@ class Seats:
         e = 1 << EASY
         gd = 1 << GOOD
         if want & e and not self._levels & e:
-            from fivedice import cpu  # noqa: F401
+            _lazy.load("easy")
         if want & gd and not self._levels & gd:
-            from fivedice import good_valuer  # noqa: F401
+            _lazy.load("good")
         if self._levels & e and not want & e:
-            unload("fivedice", "cpu")  # no seat plays easy: its code goes (nothing holds an easy player now)
+            _lazy.drop("easy")  # no seat plays easy: its code goes (nothing holds an easy player now)
         if self._levels & gd and not want & gd:
             self._good = None  # no seat plays good: the good player and its valuer's code go
-            unload("fivedice", "good_valuer")
+            _lazy.drop("good")
         self._levels = want & (e | gd)
 
     def offers_test(self, rules_i):

@@ -10,10 +10,10 @@ libraries over the fakes of tests/firmware_fakes, the board's own loop (fdfw.loo
 Yahtzee game through the buttons (menu moves, rolls, a hint a turn, holds, the picker, the scorecard, game over),
 once on each display backend, and every frame is counted for what it really does:
 
-  MicroPython  (fdfw.display_mp.PagedSSD1306): the Python and framebuf work of app.draw() (unix-port time, the
+  MicroPython  (fdfw.board_mp.PagedSSD1306): the Python and framebuf work of app.draw() (unix-port time, the
                frame drawn again unchanged, fastest of 5) x K_MP, + the bytes on the I2C bus at 400 kHz
                (9 bits a byte, each write's address byte counted) from a counting machine.I2C;
-  CircuitPython (fdfw.display_cp.BitmapDisplay): the Python of app.draw() with displayio/bitmaptools replaced by
+  CircuitPython (fdfw.board_cp.BitmapDisplay): the Python of app.draw() with displayio/bitmaptools replaced by
                counting stubs (unix-port time x K_CP), + the C calls (per call + per pixel written or blitted),
                + displayio's refresh (per pixel converted: the data bytes sent x 8), + the bytes on the bus,
                counted by the fake SSD1306 behind the real adafruit_displayio_ssd1306.
@@ -394,8 +394,8 @@ def mp_main(tables, which):
     import displayio
     import fakehw
     import i2cdisplaybus
-    from fdfw import display_cp, loop
-    from fdfw.display_mp import PagedSSD1306
+    from fdfw import board_cp, loop
+    from fdfw.board_mp import PagedSSD1306
     from fivedice import app as A
     from fivedice.rng import Dice, SeededBytes
 
@@ -420,7 +420,7 @@ def mp_main(tables, which):
         fakehw.devices[0x3C] = oled
         displayio.release_displays()
         bus = i2cdisplaybus.I2CDisplayBus(busio.I2C(board.GP5, board.GP4), device_address=0x3C)
-        fb = display_cp.BitmapDisplay(adafruit_displayio_ssd1306.SSD1306(bus, width=128, height=64,
+        fb = board_cp.BitmapDisplay(adafruit_displayio_ssd1306.SSD1306(bus, width=128, height=64,
                                                                           auto_refresh=False))
         return fb, oled
 
@@ -584,7 +584,7 @@ def mp_main(tables, which):
             oled = None
         else:
             fb, oled = cp_display()
-        from fdfw.nvm_store import NvmStore
+        from fdfw.store.nvm import NvmStore
         from fivedice import game as G
 
         class Store:
@@ -674,15 +674,15 @@ def mp_main(tables, which):
             else:
                 snap = snapshot(fb)
                 tgt = getattr(fb, "_t", fb)  # the object holding the back buffer
-                saved = (display_cp._fill_region, display_cp._blit, fb.display, tgt.back)
-                display_cp._fill_region = stub_fill_region
-                display_cp._blit = stub_blit
+                saved = (board_cp._fill_region, board_cp._blit, fb.display, tgt.back)
+                board_cp._fill_region = stub_fill_region
+                board_cp._blit = stub_blit
                 tgt.back = StubBitmap()
                 fb.display = StubDisplay()
                 try:
                     py = best_us(real_draw, snap)  # the Python side, the C calls stubbed
                 finally:
-                    display_cp._fill_region, display_cp._blit, fb.display, tgt.back = saved
+                    board_cp._fill_region, board_cp._blit, fb.display, tgt.back = saved
                 bitmaptools.reset_counts()
                 fills[0] = 0
                 del oled.commands[:]  # the fake panel's command log: not kept over a game
@@ -739,7 +739,11 @@ def mp_main(tables, which):
                 passes.append([cur[0], cur[1], flags])
             return done[0]
 
-        loop.run(app, Buttons(), None, ticks_ms, max_iters=200000, on_iter=on_iter)
+        lp = loop.Loop(app, Buttons(), None, ticks_ms)
+        app.draw()
+        for i in range(1, 200001):
+            if on_iter(i, lp.step()):
+                break
         return app, passes
 
     for stack in (which,):  # one JSON line a record: [key, record]

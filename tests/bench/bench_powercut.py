@@ -6,7 +6,7 @@ compaction at game boundaries), then, per store, the cut points tried and the fa
 not resume the newest complete state, or a store that no longer saves afterwards), for one cut and for two
 cuts in a row; the same for the stores before (old-nvm, old-lfs, old-fat) as the before figures; and every
 cut point of app-like games (saves, records, compaction) on the nvm store before and after. The nvm
-stores' failures inside the RP2040 sector erase-and-rewrite are printed apart (see firmware/fdfw/store.py).
+stores' failures inside the RP2040 sector erase-and-rewrite are printed apart (see firmware/fdfw/store/__init__.py).
 Exit status 1 if any store of today's firmware has a failure outside that window.
 """
 import os
@@ -60,7 +60,7 @@ def app_traces():
     through the nvm store before and after (saves only: no records, no compaction)."""
     sys.path.insert(0, ROOT)
     from fakeflash import FakeNvm
-    from fdfw.nvm_store import NvmStore
+    from fdfw.store.nvm import NvmStore
     from old_nvm import OldNvmStore
 
     from fivedice.rng import Dice, SeededBytes

@@ -2,7 +2,7 @@
 screen; prints one JSON line with the loop's busy time. Run by tests/bench/bench_power.py (`make bench-power`).
 
     micropython power_drive.py MODE SAVE_PATH
-MODE "idle": the loop as built (fdfw.power.Idle between passes); "spin": hw.sleep_ms = None, the loop before
+MODE "idle": the loop as built (fdfw.idle.Idle between passes); "spin": hw.sleep_ms = None, the loop before
 issue #9 (it never sleeps). MICROPYPATH as for tests/firmware_fakes/mp_drive.py.
 
 Time on the fake board is simulated: a pass advances the fake clock by its own estimated RP2040 duration (the
@@ -92,10 +92,10 @@ def on_iter(i, now):
     return fakehw.clock[0] >= END_MS
 
 
-import main  # noqa: E402  firmware/main.py
+import drive  # noqa: E402  tests/firmware_fakes/drive.py
 
 acct["mark"] = time.ticks_us()
-status = main.run(0, on_iter, save_path)
+status = drive.run(drive.entry("mp"), 0, on_iter, save_path)
 end = acct.get("win_end", fakehw.clock[0])
 span = end - acct["win_start"]
 print(json.dumps({"mode": mode, "status": status, "window_ms": span, "window_busy_ms": acct["win_busy"] / 1000,

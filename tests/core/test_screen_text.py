@@ -37,14 +37,19 @@ def test_labels_fit_their_columns():
 def test_help_text_loads_with_the_help_screen_and_is_dropped_after():
     import sys
 
-    help_screen.drop()
-    assert "fivedice.help_pages" not in sys.modules or help_screen._text[0] is None
-    lines = help_screen.lines(0)
-    assert lines[0] == HELP[0][0] and "fivedice.help_pages" in sys.modules
-    help_screen.drop()
-    assert "fivedice.help_pages" not in sys.modules and help_screen._text[0] is None
-    assert help_screen.lines(3) == HELP[3]  # loads again
-    help_screen.drop()
+    from fivedice import lazy
+
+    lazy.drop("help")
+    assert "fivedice.screens.help" not in sys.modules and "fivedice.help_pages" not in sys.modules
+    screen = lazy.load("help")
+    assert screen.lines(0)[0] == HELP[0][0] and "fivedice.help_pages" in sys.modules
+    lazy.drop("help")
+    assert "fivedice.screens.help" not in sys.modules and "fivedice.help_pages" not in sys.modules
+    import fivedice.screens as S
+
+    assert not hasattr(S, "help")  # the package let go of it too
+    assert lazy.load("help").lines(3) == HELP[3]  # loads again
+    lazy.drop("help")
 
 
 def test_help_lines_end_without_stray_characters():

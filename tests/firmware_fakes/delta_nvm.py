@@ -1,7 +1,7 @@
-"""The nvm store as it was before bad records were bounded (firmware/fdfw/nvm_store.py at 8902cd7: delta
+"""The nvm store as it was before bad records were bounded (firmware/fdfw/store/nvm.py at 8902cd7: delta
 records chained without end, a bad record stepped over by its length, the newest by sequence number), for the
 before figures of tests/bench/bench_bitflip.py and the test that its logs still resume. Not used by the firmware."""
-from fdfw import record
+from fdfw.store import record
 from fdfw.store import TALLY as _TALLY, _Base, _read_legacy
 from fivedice.compat import const
 

@@ -20,6 +20,8 @@ import gc
 import json
 import sys
 
+import drive  # tests/firmware_fakes/drive.py: steps the entry point's loop (the driver's own, as this file is)
+
 _BOOT = None  # the drive's state at the last reset, if this run is the board's next boot
 try:
     with open("drive.json") as _f:
@@ -382,14 +384,10 @@ else:
     import fdfw.setup_cp as _setup  # noqa: E402
 _setup.time = faketime  # the board's idle sleeps move the fake clock (fakehw.sleep_ms), not the wall clock
 del _setup  # start-up may drop the setup module: this driver must not keep it alive
-if len(sys.argv) > 1 and sys.argv[1] == "mp":
-    import main as entry  # noqa: E402  firmware/main.py
-else:
-    import code as entry  # noqa: E402  firmware/code.py
-
 status = "done"
 try:
-    entry.run(200000 * GAMES, on_iter, "fivedice.sav", "no-tables" if NO_TABLE else "tables")
+    drive.run(drive.entry("mp" if len(sys.argv) > 1 and sys.argv[1] == "mp" else "cp"), 200000 * GAMES, on_iter,
+              "fivedice.sav", "no-tables" if NO_TABLE else "tables")
     if not state["over"]:
         status = "unfinished"
 except MemoryError:

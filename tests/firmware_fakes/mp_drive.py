@@ -82,7 +82,7 @@ _make = fb.make
 
 
 class _NoSeats:
-    """What fdfw.start reads of the app's seats: no strategy table."""
+    """What fdfw.loop reads of the app's seats: no strategy table."""
 
     tables_mask = 0
 
@@ -112,7 +112,7 @@ marks_sleep = {}
 
 
 def _saved():
-    from fdfw.file_store import FileStore
+    from fdfw.store.file import FileStore
 
     return FileStore(save_path).read()
 
@@ -221,7 +221,7 @@ elif scenario.startswith("heap"):
             pass
 
         def wait_ms(self, now_ms, most=1000):
-            return 5  # every pass idles 5 ms (fdfw.power.Idle under the lock too)
+            return 5  # every pass idles 5 ms (fdfw.idle.Idle under the lock too)
 
         def asleep(self):
             return self.sleepy
@@ -256,7 +256,7 @@ elif scenario.startswith("heap"):
         # the ring, then the next poll's replay through adafruit_debouncer, all while the heap is locked)
         fakehw.bounce(1000, OK, 0)
         fakehw.bounce(1040, OK, 1)
-        # light sleep (fdfw.sleep_mp.MPSleep: machine.lightsleep slices) from pass 250 (about 2.5 s) until UP is
+        # light sleep (fdfw.board_mp.MPSleep: machine.lightsleep slices) from pass 250 (about 2.5 s) until UP is
         # pressed at 4 s; the waking press is dropped by the loop (the app sees no press for it)
         script[250] = (sleepy,)
         fakehw.schedule(4000, UP, 0)
@@ -298,10 +298,10 @@ def on_iter(i, now):
     return False
 
 
-import main  # noqa: E402  firmware/main.py
+import drive  # noqa: E402  tests/firmware_fakes/drive.py
 
 try:
-    status = main.run(iters, on_iter, save_path)
+    status = drive.run(drive.entry("mp"), iters, on_iter, save_path)
 except MemoryError:
     try:
         import micropython

@@ -1,7 +1,7 @@
-"""The nvm store before delta records (firmware/fdfw/store.py until the delta change), for the before
+"""The nvm store before delta records (firmware/fdfw/store/__init__.py until the delta change), for the before
 figures of tests/bench/bench_powercut.py: full records on 16-byte boundaries, a sector rewrite whenever
 the log is full. Not used by the firmware."""
-from fdfw import record
+from fdfw.store import record
 from fdfw.store import _Base, _read_legacy
 from fivedice.compat import const
 

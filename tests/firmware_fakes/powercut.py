@@ -20,13 +20,13 @@ whenever the log is full; saves only) and "old-lfs" / "old-fat" (the file store 
 <path>.tmp, then rename it over the save, or on FAT remove the save and rename).
 
 A failure on an nvm store whose cut hit the sector erase-and-rewrite is counted apart as `window`: the
-RP2040's nvm is a single 4 KB flash sector, so while it is erased nothing survives (see nvm_store.py).
+RP2040's nvm is a single 4 KB flash sector, so while it is erased nothing survives (see fdfw/store/nvm.py).
 Runs on CPython and the MicroPython unix port (python powercut.py [sample|small|full] on either).
 """
 
 from fakeflash import FakeFS, FakeNvm, Power, PowerCut
-from fdfw.file_store import FileStore
-from fdfw.nvm_store import NvmStore
+from fdfw.store.file import FileStore
+from fdfw.store.nvm import NvmStore
 from old_nvm import OldNvmStore
 from fivedice.compat import crc32
 
@@ -127,7 +127,7 @@ def game_ops(players=2, games=1, seed=11, records=True):
 
 
 class OldFileStore:
-    """The file store before records (firmware/fdfw/store.py until this change), on a fake FS."""
+    """The file store before records (firmware/fdfw/store/__init__.py until this change), on a fake FS."""
 
     def __init__(self, path, fs):
         self.path = path

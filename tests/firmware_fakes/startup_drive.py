@@ -26,8 +26,7 @@ RUNTIME = sys.argv[1] if len(sys.argv) > 1 else "cp"
 _PAD = bytearray(int(os.getenv("FIVEDICE_DRIVE_PAD") or "0"))
 LEAK = len(sys.argv) > 2 and sys.argv[2] == "leak"
 SETUP = "fdfw.setup_" + RUNTIME
-STARTUP_ONLY = ("fdfw.startup", "fdfw.profile", SETUP, "fdfw.hw", "fdfw.i2cmem", "boards", "boards.pico",
-                "board_config")
+STARTUP_ONLY = ("fdfw.start", "fdfw.profile", SETUP, "fdfw.i2cmem", "boards", "boards.pico", "board_config")
 
 fakehw.reset()
 fakehw.devices[0x3C] = fakehw.FakeSSD1306()
@@ -81,10 +80,8 @@ def on_iter(i, now):
 
 _plant()
 gc.collect()
-if RUNTIME == "mp":
-    import main as entry  # noqa: E402  firmware/main.py
-else:
-    import code as entry  # noqa: E402  firmware/code.py
-out = entry.run(1000, on_iter, "fivedice.sav", "tables")
+import drive  # noqa: E402  tests/firmware_fakes/drive.py
+
+out = drive.run(drive.entry(RUNTIME), 1000, on_iter, "fivedice.sav", "tables")
 print(json.dumps({"status": state["status"], "run": out, "loaded": state["loaded"], "alive": state["alive"],
                   "debouncer": state.get("debouncer")}))

@@ -1,7 +1,7 @@
 """Display drivers on the MicroPython unix port: bytes on the I2C bus, panel contents, and heap-lock proofs.
 
-PagedSSD1306 (firmware/fdfw/display_mp.py) is the vendored micropython ssd1306 driver with a show() that sends only
-the pages that changed. BitmapDisplay (firmware/fdfw/display_cp.py) is the CircuitPython backend; here it runs on the
+PagedSSD1306 (firmware/fdfw/board_mp.py) is the vendored micropython ssd1306 driver with a show() that sends only
+the pages that changed. BitmapDisplay (firmware/fdfw/board_cp.py) is the CircuitPython backend; here it runs on the
 fake displayio/bitmaptools (tests/firmware_fakes/cp) with a display whose refresh() only counts, so the heap-lock
 proof covers the backend's own Python code (the C primitives on a board allocate nothing per call).
 """
@@ -19,8 +19,8 @@ for _p in ("/firmware", "/firmware/vendor", "/tests/firmware_fakes", "/tests/fir
 
 import fakehw  # noqa: E402
 from fivedice import gfx  # noqa: E402
-from fdfw.display_mp import PagedSSD1306  # noqa: E402
-from fdfw.display_cp import BitmapDisplay  # noqa: E402
+from fdfw.board_mp import PagedSSD1306  # noqa: E402
+from fdfw.board_cp import BitmapDisplay  # noqa: E402
 
 
 class CountingI2C:

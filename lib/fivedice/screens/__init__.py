@@ -13,7 +13,9 @@
 # A new screen is a Screen subclass in its own module and one line in SCREENS below (its M_ number above it).
 import sys
 
-from fivedice.compat import const, unload
+from fivedice.compat import const
+from fivedice import features as _features
+from fivedice import lazy as _lazy
 
 # Buttons (the App's press() codes; firmware maps its pins to them by name, fivedice.app.B_*)
 B_HOLD1 = const(0)
@@ -40,8 +42,8 @@ M_INITIALS = const(8)
 M_PROF = const(9)
 
 # The registry, by M_ number: the screen's module and class. The first KEPT are built at start-up and kept for
-# good (every game needs them); the others are imported as they are entered and unload their module as they are
-# left (a board need not hold help, records or the self-test through a game).
+# good (every game needs them); the others are imported as they are entered and dropped as they are left
+# (fivedice.lazy: a board need not hold help, records or the self-test through a game).
 SCREENS = """\
 menu Menu
 turn Turn
@@ -109,32 +111,24 @@ class Screen:
 
 
 def intern_rare():
-    """Import the screens the app opens now and then (help and its text, self-test, records, initials, the proficiency
-    test) and let them go again, first thing at start-up (fdfw.startup). What an import leaves for good (the names
-    it interns, the tables it grows: MicroPython frees neither) is then made before the game's code, among its
-    long-lived objects, not inside the free heap's largest block, where the first visit mid-game would leave it
-    (docs/memory.md)."""
-    from fivedice import features
-
+    """Import the kept screens' modules, then load the screens the app opens now and then (help and its text,
+    self-test, records, initials, the proficiency test) and drop them again, first thing at start-up (fdfw.start).
+    What a load leaves for good (the names it interns, the tables it grows: MicroPython frees neither) is then
+    made before the game's code, among its long-lived objects, not inside the free heap's largest block, where
+    the first visit mid-game would leave it (docs/memory.md)."""
     w = SCREENS.split()
     for m in range(KEPT):  # the kept screens' modules for good, first: the App builds their objects later
         __import__("fivedice.screens." + w[2 * m])
     del w
-    from fivedice.screens import help, selftest  # noqa: F401
+    _rare(("help", "selftest"))
+    if _features.RECORDS:
+        _rare(("records_screen", "initials"))
+    if _features.PROFTEST:
+        _rare(("proftest",))
 
-    help.lines(0)
-    help.drop()
-    unload("fivedice.screens", "help")
-    unload("fivedice.screens", "selftest")
-    if features.RECORDS:
-        from fivedice.screens import initials, records  # noqa: F401
 
-        unload("fivedice.screens", "initials")
-        unload("fivedice.screens", "records")
-        unload("fivedice", "records")
-    if features.PROFTEST:
-        from fivedice import proftest  # noqa: F401
-        from fivedice.screens import proftest as screen  # noqa: F401
-
-        unload("fivedice.screens", "proftest")
-        unload("fivedice", "proftest")
+def _rare(features):
+    for f in features:
+        _lazy.load(f)
+    for f in features:
+        _lazy.drop(f)

@@ -4,8 +4,9 @@ OK the next one; HOLD1/BACK the one before). Then the game-over screen. Loaded o
 with a store, and dropped with the records module when the initials are in."""
 # A power cut loses at most the game just finished: the game is saved first, then the records, with blank
 # initials that are filled in when entered.
-from fivedice.compat import const, unload
+from fivedice.compat import const
 from fivedice import gfx
+from fivedice import lazy
 from fivedice import oled_view as view
 from fivedice import records as _rec
 from fivedice.screens import Screen, B_BACK, B_DOWN, B_HOLD1, B_HOLD5, B_OK, B_UP, M_OVER
@@ -48,8 +49,7 @@ class Initials(Screen):
 
     def leave(self, app):
         self.recs = None
-        unload("fivedice.screens", "initials")
-        unload("fivedice", "records")
+        lazy.drop("initials")
 
     def _store(self, app):
         if _rec.save(app.store, self.recs) is not None:

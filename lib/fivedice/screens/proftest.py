@@ -2,15 +2,17 @@
 OK and a box), the answer and its value after each, the points given away at the end and the best three
 tests in the records. Loaded only while open, on the table's coach the seats lend it (Seats.test_coach); a game in
 progress gets the coach back when the test is left. An install may leave the test out (fivedice.features)."""
-from fivedice.compat import const, unload
+from fivedice.compat import const
 from fivedice import features as _features
 from fivedice import gfx
+from fivedice import lazy
 from fivedice import oled_view as view
 from fivedice import rules as _rules
 from fivedice import scoring
 from fivedice.screens import Screen, B_BACK, B_DOWN, B_HOLD5, B_OK, B_ROLL, B_UP, M_MENU
 from fivedice.game import ALL_HELD, NO_ROLLS_LEFT
 from fivedice.oled_view import choice, tenths, tenths_right, DICE_X, DICE_Y, DIE, DIE_GAP
+from fivedice.proftest import ProfTest
 
 _Q = const(0)  # the position: dice, holds
 _CARD = const(1)  # its card
@@ -40,8 +42,6 @@ class ProfTestScreen(Screen):
         if coach is None:
             app.enter(M_MENU)  # no table (or a bad one: "Strategy table bad" says so)
             return
-        from fivedice.proftest import ProfTest
-
         self.t = ProfTest(rs, coach)
         self.phase = _Q
         self.held = 0
@@ -49,8 +49,7 @@ class ProfTestScreen(Screen):
     def leave(self, app):
         self.t = None
         app.test_done()  # a game in progress has its coach back
-        unload("fivedice.screens", "proftest")
-        unload("fivedice", "proftest")
+        lazy.drop("proftest")
 
     def tick(self, app, now):
         """A slice of the position's turn solve while the player thinks (none in a pass that draws a frame): the
@@ -152,8 +151,7 @@ class ProfTestScreen(Screen):
         st = app.store
         if not _features.RECORDS or st is None or not hasattr(st, "write_records"):
             return
-        from fivedice import records
-
+        records = lazy.load("records")
         recs = records.Records()
         records.read(app, recs)
         i = self.t.rs.index
@@ -163,7 +161,7 @@ class ProfTestScreen(Screen):
         self.kept = recs.test_entries(i)
         for k in range(self.kept):
             self.best3[k] = recs.test_loss_x100(i, k)
-        unload("fivedice", "records")
+        lazy.drop("records")
 
     # -- drawing ----------------------------------------------------------------------------------------
     def draw(self, fb, app):

@@ -1,8 +1,8 @@
 """Records: the high scores, lifetime stats and proficiency tests of each rule set (fivedice.records).
 UP/DOWN change the rule set, OK steps through the top 5, the stats and the tests, BACK leaves. Loaded only
 while open, with the records read from the store when it opens."""
-from fivedice.compat import unload
 from fivedice import gfx
+from fivedice import lazy
 from fivedice import oled_view as view
 from fivedice import records as _rec
 from fivedice import rules as _rules
@@ -28,8 +28,7 @@ class RecordsScreen(Screen):
 
     def leave(self, app):
         self.recs = None
-        unload("fivedice.screens", "records")
-        unload("fivedice", "records")
+        lazy.drop("records_screen")
 
     def press(self, app, b):
         n = len(_rules.ALL)

@@ -1,12 +1,12 @@
-"""The board's side of power management: an idle wait between loop passes, light sleep until a button, and
-the battery monitor. The app decides when (fivedice.power, app.wait_ms / app.asleep); this module does it."""
+"""The board's idle wait between loop passes (Idle), and how its light sleep works (the board glue's MPSleep /
+CPSleep). The app decides when (fivedice.power, app.wait_ms / app.asleep); the board does it."""
 # Idle(sleep_ms, buttons, shake, feed).idle(ms): the main loop calls it when no frame is due, with the ms to the
 # app's next deadline. It sleeps in slices of SLICE_MS and returns early as soon as a button edge is pending
 # (MicroPython: the pin IRQ ring holds an edge; CircuitPython: keypad's event queue is not empty) or the shake
 # switch changed level; the watchdog is fed every slice. Nothing is allocated per call.
 #
 # Light sleep (called by the loop once the app has saved, darkened the pixels and switched the OLED off):
-# - fdfw.sleep_mp.MPSleep: machine.lightsleep(SLEEP_SLICE_MS) in bounded slices (about 1 mA on a Pico,
+# - fdfw.board_mp.MPSleep: machine.lightsleep(SLEEP_SLICE_MS) in bounded slices (about 1 mA on a Pico,
 #   micropython PR #8832). rp2 lightsleep has no dependable wake-on-pin (micropython #7035; a pin IRQ with a handler wakes a *timed*
 #   lightsleep, which is what the slices are), so after each slice the ring and the button levels are checked, and
 #   the watchdog is fed. A port without lightsleep (or one that refuses it) falls back to time.sleep_ms slices.
@@ -15,9 +15,6 @@ the battery monitor. The app decides when (fivedice.power, app.wait_ms / app.asl
 #   alarm.light_sleep_until_alarms(), then a new keypad.Keys is handed to the button reader. The watchdog is stopped for the sleep where the port allows it (RP2040 does);
 #   otherwise a TimeAlarm wakes the board every WATCHDOG_SLICE_S to feed it and it sleeps again.
 # In both, the press that woke the board is dropped by the loop (fdfw.loop): it does nothing else.
-#
-# Battery: read_mv() gives the supply in mV from an ADC reading through the profile's divider
-# (Pico: VSYS / 3 on GP29 = ADC3).
 from fivedice.compat import const
 
 SLICE_MS = const(20)  # a press waits at most this long to be seen (make bench-power: 10 ms slices cost 2x the CPU)
@@ -50,8 +47,3 @@ class Idle:
             ms -= s
             if feed is not None:
                 feed()
-
-
-def read_mv(raw_u16, divider, ref_mv=3300):
-    """Supply mV from a 16-bit ADC reading behind a 1/divider voltage divider (integers only)."""
-    return raw_u16 * ref_mv * divider // 65535

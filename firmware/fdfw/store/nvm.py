@@ -1,12 +1,12 @@
 """The CircuitPython store: a log of records in `microcontroller.nvm` (see fdfw.store for the protocol and
 docs/saves.md, "Saves and power cuts", for why a log and when it is rewritten)."""
-from fdfw import record
+from fdfw.store import record
 from fdfw.store import TALLY as _TALLY, _Base, _read_legacy
 from fivedice.compat import const
 
 _ALIGN = const(4)  # records start on 4-byte boundaries so a reader can step over a torn one (16 before deltas)
 _MIN_NVM = const(256)  # a 60-120 byte save plus room to append; smaller nvm (SAMD21: 256 B) is still usable
-_M0 = const(0x46)  # a record's magic, b"FD" (fdfw.record)
+_M0 = const(0x46)  # a record's magic, b"FD" (fdfw.store.record)
 _M1 = const(0x44)
 
 _FF = b"\xff" * 64

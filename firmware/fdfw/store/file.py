@@ -1,7 +1,7 @@
 """The MicroPython store: two slot files written alternately (see fdfw.store for the protocol)."""
 import os
 
-from fdfw import record
+from fdfw.store import record
 from fdfw.store import TALLY as _TALLY, _Base, _read_legacy, _why
 
 

@@ -1,4 +1,9 @@
-"""CircuitPython display backend: the app's frames drawn by C code (displayio + bitmaptools), not Python loops."""
+"""CircuitPython's board glue while the game runs: the display (BitmapDisplay, drawn by displayio and bitmaptools
+in C, not Python loops) and the small run-time callables fdfw.setup_cp hands to the built board."""
+# hw.sleep_ms, the shake switch's read, hw.battery, hw.make_sleep, hw.start_watchdog. The light sleep itself
+# (fdfw.sleep_cp) loads at the first sleep, the setup (fdfw.setup_cp) is dropped after start-up: a function keeps
+# its module's globals, hence the whole module, in the heap, so what only start-up needs stays out of here.
+# -- the display ----------------------------------------------------------------------------------------
 # BitmapDisplay is a framebuf-style target for fivedice.gfx / oled_view (fill, fill_rect, pixel, rect, hline,
 # vline, show). The screen is cut into two 64-column strips, so that a change sends only the strips it touches:
 # the back buffer is one displayio.Bitmap 64 wide with the strips stacked (screen x, y is strip x // 64 at
@@ -14,16 +19,25 @@
 # unchanged frame sends nothing. Nothing here allocates per frame.
 #
 # `display` is a busdisplay.BusDisplay (adafruit_displayio_ssd1306.SSD1306) made with auto_refresh=False.
-import bitmaptools
-import displayio
-
 from fivedice.font import FIRST, FONT, LAST, WIDTH
+from fivedice.power import read_mv
 
-_fill_region = bitmaptools.fill_region
-_blit = bitmaptools.blit
+# displayio and bitmaptools' fill_region and blit (C), bound by the first BitmapDisplay (_bind): a build without
+# them still gets far enough at start-up (fdfw.setup_cp) to say so, with red pixels and beeps
+displayio = _fill_region = _blit = None
 _ADV = 6  # glyph advance (5 columns + 1 gap), as fivedice.gfx
 _QMARK = 63
 _S = 64  # strip width: a row of a 1-bit Bitmap is whole 32-bit words, so a strip's 8-row band is contiguous
+
+
+def _bind():
+    global displayio, _fill_region, _blit
+    import bitmaptools
+    import displayio as dio
+
+    displayio = dio
+    _fill_region = bitmaptools.fill_region
+    _blit = bitmaptools.blit
 
 
 def _font_bitmap(ink):
@@ -44,6 +58,8 @@ class BitmapDisplay:
     GLYPH_BLIT = True  # fivedice.gfx draws text through glyph() / glyphs() here
 
     def __init__(self, display, width=128, height=64):
+        if displayio is None:
+            _bind()
         self.display = display
         self.width = width
         self.height = height
@@ -218,3 +234,105 @@ class BitmapDisplay:
                 p = q
         if sent:
             self.display.refresh(target_frames_per_second=None)
+
+
+# -- the run-time callables ------------------------------------------------------------------------------
+_SLICE_S = 0.02  # fdfw.idle.SLICE_MS in s, made once: ms / 1000 would box a new float every idle slice
+
+
+def sleep_ms(sleep_s):
+    """hw.sleep_ms over time.sleep (seconds)."""
+
+    def sleep(ms):
+        sleep_s(_SLICE_S if ms == 20 else ms / 1000)
+
+    return sleep
+
+
+def value_of(io):
+    """read() -> io.value: a DigitalInOut as the plain callable fdfw.shake_input takes."""
+
+    def read():
+        return io.value
+
+    return read
+
+
+def battery(ai, div, ref):
+    """hw.battery: the supply in mV from an analogio.AnalogIn behind a 1/div divider, reference ref mV."""
+    def mv():
+        return read_mv(ai.value, div, ref)
+
+    return mv
+
+
+def keys(keypad, pins):
+    """A keypad.Keys over the buttons' board pins (at start-up, and again after each light sleep)."""
+    # 10 ms scans: a bounce of up to ~8 ms holds at most one scan (no double press), a 20 ms tap at least one
+    return keypad.Keys(pins, value_when_pressed=False, pull=True, interval=0.010)
+
+
+def light_sleep(pins, hw, monotonic):
+    """hw.make_sleep: light sleep until a button on pin alarms (fdfw.sleep_cp.CPSleep, built at the first sleep:
+    the `alarm` module and that code take heap only from then); None on a build without `alarm` or without
+    `keypad`. pins: the buttons' board pins, in keypad.Keys order."""
+
+    def make(buttons, feed):
+        if not hasattr(buttons, "rebind"):
+            return None  # buttons on DigitalInOuts (no keypad): the screen goes dark, the board stays awake
+        made = []
+
+        def sleep():
+            if not made:
+                try:
+                    import alarm
+                    import alarm.pin  # noqa: F401
+                except ImportError:  # no light sleep on this build: the screen is dark, wait for a button
+                    made.append(None)
+                else:
+                    import keypad
+
+                    from fdfw.sleep_cp import CPSleep
+
+                    made.append(CPSleep(alarm, pins, lambda: keys(keypad, pins), buttons, hw, monotonic).sleep)
+            if made[0] is None:
+                while not buttons.pending():
+                    hw.sleep_ms(20)
+                return
+            made[0]()
+
+        return sleep
+
+    return make
+
+
+class _Watchdog:
+    """microcontroller.watchdog in RESET mode, with MicroPython's WDT names (feed)."""
+
+    def __init__(self, wd, ms):
+        from watchdog import WatchDogMode
+
+        wd.timeout = ms / 1000
+        wd.mode = WatchDogMode.RESET
+        self.feed = wd.feed
+        self._wd = wd
+
+    def stop(self):
+        """Stop it for a light sleep. CircuitPython 10 has no WatchDogTimer.deinit() (removed in 10.0.0):
+        `mode = None` stops it (the RP2040 can; a port that cannot raises)."""
+        self._wd.mode = None
+
+
+def watchdog_start(wd, hw):
+    """hw.start_watchdog(ms): microcontroller.watchdog `wd` started in RESET mode as hw.watchdog (None where the
+    port refuses)."""
+
+    def start(ms):
+        try:
+            hw.watchdog = _Watchdog(wd, ms)
+            hw.watchdog_ms = ms
+        except (ImportError, NotImplementedError, ValueError):
+            hw.watchdog = None
+        return hw.watchdog
+
+    return start

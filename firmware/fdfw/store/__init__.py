@@ -1,8 +1,8 @@
-"""Where the game is saved: what both stores share (fdfw.nvm_store.NvmStore for CircuitPython,
-fdfw.file_store.FileStore for MicroPython; each board loads only its own). The store protocol of
+"""Where the game is saved: what both stores share (fdfw.store.nvm.NvmStore for CircuitPython,
+fdfw.store.file.FileStore for MicroPython; each board loads only its own). The store protocol of
 fivedice.app.App: read() -> bytes or None,
 write(data) (OSError when it cannot save), and set_aside() for a save the app cannot read."""
-# Every backend stores fdfw.record records (magic, kind, sequence number, length, CRC-32); read() returns
+# Every backend stores fdfw.store.record records (magic, kind, sequence number, length, CRC-32); read() returns
 # the payload of the newest valid save record, so a record torn by a power cut is simply not found and
 # the one before it is. Nothing is ever removed or renamed, and a record is only ever written over one
 # that is older than the newest valid save.
@@ -35,7 +35,7 @@ write(data) (OSError when it cannot save), and set_aside() for a save the app ca
 # line, once, and raises OSError (the app shows "Could not save"); whatever was stored stays as it was.
 import os
 
-from fdfw import record
+from fdfw.store import record
 from fivedice.compat import const
 
 TALLY = const(8)  # strikes kept, at most

@@ -1,4 +1,9 @@
-"""MicroPython display: micropython-lib's SSD1306 driver, sending only the 32-column blocks of the pages that changed."""
+"""MicroPython's board glue while the game runs: the display (PagedSSD1306, micropython-lib's SSD1306 driver
+sending only the blocks that changed), light sleep until a button (MPSleep) and the run-time callables."""
+# fdfw.setup_mp hands the built board hw.battery, hw.make_sleep and hw.start_watchdog from here. The setup is
+# dropped after start-up: a function keeps its module's globals, hence the whole module, in the heap, so what
+# only start-up needs stays out of here.
+# -- the display ----------------------------------------------------------------------------------------
 # A full 128x64 frame is 1,025 bytes on the bus, about 23 ms at 400 kHz I2C. PagedSSD1306.show() compares each
 # page of the frame buffer with a shadow copy of what the panel holds (memoryviews made once, compared in C),
 # and in a changed page each 32-column block, so a hold (one die) sends a block of each of its pages, not the
@@ -13,7 +18,9 @@ import framebuf
 from ssd1306 import SSD1306_I2C
 
 from fivedice import gfx
+from fivedice.compat import const
 from fivedice.font import FIRST, FONT, LAST, WIDTH
+from fivedice.power import read_mv
 
 _ADV = 6  # glyph advance, as fivedice.gfx
 _QMARK = 63
@@ -176,3 +183,74 @@ class PagedSSD1306(SSD1306_I2C):
             self.i2c.writevto(self.addr, vec)
             self._shadow_fb.blit(self._row[k], 0, k)
         self.blocks_sent += (q - p) * (b1 - b0)
+
+
+# -- light sleep (see fdfw.idle): machine.lightsleep in bounded slices --------------------------------------
+SLEEP_SLICE_MS = const(100)  # each wake checks the buttons and feeds the watchdog
+
+
+class MPSleep:
+    """MicroPython light sleep until a button: `ring` is the buttons' fdfw.buttons.EdgeRing."""
+
+    def __init__(self, lightsleep, sleep_ms, ring, feed=None, slice_ms=SLEEP_SLICE_MS):
+        self._light = lightsleep
+        self._sleep_ms = sleep_ms
+        self._ring = ring
+        self._feed = feed
+        self._slice = slice_ms
+        self.slices = 0  # light sleep slices so far (tests)
+        self.fallback = lightsleep is None
+
+    def sleep(self):
+        ring = self._ring
+        st = ring.state
+        pins = ring.pins
+        n = ring.n
+        while True:
+            if not self.fallback:
+                try:
+                    self._light(self._slice)
+                except (OSError, ValueError, NotImplementedError):
+                    self.fallback = True  # this port cannot light-sleep: plain sleeps (no saving, still correct)
+            if self.fallback:
+                self._sleep_ms(self._slice)
+            self.slices += 1
+            if self._feed is not None:
+                self._feed()
+            if st[0] != st[1]:
+                return  # an edge: the pin IRQ ran on waking
+            for k in range(n):
+                if not pins[k].value():
+                    return  # held down (its edge came while the IRQ could not see it)
+
+
+# -- the run-time callables ------------------------------------------------------------------------------
+def battery(read, div):
+    """hw.battery: the supply in mV from read() (ADC.read_u16) behind a 1/div divider."""
+    def mv():
+        return read_mv(read(), div)
+
+    return mv
+
+
+def light_sleep(machine, hw):
+    """hw.make_sleep: light sleep until a button, machine.lightsleep in bounded slices (fdfw.board_mp.MPSleep)."""
+
+    def make(buttons, feed):
+        ring = getattr(buttons, "_ring", None)
+        if ring is None:
+            return None
+        return MPSleep(getattr(machine, "lightsleep", None), hw.sleep_ms, ring, feed).sleep
+
+    return make
+
+
+def watchdog_start(machine, hw):
+    """hw.start_watchdog(ms): a machine.WDT as hw.watchdog."""
+
+    def start(ms):
+        hw.watchdog = machine.WDT(timeout=ms)
+        hw.watchdog_ms = ms
+        return hw.watchdog
+
+    return start

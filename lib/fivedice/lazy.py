@@ -1,0 +1,77 @@
+"""What loads late and goes again, per feature: the one table of the memory policy (docs/memory.md).
+Owners call load(feature) when a feature is needed and drop(feature) when it is done; no other module
+imports these modules late or forgets them."""
+# A feature is its modules, dotted names apart by spaces: load() imports the first (which imports the others
+# it needs) and returns it; drop() forgets them all, and the heap reclaims their code once nothing else refers
+# to it (the next load() imports them again). "boards.*": every module of the package boards. The names are
+# one string each (a dict of strings, as micropython-async's _attrs: a tuple of names would cost the board a
+# heap string per name, ~2 KB for this table) and drop() reads them in place: it allocates nothing, for it
+# runs under heap_lock (a screen left inside a locked test). A module dropped while a function, closure or
+# class of it is still referred to stays in the heap (tests/test_startup_unload.py checks start-up's).
+import sys
+
+_PARTS = {
+    # a CPU level's code, while a seat or the game in progress names it (Seats.need_levels)
+    "easy": "fivedice.cpu",
+    "good": "fivedice.good_valuer",
+    # reading a save back and its checks (App._load), dropped once the save is read
+    "save_check": "fivedice.save_check",
+    # the records, read for the best score to beat and for a finished proficiency test
+    "records": "fivedice.records",
+    # the screens opened now and then (App._open), each dropped when it is left
+    "help": "fivedice.screens.help fivedice.help_pages",
+    "selftest": "fivedice.screens.selftest",
+    "records_screen": "fivedice.screens.records fivedice.records",
+    "initials": "fivedice.screens.initials fivedice.records",
+    "proftest": "fivedice.screens.proftest fivedice.proftest",
+    # a rule set's proficiency-test positions: read, then the module (every rule set's) goes
+    "positions": "fivedice.proftest_data",
+    # the firmware's start-up: board profile -> hardware; dropped before the app is built (fdfw.loop)
+    "startup": "fdfw.start fdfw.profile fdfw.setup_cp fdfw.setup_mp fdfw.i2cmem board_config boards boards.*",
+}
+
+
+def load(feature):
+    """The feature's first module, imported now if it is not loaded (it imports the rest it needs)."""
+    full = _PARTS[feature].split()[0]
+    if full not in sys.modules:
+        __import__(full)
+    return sys.modules[full]
+
+
+def drop(feature):
+    """Forget the feature's modules (one not loaded is skipped) and their packages' references to them (a
+    module that imported one keeps its own: it goes with it, or it is not in the table).
+    Allocates nothing, but for a "pkg.*"."""
+    v = _PARTS[feature]
+    mods = sys.modules
+    again = True
+    while again:  # one module a pass: sys.modules must not change under its own iteration
+        again = False
+        for k in mods:
+            if _named(v, k) or ("*" in v and _named(v, k[:k.rfind(".") + 1] + "*")):
+                sub = mods[k]
+                del mods[k]
+                n = len(k)
+                for p in mods:  # its package refers to it (an imported submodule is its attribute)
+                    e = len(p)
+                    if e < n and k.startswith(p) and k.startswith(".", e) and k.find(".", e + 1) < 0:
+                        d = mods[p].__dict__
+                        for a in d:
+                            if d[a] is sub:
+                                del d[a]
+                                break
+                        break
+                again = True
+                break
+
+
+def _named(v, k):
+    """k is in v as a whole name, not as part of a longer one."""
+    n = len(k)
+    i = v.find(k)
+    while i >= 0:
+        if (i == 0 or v.startswith(" ", i - 1)) and (i + n == len(v) or v.startswith(" ", i + n)):
+            return True
+        i = v.find(k, i + 1)
+    return False
