@@ -134,7 +134,8 @@ def test_new_game_needs_a_second_ok_while_a_game_is_in_progress(dev):
     assert app.game is g and app.mode == A.M_MENU and app.menu.confirm
     assert shows(dev, b"New game? OK again", 2, y, ink=0)  # on the cursor's bar
     dev.tap(A.B_OK)
-    assert app.game is not g and app.mode == A.M_TURN and app.game.turn == 0
+    g2 = app.game  # a new game (on the old one's objects: nothing allocated at "New game")
+    assert app.mode == A.M_TURN and g2.turn == 0 and g2.player == 0 and not any(c.filled for c in g2.cards)
 
 
 @pytest.mark.parametrize("cancel", [A.B_BACK, A.B_DOWN, A.B_UP])
@@ -230,7 +231,7 @@ def test_roll_after_game_over_starts_a_new_game_with_the_same_rules_and_seats(de
     assert shows(dev, b"OK card  ROLL again", 0, 56)
     dev.tap(A.B_ROLL)
     g2 = app.game
-    assert g2 is not g and not g2.over and g2.turn == 0
+    assert not g2.over and g2.turn == 0 and not any(c.filled for c in g2.cards)
     assert g2.rs.index == YACHT and g2.players == 3 and bytes(app.settings.seats[:3]) == b"\x01\x02\x01"
     assert app.mode == A.M_TURN
 
@@ -380,7 +381,8 @@ def test_a_seat_changed_in_the_middle_of_a_game_is_the_next_games_and_the_game_k
     menu_to(dev, menu_screen.I_NEW)
     dev.tap(A.B_OK)
     dev.tap(A.B_OK)  # "New game? OK again"
-    assert app.game is not g and app.seats.players[1] is not None and bytes(app.seats.seated[:2]) == b"\x00\x01"
+    assert app.game.turn == 0 and not app.game.cards[0].filled  # the new game
+    assert app.seats.players[1] is not None and bytes(app.seats.seated[:2]) == b"\x00\x01"
 
 
 def test_with_three_ranked_players_the_coach_gets_one_line_and_the_keys_line_stays(dev):

@@ -218,7 +218,11 @@ class App:
         """Start a game with the menu's settings (the save slot is overwritten from now on)."""
         s = self.settings
         rs = _rules.ALL[s.rules_i]
-        self.game = _game.Game(rs, s.players, self.dice)
+        g = self.game
+        if g is not None and g.players == s.players:
+            g.restart(rs)  # the game before's objects
+        else:
+            self.game = _game.Game(rs, s.players, self.dice)
         self.save_bad = False
         self.five = False
         self.toast = 0

@@ -56,6 +56,14 @@ class Game:
         self.dice = bytearray(5)  # faces of the current roll; 0 before the first roll of a turn
         self.reset()
 
+    def restart(self, rs):
+        """The same players' next game, under rule set rs, on this game's objects: nothing is allocated (a new
+        Game mid-heap could take the largest free block a board has)."""
+        self.rs = rs
+        for c in self.cards:
+            c.rs = rs  # a card has room for any rule set's boxes (MAX_BOXES)
+        self.reset()
+
     def reset(self):
         for c in self.cards:
             c.clear()
