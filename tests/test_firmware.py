@@ -415,7 +415,6 @@ def test_cp_feather_lis3dh_shake_rolls_the_dice(cp, monkeypatch):
     script[40 + 16 * 10] = shake_to(0)
     assert cp.run_code(max_iters=320, script=script) == "stopped"
     app = cp.apps[0]
-    assert app.accel is True
     assert acc.regs[0x20] == 0x57 and acc.regs[0x23] == 0x88  # 100 Hz, +-2 g high resolution
     assert app.shakes == [True, False]
     assert app.game.rolls == 1

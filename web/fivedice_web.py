@@ -262,7 +262,6 @@ class Handheld:
             buzzer=Buzzer(tone) if tone is not None else None,
             dice=dice,
             store=self.store,
-            accel=True,
             tables=tables,
         )
         self.test = test

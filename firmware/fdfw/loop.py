@@ -127,7 +127,7 @@ def main(runtime):
         try:
             try:
                 app = appmod.App(
-                    hw.display, pixels=hw.pixels, buzzer=hw.buzzer, store=hw.store, accel=hw.accel,
+                    hw.display, pixels=hw.pixels, buzzer=hw.buzzer, store=hw.store,
                     tables=TABLES_DIR, battery=hw.battery
                 )
             except RandomSourceError as e:  # no os.urandom, or it keeps failing: the dice cannot be fair

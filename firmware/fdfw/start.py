@@ -16,7 +16,6 @@ class Hardware:
     button_inputs = None  # profile.BUTTONS order: keypad.Keys, buttons.EdgeRing, or DigitalInOuts/callables
     button_names = None
     shake = None  # .update(now_ms) -> 1 / -1 / 0
-    accel = False
     store = None
     ticks_ms = None
     sleep_ms = None  # sleep_ms(ms): the idle loop's slices (fdfw.idle.Idle); None: the loop spins
@@ -99,7 +98,6 @@ def accel_shake(prof, found, bus, hw):
     if prof.LIS3DH_ADDR not in found:
         raise StartupError("no LIS3DH accelerometer at 0x%02x on the I2C bus: check its wiring" % prof.LIS3DH_ADDR,
                            hw, "no-accelerometer")
-    hw.accel = True
     return AccelShakeInput(LIS3DH(bus, prof.LIS3DH_ADDR))
 
 

@@ -56,7 +56,7 @@ _PIXEL_FRAME_MS = const(10)  # the loop wakes this often while the pixels animat
 
 class App:
     def __init__(
-        self, display, pixels=None, buzzer=None, dice=None, store=None, accel=False, cpu_step_ms=CPU_STEP_MS, tables=None,
+        self, display, pixels=None, buzzer=None, dice=None, store=None, cpu_step_ms=CPU_STEP_MS, tables=None,
         battery=None
     ):
         from fivedice import coach_buffers
@@ -81,7 +81,6 @@ class App:
         self._cue = None  # a sound cue waiting for the next pass (cue)
         self.dice = dice if dice is not None else Dice()
         self.store = store
-        self.accel = accel
         self.cpu_step_ms = cpu_step_ms
         self.hint_kind = 0  # what the last hint said (coach.KEEP/SCORE), shown until the next action; HINT_DUE: asked
         self.hint_value = 0

@@ -195,7 +195,7 @@ elif scenario.startswith("heap"):
     import micropython
 
     class NullApp:
-        def __init__(self, display, pixels=None, buzzer=None, dice=None, store=None, accel=False, tables=None,
+        def __init__(self, display, pixels=None, buzzer=None, dice=None, store=None, tables=None,
                      battery=None):
             self.presses = 0
             self.shakes = 0
