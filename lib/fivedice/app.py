@@ -11,9 +11,8 @@ its own press handling and drawing."""
 #     app.asleep()                True when the screen is off and the board may sleep until a button (fivedice.power)
 #     app.wake(now_ms)            the board woke from sleep
 # Handling an event and drawing a frame allocate nothing after start-up (tests/mpy/test_heap_app.py).
-import gc
 
-from fivedice.compat import const, zeros as _zeros
+from fivedice.compat import collect, const, zeros as _zeros
 from fivedice import lazy as _lazy
 from fivedice import game as _game
 from fivedice.game import ROLL
@@ -692,7 +691,7 @@ class App:
             self.seats.need_levels(seats, 4, None)
         got = _lazy.load("save_check").load(self, data)
         _lazy.drop("save_check")
-        gc.collect()
+        collect()  # (on a board: its code's room is free again before the game is seated)
         if got is not None:
             self._resume_game(got[0], got[1])
 

@@ -1,4 +1,7 @@
 """Tiny shims so the same module runs on CPython, MicroPython and CircuitPython."""
+import gc
+import sys
+
 try:
     from micropython import const  # noqa: F401
 except ImportError:  # CPython
@@ -15,6 +18,16 @@ except (ImportError, AttributeError):
 
     def native(f):
         return f
+
+
+if sys.implementation.name == "cpython":
+
+    def collect():
+        """Nothing on CPython: its heap is not a board's, and a collection there costs milliseconds (the host's
+        tests build thousands of apps)."""
+
+else:
+    collect = gc.collect  # on a board: the room of what was just let go is wanted now, in one piece
 
 
 def crc32_py(data, crc=0):
