@@ -73,6 +73,11 @@ class CP:
         self.hw.devices[addr] = d
         return d
 
+    def next_boot(self):
+        """The board starts again on the same flash and nvm: the pins the last run claimed are free again."""
+        for g in list(self.hw.claimed):
+            self.hw.free(g)
+
     def record_app(self, monkeypatch):
         """Wrap the real App so tests can see the instance and every press that reached it."""
         import fivedice.app as appmod
@@ -280,8 +285,7 @@ def test_cp_a_saved_game_is_resumed_from_the_store(cp, monkeypatch):
 
     flash = microcontroller.nvm.snapshot()
     # "power cycle": a new run on the same nvm
-    for g in list(cp.hw.claimed):
-        cp.hw.free(g)
+    cp.next_boot()
     cp.run_code(max_iters=5)
     second = cp.apps[1]
     assert second.game is not None and second.game.rolls == 1 and second.save_bytes() == saved
@@ -299,8 +303,7 @@ def test_cp_a_save_file_from_the_old_firmware_is_resumed_once_then_nvm_takes_ove
     cp.run_code(max_iters=150, script=script)  # a real save of a game in progress (one roll landed) ...
     old = _keep_save(cp, _nvm_save())  # ... as the old firmware left it: /fivedice.sav, read-only to code now
     microcontroller.nvm.data[:] = b"\xff" * 4096  # and a blank nvm
-    for g in list(cp.hw.claimed):
-        cp.hw.free(g)
+    cp.next_boot()
     cp.run_code(max_iters=20)
     first = cp.apps[1]
     assert first.game is not None and first.save_bytes() == old and not first.save_bad
@@ -308,15 +311,13 @@ def test_cp_a_save_file_from_the_old_firmware_is_resumed_once_then_nvm_takes_ove
     script = {}
     _tap(cp, OK, 10, script)  # resume
     _tap(cp, ROLL, 40, script)  # second roll: saved when the dice land
-    for g in list(cp.hw.claimed):
-        cp.hw.free(g)
+    cp.next_boot()
     cp.run_code(max_iters=150, script=script)
     second = cp.apps[2]
     assert second.game.rolls == 2
     assert _nvm_save() == second.save_bytes()
     assert _read(cp.save) == old  # the old file is left alone (the drive is read-only to code) ...
-    for g in list(cp.hw.claimed):
-        cp.hw.free(g)
+    cp.next_boot()
     cp.run_code(max_iters=5)
     assert cp.apps[3].game.rolls == 2  # ... and ignored once nvm holds a save
 
@@ -371,8 +372,7 @@ def test_cp_a_cut_during_the_first_save_on_a_blank_nvm_boots_clean_with_no_messa
         cp.run_code(max_iters=60, script=script)
     nvm.power.restore()
     assert nvm.snapshot() != b"\xff" * 4096  # a torn record is there
-    for g in list(cp.hw.claimed):
-        cp.hw.free(g)
+    cp.next_boot()
     capsys.readouterr()
     cp.run_code(max_iters=5)
     app = cp.apps[1]

@@ -94,8 +94,7 @@ def test_a_memory_error_resets_the_board_which_boots_into_the_saved_game(cp, mon
     assert "MemoryError" in open(cp.save + ".log").read()
     saved = _nvm_save()
     assert NvmStore(microcontroller.nvm).strikes() == 1  # counted against the save, which is kept
-    for g in list(cp.hw.claimed):  # the next boot
-        cp.hw.free(g)
+    cp.next_boot()  # the next boot
     cp.run_code(max_iters=5)
     second = cp.apps[1]
     assert second.game is not None and second.game.rolls == 1 and second.save_bytes() == saved
@@ -109,8 +108,7 @@ def test_a_save_that_makes_the_app_fail_twice_is_set_aside_and_the_app_starts_cl
     _tap(cp, ROLL, 30, script)
     cp.run_code(max_iters=150, script=script)  # a game in progress, saved
     saved = _nvm_save()
-    for g in list(cp.hw.claimed):
-        cp.hw.free(g)
+    cp.next_boot()
     cp.apps.clear()
     # the next boot: any app that resumes this save fails while starting
     _failing_app(monkeypatch, cp, lambda app, ev: ev == "init" and app.game is not None)
@@ -148,8 +146,7 @@ def test_a_memory_error_that_is_the_second_strike_resets_and_the_boot_after_sets
     from fdfw.store.nvm import NvmStore
 
     def boot():
-        for g in list(cp.hw.claimed):
-            cp.hw.free(g)
+        cp.next_boot()
         cp.apps.clear()
 
     _failing_app(monkeypatch, cp, lambda app, ev: ev == "init" and app.game is not None,
@@ -186,8 +183,7 @@ def test_two_watchdog_resets_on_the_same_save_set_it_aside(cp, monkeypatch, caps
     import fakehw
 
     for boot in (1, 2):
-        for g in list(cp.hw.claimed):
-            cp.hw.free(g)
+        cp.next_boot()
         fakehw.last_reset[0] = "watchdog"  # the last run hung: the watchdog reset the board
         cp.run_code(max_iters=5)
         out = capsys.readouterr().out
