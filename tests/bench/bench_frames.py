@@ -463,15 +463,16 @@ def mp_main(tables, which):
 
     from array import array
 
-    _STATE = ("buffer", "shadow", "_a", "_r", "_n", "_old_n", "_old_ok", "_over", "_eager", "_dirty", "_all",
+    _STATE = ("shown", "now", "whole",  # the screen's
+              "buffer", "shadow", "_a", "_r", "_n", "_old_n", "_old_ok", "_over", "_eager", "_dirty", "_all",
               "marks", "_span", "blocks_sent", "ops_run", "_dsize", "_dcol", "_dice", "_tumble")
     # (the dice sprites too: made at a die's first draw, which must not be a stubbed one)
 
-    def snapshot(fb):
-        """What a draw changes in a backend (a recorded frame, the frame buffer and the panel's copy), to draw
-        the same frame again from the same start."""
+    def snapshot(fb, screen):
+        """What a draw changes in a backend (a recorded frame, the frame buffer and the panel's copy) and in the
+        screen (what it remembers the panel shows), to draw the same frame again from the same start."""
         snap = []
-        for obj in (fb, getattr(fb, "panel", None)):
+        for obj in (fb, getattr(fb, "panel", None), screen):
             if obj is None:
                 continue
             for name in _STATE:
@@ -672,14 +673,14 @@ def mp_main(tables, which):
             hinted = st["last"] == A.B_UP and app.mode == A.M_TURN and app.hint_kind != 0
             cat = category(app, hinted)
             if stack == "mp":
-                snap = snapshot(fb)
+                snap = snapshot(fb, app.screen)
                 b0, w0 = i2c.bytes, i2c.writes
                 py = best_us(real_draw, snap)  # the same frame from the same start, timed
                 i2c.bytes, i2c.writes = b0, w0
                 real_draw()
                 print(json.dumps([stack, [cat, py, i2c.bytes - b0, i2c.writes - w0]]))
             else:
-                snap = snapshot(fb)
+                snap = snapshot(fb, app.screen)
                 tgt = getattr(fb, "_t", fb)  # the object holding the back buffer
                 saved = (board_cp._fill_region, board_cp._blit, fb.display, tgt.back)
                 board_cp._fill_region = stub_fill_region
