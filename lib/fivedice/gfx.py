@@ -30,6 +30,8 @@ _MINUS = const(45)
 _ZERO = const(48)
 
 CHAR_W = const(6)  # advance per char at scale 1
+TUMBLE = const(16)  # dice_row's shown: a die tumbling in frame k shows as TUMBLE + k (at rest: face * 2 + held)
+UNSHOWN = const(255)  # dice_row's shown: not on the panel
 LINE_H = const(8)  # line height at scale 1
 
 # Pip masks for faces 0..6. Bits: 0 top-left, 1 top-right, 2 mid-left, 3 centre,
@@ -256,14 +258,21 @@ def tumbling_die(fb, x, y, size, frame, c=1):
         pips(fb, dx, dy, s, face, c)
 
 
-def dice_row(fb, dice, held, x, y, size, gap, tumbling=False, frame=0, c=1):
+def dice_row(fb, dice, held, x, y, size, gap, tumbling=False, frame=0, c=1, shown=None):
     """Draw the 5 dice (bytearray of faces 0..6; held = bitmask, bit i = die i) in a row
     from x, y. While tumbling, unheld dice are drawn as tumbling frames (each die
-    offset so they do not move in step). Returns the x after the row."""
+    offset so they do not move in step). shown: a bytearray(5) of what each die on the panel shows
+    (face * 2 + held, or TUMBLE + the frame; an array or bytearray from index 0), kept up to date; a die that shows it already is not drawn
+    again (UNSHOWN: draw it). Returns the x after the row."""
     for i in range(5):
-        if tumbling and not (held >> i) & 1:
-            tumbling_die(fb, x, y, size, frame + i * 3, c)
-        else:
-            die(fb, x, y, size, dice[i], (held >> i) & 1, c)
+        h = (held >> i) & 1
+        k = TUMBLE + ((frame + i * 3) & 7) if tumbling and not h else dice[i] * 2 + h
+        if shown is None or shown[i] != k:
+            if shown is not None:
+                shown[i] = k
+            if k >= TUMBLE:
+                tumbling_die(fb, x, y, size, frame + i * 3, c)
+            else:
+                die(fb, x, y, size, dice[i], h, c)
         x += size + gap
     return x

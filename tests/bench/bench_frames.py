@@ -394,8 +394,16 @@ def mp_main(tables, which):
     import displayio
     import fakehw
     import i2cdisplaybus
-    from fdfw import board_cp, loop
-    from fdfw.board_mp import PagedSSD1306
+    from fdfw import loop
+
+    try:
+        from fdfw import board_cp
+        from fdfw.board_mp import PagedSSD1306
+        from fdfw.store.nvm import NvmStore
+    except ImportError:  # the code issue 24 measured (REF_COMMIT): the same modules under their old names
+        from fdfw import display_cp as board_cp
+        from fdfw.display_mp import PagedSSD1306
+        from fdfw.nvm_store import NvmStore
     from fivedice import app as A
     from fivedice.rng import Dice, SeededBytes
 
@@ -455,15 +463,16 @@ def mp_main(tables, which):
 
     from array import array
 
-    _STATE = ("buffer", "shadow", "_a", "_r", "_n", "_old_n", "_old_ok", "_over", "_eager", "_dirty", "_all",
+    _STATE = ("shown", "now", "whole",  # the screen's
+              "buffer", "shadow", "_a", "_r", "_n", "_old_n", "_old_ok", "_over", "_eager", "_dirty", "_all",
               "marks", "_span", "blocks_sent", "ops_run", "_dsize", "_dcol", "_dice", "_tumble")
     # (the dice sprites too: made at a die's first draw, which must not be a stubbed one)
 
-    def snapshot(fb):
-        """What a draw changes in a backend (a recorded frame, the frame buffer and the panel's copy), to draw
-        the same frame again from the same start."""
+    def snapshot(fb, screen):
+        """What a draw changes in a backend (a recorded frame, the frame buffer and the panel's copy) and in the
+        screen (what it remembers the panel shows), to draw the same frame again from the same start."""
         snap = []
-        for obj in (fb, getattr(fb, "panel", None)):
+        for obj in (fb, getattr(fb, "panel", None), screen):
             if obj is None:
                 continue
             for name in _STATE:
@@ -584,7 +593,6 @@ def mp_main(tables, which):
             oled = None
         else:
             fb, oled = cp_display()
-        from fdfw.store.nvm import NvmStore
         from fivedice import game as G
 
         class Store:
@@ -665,14 +673,14 @@ def mp_main(tables, which):
             hinted = st["last"] == A.B_UP and app.mode == A.M_TURN and app.hint_kind != 0
             cat = category(app, hinted)
             if stack == "mp":
-                snap = snapshot(fb)
+                snap = snapshot(fb, app.screen)
                 b0, w0 = i2c.bytes, i2c.writes
                 py = best_us(real_draw, snap)  # the same frame from the same start, timed
                 i2c.bytes, i2c.writes = b0, w0
                 real_draw()
                 print(json.dumps([stack, [cat, py, i2c.bytes - b0, i2c.writes - w0]]))
             else:
-                snap = snapshot(fb)
+                snap = snapshot(fb, app.screen)
                 tgt = getattr(fb, "_t", fb)  # the object holding the back buffer
                 saved = (board_cp._fill_region, board_cp._blit, fb.display, tgt.back)
                 board_cp._fill_region = stub_fill_region
@@ -739,11 +747,14 @@ def mp_main(tables, which):
                 passes.append([cur[0], cur[1], flags])
             return done[0]
 
-        lp = loop.Loop(app, Buttons(), None, ticks_ms)
-        app.draw()
-        for i in range(1, 200001):
-            if on_iter(i, lp.step()):
-                break
+        if hasattr(loop, "Loop"):
+            lp = loop.Loop(app, Buttons(), None, ticks_ms)
+            app.draw()
+            for i in range(1, 200001):
+                if on_iter(i, lp.step()):
+                    break
+        else:  # REF_COMMIT's loop: run() with its test hooks
+            loop.run(app, Buttons(), None, ticks_ms, max_iters=200000, on_iter=on_iter)
         return app, passes
 
     for stack in (which,):  # one JSON line a record: [key, record]

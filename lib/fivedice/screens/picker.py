@@ -1,7 +1,7 @@
 """The box picker: every box the roll may go in, with its points; OK scores the one under the cursor."""
 from array import array
 
-from fivedice.compat import zeros
+from fivedice.compat import const, zeros
 from fivedice import gfx
 from fivedice import oled_view as view
 from fivedice import rules as _rules
@@ -9,6 +9,8 @@ from fivedice import scoring
 from fivedice.screens import Screen, B_BACK, B_DOWN, B_OK, B_UP, M_TURN
 from fivedice.oled_view import tenths_right
 
+_ROWS_Y = const(9)  # the first box's row; a row is 8 pixels
+_FOOT_Y = const(57)  # the keys, or the Joker and the bonus
 
 
 class Picker(Screen):
@@ -22,6 +24,8 @@ class Picker(Screen):
         self.bonus = 0  # the five-of-a-kind bonus this roll earns wherever it goes
         self.expect = zeros("i", _rules.MAX_BOXES)  # by box: the expected final total (x 100) it leads to
         self.valued = False  # the coach valued the boxes (a strategy table): shown beside the points
+        self.whole = True  # the next frame draws it all (the panel holds another screen's)
+        self.shown = array("h", [-1] * self.rows)  # what each row on the panel shows: box * 2 + under the cursor
 
     def enter(self, app):
         g = app.game
@@ -52,6 +56,7 @@ class Picker(Screen):
                 best = i
         self.cursor = best
         self.scroll()
+        self.whole = True
 
     def press(self, app, b):
         if b == B_UP:
@@ -66,27 +71,48 @@ class Picker(Screen):
         return 0
 
     def draw(self, fb, app):
+        # a cursor move draws again the two rows it changes (a scroll: every row), the rest stays (issue 24)
         g = app.game
         rs = g.rs
         W = view.W
-        fb.fill(0)
-        view.header(fb, b"Score it")
-        x = view.player_tag(fb, app, g.player, 60, 0, 0)
-        x = gfx.text(fb, b" roll ", x, 0, 0)
-        gfx.number(fb, g.rolls, x, 0, 0)
+        shown = self.shown
+        rows = self.rows
+        if self.whole:
+            self.whole = False
+            fb.fill(0)
+            for r in range(rows):
+                shown[r] = -1
+            view.header(fb, b"Score it")
+            x = view.player_tag(fb, app, g.player, 60, 0, 0)
+            x = gfx.text(fb, b" roll ", x, 0, 0)
+            gfx.number(fb, g.rolls, x, 0, 0)
+            y = _FOOT_Y
+            if self.forced or self.bonus:
+                x = gfx.text(fb, b"! Joker  " if self.forced else b"", 0, y, 1)
+                if self.bonus:
+                    x = gfx.text(fb, b"bonus +", x, y, 1)
+                    gfx.number(fb, self.bonus, x, y, 1)
+            else:
+                gfx.text(fb, b"OK score  BACK dice", 0, y, 1)
         n = self.n
         top = self.top
-        rows = self.rows
+        drew = False
         for r in range(rows):
             i = top + r
             if i >= n:
                 break
             box = self.boxes[i]
-            y = 9 + r * 8
+            if shown[r] == box * 2 + (i == self.cursor):
+                continue
+            shown[r] = box * 2 + (i == self.cursor)
+            drew = True
+            y = _ROWS_Y + r * 8
             c = 1
             if i == self.cursor:
                 view.row_bar(fb, y)
                 c = 0
+            else:
+                fb.fill_rect(0, y, W, 8, 0)
             x = 1
             if self.forced:
                 x = gfx.text(fb, b"!", 1, y, c)
@@ -96,15 +122,7 @@ class Picker(Screen):
             else:
                 gfx.text(fb, view.LONG[rs.index][box], x + 1, y, c)
             gfx.number_right(fb, self.points[box], W - 4, y, c)
-        y = 57
-        if self.forced or self.bonus:
-            x = gfx.text(fb, b"! Joker  " if self.forced else b"", 0, y, 1)
-            if self.bonus:
-                x = gfx.text(fb, b"bonus +", x, y, 1)
-                gfx.number(fb, self.bonus, x, y, 1)
-        else:
-            gfx.text(fb, b"OK score  BACK dice", 0, y, 1)
-        if top > 0 or top + rows < n:
-            # a scroll bar: where the visible rows sit in the list
-            fb.vline(W - 1, 9, 48, 1)
-            fb.fill_rect(W - 2, 9 + top * 48 // n, 2, rows * 48 // n, 1)
+        if drew and (top > 0 or top + rows < n):
+            # a scroll bar: where the visible rows sit in the list (over the rows: drawn again with any of them)
+            fb.vline(W - 1, _ROWS_Y, rows * 8, 1)
+            fb.fill_rect(W - 2, _ROWS_Y + top * rows * 8 // n, 2, rows * rows * 8 // n, 1)

@@ -1,5 +1,5 @@
 """The dice: roll, hold, ask the coach; the status line says what just happened."""
-from fivedice.compat import const
+from fivedice.compat import const, zeros
 from fivedice import game as _game
 from fivedice import gfx
 from fivedice.game import KEEP, SCORE
@@ -9,6 +9,7 @@ from fivedice.screens import Screen, B_BACK, B_DOWN, B_OK, B_ROLL, B_UP, B_HOLD5
 from fivedice.ticks import ticks_diff
 
 _BURST_MS = const(250)  # ROLL taps closer than this to an ignored one belong to its burst (docs/rules.md)
+_REST = const(13)  # Turn.shown after the dice: the 13 values the screen shows beside them, then app.top3
 
 KEYS = (
     b"1-5 hold  ROLL roll",
@@ -24,6 +25,15 @@ class Turn(Screen):
     def __init__(self):
         self.burst = False  # a ROLL press was ignored and the taps since came less than _BURST_MS apart
         self.burst_at = 0  # the last of them
+        # what the panel shows (draw): each die's face or tumbling frame, then what the rest of the screen shows
+        from fivedice.coach import TOP_LEN  # (loaded with the app)
+
+        self.whole = True
+        self.shown = zeros("i", 5 + _REST + TOP_LEN)  # the dice (gfx.dice_row), then the rest (_changed)
+        self.now = zeros("i", _REST)
+
+    def enter(self, app):
+        self.whole = True  # another screen drew the panel: this one draws all of itself once
 
     def leave(self, app):
         self.burst = False
@@ -75,14 +85,26 @@ class Turn(Screen):
         return 0
 
     def draw(self, fb, app):
+        # a die is drawn again only when it changed, the rest of the screen only when a value it shows did
+        # (issue 24: a hold draws one die); the frame is the one drawn whole (tests/test_partial_frames.py)
         g = app.game
         rs = g.rs
         card = g.cards[g.player]
-        fb.fill(0)
+        w = self.shown
+        if self.whole:
+            self.whole = False
+            fb.fill(0)
+            for i in range(5):
+                w[i] = gfx.UNSHOWN
+            w[5] = -1  # no card total is -1
+        gfx.dice_row(fb, g.dice, g.held, DICE_X, DICE_Y, DIE, DIE_GAP, app.tumbling, app.frame, 1, w)
+        if not self._changed(app, g, card):
+            return
+        fb.fill_rect(0, 0, view.W, DICE_Y, 0)
+        fb.fill_rect(0, DICE_Y + DIE, view.W, view.H - DICE_Y - DIE, 0)
         view.player_tag(fb, app, g.player, 0, 0, 1)
         gfx.text(fb, view.SHORT_TITLES[rs.index], 24, 0, 1)
         gfx.number_right(fb, card.total(), view.W, 0, 1)
-        gfx.dice_row(fb, g.dice, g.held, DICE_X, DICE_Y, DIE, DIE_GAP, app.tumbling, app.frame)
         if app.hint_kind > 0 and not app.toast and app.seats.coach is not None and app.top3[12]:
             self.choices(fb, app, g, card)
             return
@@ -105,6 +127,37 @@ class Turn(Screen):
             for i in range(5):
                 if (app.hint_value >> i) & 1:
                     fb.fill_rect(DICE_X + i * (DIE + DIE_GAP) + 6, DICE_Y + DIE + 1, DIE - 12, 2, 1)
+
+    def _changed(self, app, g, card):
+        """True when a value the screen shows beside the dice differs from what the panel shows (then kept).
+        What the message line says of the last score changes only with the player or the turn, and the faces
+        a hint names only with the rolls: those stand for them."""
+        v = self.now
+        v[0] = card.total()
+        v[1] = g.player
+        v[2] = app.seats.seated[g.player]
+        v[3] = g.turn
+        v[4] = g.rolls
+        v[5] = app.toast
+        v[6] = app.five
+        v[7] = app.to_beat
+        v[8] = app.par_x100
+        v[9] = app.dots
+        v[10] = app.seats.coach is not None
+        v[11] = app.hint_kind
+        v[12] = app.hint_value
+        w = self.shown
+        new = False
+        for i in range(_REST):
+            if w[5 + i] != v[i]:
+                w[5 + i] = v[i]
+                new = True
+        t = app.top3
+        for i in range(len(t)):
+            if w[5 + _REST + i] != t[i]:
+                w[5 + _REST + i] = t[i]
+                new = True
+        return new
 
     def choices(self, fb, app, g, card):
         # the hint: the best three choices with the expected final total of each, the best marked under the dice
