@@ -8,7 +8,7 @@ from fivedice.compat import popcount
 from fivedice import oled_view as _view
 from fivedice import power as _power
 from fivedice import rules as _rules
-from fivedice.app import OLD_SAVE_MAGIC, SAVE_HEAD, SAVE_MAGIC, SEATED
+from fivedice.session import OLD_SAVE_MAGIC, SAVE_HEAD, SAVE_MAGIC, SEATED
 from fivedice.game import ALL_DICE as _ALL_DICE, CRC_BYTES, GAME_HEAD, GAME_MAGIC, GAME_VERSION, MAX_PLAYERS
 from fivedice.game import ROLLS_PER_TURN, Game, crc_ok
 
