@@ -21,13 +21,10 @@ from fivedice import screens as _screens
 from fivedice.ticks import ticks_add, ticks_diff
 
 
-BUTTONS = 10
 BUTTON_NAMES = ("hold1", "hold2", "hold3", "hold4", "hold5", "roll", "up", "down", "ok", "back")
 
-FRAME_MS = const(70)  # animation frame period
 TOAST_MS = const(1800)
 CPU_STEP_MS = const(650)
-DOTS_MS = const(300)  # "CPU playing..." dots step
 _PIXEL_FRAME_MS = const(10)  # the loop wakes this often while the pixels animate
 
 
@@ -36,17 +33,19 @@ class App:
         self, display, pixels=None, buzzer=None, dice=None, store=None, cpu_step_ms=CPU_STEP_MS, tables=None,
         battery=None
     ):
-        from fivedice import coach_buffers
+        from fivedice import lazy
         from fivedice.rng import Dice
 
-        # The coaches' big arrays first, on the heap as start-up left it (the largest blocks it will ever have),
-        # shared by every coach (the table's and the good CPU's) in every game, resume and seat change; then the
-        # code every game needs (fivedice.seats, and with it the coach, the table reader, the CPU levels, the
-        # meters): at start-up, never at "New game" nor inside a resume.
-        groups = coach_buffers.new_groups()
-        work = coach_buffers.new_work()
+        # The coaches' big arrays first, on the heap as start-up left it (its largest blocks), then the code every
+        # game needs (fivedice.seats, the coach, the table reader): now, never at "New game" nor in a resume.
+        bufs = lazy.load("coach_buffers")
+        groups = bufs.new_groups()
+        work = bufs.new_work()
+        del bufs
         from fivedice.seats import Seats
         from fivedice.coach import TOP_LEN
+
+        lazy.drop("coach_buffers")  # its code (the coach kept its sizes): the arrays are made for good
 
         self.fb = display
         self.px = None
@@ -65,12 +64,10 @@ class App:
         self.par_x100 = -1  # the player to move's par (expected final total from the turn's start) x 100; -1: none
         self.pw = _power.Power(display, battery)  # the dim and sleep timers, the battery
         self.settings = Settings(self.pw, self.snd, self.setting_saved)  # the menu's values: the next game's
-        # Optimal-strategy tables (make tables): `tables` is the folder holding <rule set id>.fdt. Without one for
-        # the rule set: no hint, no proficiency, CPU tops out at "good".
+        # `tables`: the folder of <rule set id>.fdt (make tables); without one: no hint, no proficiency, CPU "good"
         self.seats = Seats(self.settings, tables, groups, work, self.message)
-        # the screens by M_ number (fivedice.screens.SCREENS): the kept ones imported and built now, after the
-        # coaches' arrays and the game code had the heap start-up left (the CP proxy's start-up ran out of a 3.7 KB
-        # block for keeps' tables with them imported before); None: imported when entered
+        # the screens by M_ number (fivedice.screens.SCREENS): the kept ones built now, after the coaches' arrays
+        # and the game code had the heap start-up left (docs/memory.md); None: imported when entered
         self.screens = [None] * _screens.SCREENS.count("\n")
         w = _screens.SCREENS.split()
         for m in range(_screens.KEPT):
@@ -79,30 +76,15 @@ class App:
         self.menu = self.screens[M_MENU]
         self.mode = M_MENU  # the current screen's number
         self.screen = self.menu
-        # state
-        self.game = None
-        self.five = False
-        self.toast = 0
+        _session.setup(self)  # the game in progress's state: the game, the dice's tumble, the CPU's step, the save
+        self.toast = 0  # the message line: a refusal or a message (oled_view.T_*) until toast_until; 0: none
         self.toast_until = 0
-        self.tumbling = False
-        self.thinking = False  # the player to move has a coach whose turn solve is not finished (tick works it)
-        self.dots = 0  # "CPU playing" dots shown (0-3)
         self.shaking = False
-        self.land_at = 0
-        self.frame = 0
-        self.next_frame = 0
-        self.cpu_at = 0
-        self.last_player = 0
         self.last_refusal = 0  # the last refusal code (0 = the last action was accepted)
         self.now = 0
         self.dirty = True
         self._held = False  # the last pass left its slow work for this one (tick: frame first)
-        self.save_bad = False
-        self.save_due = False  # a change (a hold) waits to be saved at save_at (_REWRITE: the store's rewrite first)
-        self.save_at = 0
-        self.save_error = ""  # why the save could not be read, for the firmware's log
         self.records_error = ""  # why the records could not be read (they were kept aside), for the log
-        self.to_beat = 0  # a solo game: the best score of its rule set in the records (0: none)
         self._fresh = True  # no tick seen yet: deadlines set so far are re-based on the first one
         self._warming = False  # the menu's rule set's final-roll groups are being built, a slice a pass
         self.menu.build(self)
@@ -125,7 +107,6 @@ class App:
     score = _session.score
     hint = _session.hint
     coach_lost = _session.coach_lost
-    test_done = _session.test_done
     save_bytes = _session.save_bytes
     setting_saved = _session.setting_saved
     flush_save = _session.flush_save
@@ -148,11 +129,6 @@ class App:
         self.cue(sounds.REFUSED)
         self.dirty = True
         return code
-
-    def _ok(self):
-        self.last_refusal = 0
-        self.dirty = True
-        return 0
 
     def message(self, code):
         self.toast = code
@@ -178,10 +154,6 @@ class App:
         return self.snd is not None and (self.snd.playing or self._cue is not None)
 
     # -- screens -------------------------------------------------------------------
-    def resume(self):
-        """Back to the game in progress, seated and ruled as it started: the menu's lines are the next game's."""
-        self.enter(M_TURN)
-
     def enter(self, mode):
         """Switch to screen `mode` (M_*): the old one leaves, the new one opens at its top. A screen that is not
         kept is built now (its module imported: an allocation) and dropped when it is left (fivedice.lazy)."""
@@ -204,8 +176,7 @@ class App:
             self._rebase(now_ms)
         self.last_refusal = 0
         self.dirty = True
-        if self.pw.wake(now_ms):
-            self._lights_on()
+        if self.wake(now_ms):
             return 0  # the press that wakes the screen does nothing else
         return self.screen.press(self, b)
 
@@ -225,21 +196,10 @@ class App:
         self.now = now_ms
         if self._fresh:
             self._rebase(now_ms)
-        if self.tumbling:
-            if self.land_at and ticks_diff(now_ms, self.land_at) >= 0:
-                self.land()
-            elif ticks_diff(now_ms, self.next_frame) >= 0:
-                self.frame += 1
-                self.next_frame = ticks_add(now_ms, FRAME_MS)
-                self.dirty = True
+        _session.tick(self, now_ms)
         if self.toast and ticks_diff(now_ms, self.toast_until) >= 0:
             self.toast = 0
             self.dirty = True
-        if self.mode == M_TURN and not self.tumbling and self.cpu_turn():
-            k = (now_ms // DOTS_MS) & 3
-            if k != self.dots:  # "CPU playing" and its dots: the computer is at work, not a frozen screen
-                self.dots = k
-                self.dirty = True
         self.screen.tick(self, now_ms)
         d = self.dirty
         if d and not self._held:  # a frame is due (a press's): this pass draws it, the slow work waits
@@ -296,52 +256,32 @@ class App:
             self.px.dark()
         self.pw.off()
 
-    def _lights_on(self):
-        if self.px is not None:
-            self.px.refresh()  # the next update rewrites every pixel
-        self.dirty = True
-
     def asleep(self):
         """True while the screen is off: the board may sleep until a button is pressed."""
         return self.pw.state == _power.OFF
 
     def wake(self, now_ms):
         """The board woke from sleep (a button): the screen and pixels come back, the game is as it was.
-        The firmware's loop drops the waking press itself (fdfw.loop)."""
+        The firmware's loop drops the waking press itself (fdfw.loop). True if the screen was off."""
         self.now = now_ms
-        if self.pw.wake(now_ms):
-            self._lights_on()
+        if not self.pw.wake(now_ms):
+            return False
+        if self.px is not None:
+            self.px.refresh()  # the next update rewrites every pixel
+        self.dirty = True
+        return True
 
     def wait_ms(self, now_ms, most=1000):
         """ms from now_ms until something is due without input (a frame, a landing, a toast's end, a CPU move,
         a save, a note, a power timer), at most `most`; 0 when a frame is due now."""
         if self.dirty or self._fresh or self.thinking or self._warming:
             return 0  # (a turn solve in progress, or the groups: a slice every pass)
-        w = self.pw.wait_ms(now_ms, most)
+        w = _session.wait_ms(self, now_ms, self.pw.wait_ms(now_ms, most))
         t = self.screen.wait_ms(self, now_ms)
         if t < w:
             w = t
-        if self.tumbling:
-            t = ticks_diff(self.land_at if self.land_at else self.next_frame, now_ms)
-            if self.land_at:
-                t2 = ticks_diff(self.next_frame, now_ms)
-                if t2 < t:
-                    t = t2
-            if t < w:
-                w = t
         if self.toast:
             t = ticks_diff(self.toast_until, now_ms)
-            if t < w:
-                w = t
-        if self.save_due:
-            t = ticks_diff(self.save_at, now_ms)
-            if t < w:
-                w = t
-        if self.mode == M_TURN and self.cpu_turn():
-            t = ticks_diff(self.cpu_at, now_ms)
-            d = DOTS_MS - now_ms % DOTS_MS  # the "CPU playing" dots' next step
-            if d < t:
-                t = d
             if t < w:
                 w = t
         if self.snd is not None and self.snd.playing:
@@ -357,16 +297,11 @@ class App:
         read 0, or another power-on's ticks) now counts from `now`. CircuitPython's ticks start about
         65 s before their 2**29 wrap, so a deadline left at 0 would wait those 65 s."""
         self._fresh = False
-        self.cpu_at = ticks_add(now, self.cpu_step_ms)
-        self.next_frame = now
+        _session.rebase(self, now)
         self.pw.input_at = now
         self.pw.battery_at = now
         if self.toast:
             self.toast_until = ticks_add(now, TOAST_MS)
-        if self.tumbling and self.land_at:
-            self.land_at = ticks_add(now, _session.ROLL_ANIM_MS)
-        if self.save_due:
-            self.save_at = now
 
     # -- drawing -------------------------------------------------------------------
     def draw(self):

@@ -12,17 +12,38 @@ from fivedice import oled_view as _view
 from fivedice import rules as _rules
 from fivedice import scoring as _scoring
 from fivedice import sounds as _sounds
-from fivedice.screens import M_MENU, M_TURN, M_OVER, M_INITIALS
-from fivedice.ticks import ticks_add
+from fivedice import screens as _screens
+from fivedice.ticks import ticks_add, ticks_diff
 
-ROLL_ANIM_MS = const(350)  # a ROLL press tumbles this long before the dice land
+_ROLL_ANIM_MS = const(350)  # a ROLL press tumbles this long before the dice land
+FRAME_MS = const(70)  # the tumble's animation frame period
+_DOTS_MS = const(300)  # "CPU playing..." dots step
 SAVE_SOON_MS = const(1000)  # a hold is saved this long after the last one (not a flash write per press)
 HINT_DUE = const(-1)  # app.hint_kind: a hint asked while the turn is still being solved, shown when it is
 SAVE_MAGIC = const(0xA8)  # record format 2
-OLD_SAVE_MAGIC = const(0xA7)  # format 1 (8-bit checksum, settings unchecked): refused, kept aside
 SAVE_HEAD = const(7)
 SEATED = const(0x40)  # a seat byte's bit 6: bits 4-5 hold the game in progress's own seat (docs/saves.md)
 _REWRITE = const(2)  # app.save_due: a log store's rewrite, then the save
+
+
+# -- the state (on the App: the screens draw it) -----------------------------------------
+def setup(app):
+    """The game in progress's attributes on the app, none yet (App.__init__)."""
+    app.game = None
+    app.five = False  # the dice show five of a kind
+    app.tumbling = False
+    app.thinking = False  # the player to move has a coach whose turn solve is not finished (tick works it)
+    app.dots = 0  # "CPU playing" dots shown (0-3)
+    app.land_at = 0  # when the tumbling dice land (0: when the shake stops)
+    app.frame = 0  # the tumble's animation frame
+    app.next_frame = 0
+    app.cpu_at = 0  # the CPU's next step
+    app.last_player = 0
+    app.save_bad = False  # the save could not be read: kept as it is until a new game
+    app.save_due = False  # a change (a hold) waits to be saved at save_at (_REWRITE: the store's rewrite first)
+    app.save_at = 0
+    app.save_error = ""  # why the save could not be read, for the firmware's log
+    app.to_beat = 0  # a solo game: the best score of its rule set in the records (0: none)
 
 
 # -- a game starts, or comes back ------------------------------------------------------
@@ -44,7 +65,7 @@ def new_game(app):
     app._best_to_beat()
     sync_pixels(app)
     app.thinking = True
-    app.enter(M_TURN)
+    app.enter(_screens.M_TURN)
     app.cpu_at = ticks_add(app.now, app.cpu_step_ms)
     save_next(app)
     if app.save_due and hasattr(app.store, "compact_due"):
@@ -74,13 +95,72 @@ def resume_game(app, g, seats):
         app._best_to_beat()
         sync_pixels(app)
         app.thinking = True
-    app.enter(M_MENU)
+    app.enter(_screens.M_MENU)
     app._fresh = True  # deadlines are re-based on the first tick after a resume
+
+
+def _ok(app):
+    """An action was accepted: no refusal, a new frame."""
+    app.last_refusal = 0
+    app.dirty = True
+    return 0
 
 
 def sync_pixels(app):
     if app.px is not None and app.game is not None:
         app.px.set_dice(app.game.dice, app.game.held)
+
+
+# -- the game's clock (App.tick, wait_ms and the first event's re-basing) -------------------
+def tick(app, now):
+    """Every pass: the dice land when due, the tumble's next frame, the "CPU playing" dots."""
+    if app.tumbling:
+        if app.land_at and ticks_diff(now, app.land_at) >= 0:
+            app.land()
+        elif ticks_diff(now, app.next_frame) >= 0:
+            app.frame += 1
+            app.next_frame = ticks_add(now, FRAME_MS)
+            app.dirty = True
+    if app.mode == _screens.M_TURN and not app.tumbling and app.cpu_turn():
+        k = (now // _DOTS_MS) & 3
+        if k != app.dots:  # "CPU playing" and its dots: the computer is at work, not a frozen screen
+            app.dots = k
+            app.dirty = True
+
+
+def wait_ms(app, now, w):
+    """The least of w and the ms until the game's next deadline: the landing, the tumble's next frame, the
+    save, the CPU's move or the dots' next step."""
+    if app.tumbling:
+        t = ticks_diff(app.land_at if app.land_at else app.next_frame, now)
+        if app.land_at:
+            t2 = ticks_diff(app.next_frame, now)
+            if t2 < t:
+                t = t2
+        if t < w:
+            w = t
+    if app.save_due:
+        t = ticks_diff(app.save_at, now)
+        if t < w:
+            w = t
+    if app.mode == _screens.M_TURN and app.cpu_turn():
+        t = ticks_diff(app.cpu_at, now)
+        d = _DOTS_MS - now % _DOTS_MS  # the "CPU playing" dots' next step
+        if d < t:
+            t = d
+        if t < w:
+            w = t
+    return w
+
+
+def rebase(app, now):
+    """The game's deadlines set before the first event (App._rebase) count from `now`."""
+    app.cpu_at = ticks_add(now, app.cpu_step_ms)
+    app.next_frame = now
+    if app.tumbling and app.land_at:
+        app.land_at = ticks_add(now, _ROLL_ANIM_MS)
+    if app.save_due:
+        app.save_at = now
 
 
 # -- the coach -------------------------------------------------------------------------
@@ -116,7 +196,7 @@ def hint(app):
         return app.refuse(_game.NOT_ROLLED)
     if app.thinking:
         app.hint_kind = HINT_DUE
-        return app._ok()
+        return _ok(app)
     try:
         coach.choices(g.cards[g.player], g.dice, g.rolls, g.held, app.top3)  # the best three, valued
         k = coach.kind
@@ -125,7 +205,7 @@ def hint(app):
         return 0
     app.hint_kind = k
     app.hint_value = coach.value
-    return app._ok()
+    return _ok(app)
 
 
 def think(app):
@@ -154,7 +234,7 @@ def think(app):
 
 
 # -- the turn --------------------------------------------------------------------------
-def start_roll(app, ms=ROLL_ANIM_MS):
+def start_roll(app, ms=_ROLL_ANIM_MS):
     """Tumble the unheld dice; they land after `ms` (0: when the shake stops)."""
     g = app.game
     r = g.check_roll()
@@ -173,7 +253,7 @@ def start_roll(app, ms=ROLL_ANIM_MS):
     if app.px is not None:
         app.px.tumble(True, app.now)
     app.cue(_sounds.ROLL)
-    return app._ok()
+    return _ok(app)
 
 
 def land(app):
@@ -196,7 +276,7 @@ def land(app):
         app.cue(_sounds.LAND)
     app.cpu_at = ticks_add(app.now, app.cpu_step_ms)
     save_next(app)  # a restart resumes with these dice: no free re-roll by pulling the battery
-    return app._ok()
+    return _ok(app)
 
 
 def toggle(app, die):
@@ -207,7 +287,7 @@ def toggle(app, die):
     sync_pixels(app)
     app.cue(_sounds.HOLD)
     save_soon(app)  # a restart resumes with these dice held
-    return app._ok()
+    return _ok(app)
 
 
 def score(app, box):
@@ -235,13 +315,13 @@ def score(app, box):
         records = keeps_records(app)
         app.cue(_sounds.GAME_OVER)
         save_next(app)  # the finished game first: a power cut before the records loses only them
-        app.enter(M_INITIALS if records else M_OVER)
+        app.enter(_screens.M_INITIALS if records else _screens.M_OVER)
     else:
         app.cue(_sounds.SCORE)
-        app.enter(M_TURN)
+        app.enter(_screens.M_TURN)
         save_next(app)
     app.cpu_at = ticks_add(app.now, app.cpu_step_ms)
-    return app._ok()
+    return _ok(app)
 
 
 def cpu_step(app):
@@ -261,7 +341,7 @@ def cpu_step(app):
                 if ((cpu.keep >> i) & 1) != ((g.held >> i) & 1):
                     g.toggle(i)
             sync_pixels(app)
-        start_roll(app, ROLL_ANIM_MS)
+        start_roll(app, _ROLL_ANIM_MS)
     else:
         score(app, cpu.box)
 

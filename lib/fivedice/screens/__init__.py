@@ -120,15 +120,9 @@ def intern_rare():
     for m in range(KEPT):  # the kept screens' modules for good, first: the App builds their objects later
         __import__("fivedice.screens." + w[2 * m])
     del w
-    _rare(("help", "selftest"))
-    if _features.RECORDS:
-        _rare(("records_screen", "initials"))
-    if _features.PROFTEST:
-        _rare(("proftest",))
-
-
-def _rare(features):
-    for f in features:
-        _lazy.load(f)
-    for f in features:
-        _lazy.drop(f)
+    for fs in (("help", "selftest"), ("records_screen", "initials") if _features.RECORDS else (),
+               ("proftest",) if _features.PROFTEST else ()):  # each group loaded, then dropped
+        for f in fs:
+            _lazy.load(f)
+        for f in fs:
+            _lazy.drop(f)
