@@ -45,8 +45,6 @@ class App:
         from fivedice.seats import Seats
         from fivedice.coach import TOP_LEN
 
-        lazy.drop("coach_buffers")  # its code (the coach kept its sizes): the arrays are made for good
-
         self.fb = display
         self.px = None
         if pixels is not None:
@@ -96,6 +94,7 @@ class App:
             if table is not None:
                 self.seats.table_coach(rs, table)
                 self._warming = True
+        lazy.drop("coach_buffers")  # its code, last (the coach kept the sizes): the arrays are made for good
 
 
     # -- the game in progress and its save: fivedice.session's functions, lent as methods (a name each, no code)
@@ -110,11 +109,11 @@ class App:
     save_bytes = _session.save_bytes
     setting_saved = _session.setting_saved
     flush_save = _session.flush_save
-    _think = _session.think  # (the work slice calls these four through the app: a test or bench may wrap them)
-    _cpu_step = _session.cpu_step
-    _save = _session.save
-    _best_to_beat = _session.best_to_beat
-    _load = _session.load
+    _think = _session._think  # (these five are called through the app: a test, a bench or a subclass wraps them)
+    _cpu_step = _session._cpu_step
+    _save = _session._save
+    _best_to_beat = _session._best_to_beat
+    _load = _session._load
 
     # -- the message line, sound cues, what is going on ------------------------------------
     def cue(self, cue):

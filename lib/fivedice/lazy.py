@@ -11,12 +11,12 @@ imports these modules late or forgets them."""
 import sys
 
 _PARTS = {
-    # the coaches' big arrays' makers: App.__init__ makes the arrays (kept for good), then drops this code
+    # the coaches' big arrays' makers: App.__init__ makes the arrays (kept for good), drops this code last
     "coach_buffers": "fivedice.coach_buffers",
     # a CPU level's code, while a seat or the game in progress names it (Seats.need_levels)
     "easy": "fivedice.cpu",
     "good": "fivedice.good_valuer",
-    # reading a save back and its checks (session.load), dropped once the save is read
+    # reading a save back and its checks (App._load), dropped once the save is read
     "save_check": "fivedice.save_check",
     # the records, read for the best score to beat and for a finished proficiency test
     "records": "fivedice.records",

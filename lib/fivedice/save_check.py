@@ -1,5 +1,5 @@
 """Reading a save back: every check it must pass to be a game some play can reach, then the settings and the
-game it holds (fivedice.session.load), and the same checks for the host tools' input (host_sim.oracle).
+game it holds (App._load, fivedice.session), and the same checks for the host tools' input (host_sim.oracle).
 
 Loaded only when a save is read at start-up; the app drops the module again after, so a board does not hold
 the reading code, nor the table of possible points, through the game.

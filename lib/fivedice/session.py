@@ -1,7 +1,9 @@
 """The game in progress: its actions (new game, roll, land, hold, score, hint, the turn solve, the CPU's step) and
 its save (the record written after each of them, read back at start-up). Plain functions of the app: the App
 lends them as its methods (app.new_game(), app.hint(), ...), so every screen and the CPU act through one owner
-while the state the screens draw (app.game, app.tumbling, app.hint_kind, app.top3, ...) stays on the App."""
+while the state the screens draw (app.game, app.tumbling, app.hint_kind, app.top3, ...) stays on the App. A name
+with an underscore is lent as the App's own (app._think, app._save ...: a test, a bench or a subclass wraps
+those) or a helper of this module."""
 # The save record (docs/saves.md): SAVE_MAGIC, the settings (bytes 1-6, fivedice.settings), the game's bytes
 # (fivedice.game's), CRC-32 over all of it. fivedice.save_check reads and checks it at start-up, loaded only then.
 from fivedice.compat import collect, const
@@ -63,11 +65,11 @@ def new_game(app):
     app.par_x100 = -1
     app.seats.seat_game(app.game, s.seats)  # may say "Strategy table bad"
     app._best_to_beat()
-    sync_pixels(app)
+    _sync_pixels(app)
     app.thinking = True
     app.enter(_screens.M_TURN)
     app.cpu_at = ticks_add(app.now, app.cpu_step_ms)
-    save_next(app)
+    _save_next(app)
     if app.save_due and hasattr(app.store, "compact_due"):
         app.save_due = _REWRITE  # after the frame, a log store's rewrite (the game before is over: the least
         # to lose) in one pass, the new game's save in the next
@@ -84,7 +86,7 @@ def again(app):
     new_game(app)
 
 
-def resume_game(app, g, seats):
+def _resume_game(app, g, seats):
     """Seat game g (None: none in progress) as the save had it, seat p playing seats[p]; the menu's
     settings, already read, are the next game's."""
     app.game = g
@@ -93,7 +95,7 @@ def resume_game(app, g, seats):
     if g is not None:
         app.seats.seat_game(g, seats)
         app._best_to_beat()
-        sync_pixels(app)
+        _sync_pixels(app)
         app.thinking = True
     app.enter(_screens.M_MENU)
     app._fresh = True  # deadlines are re-based on the first tick after a resume
@@ -106,7 +108,7 @@ def _ok(app):
     return 0
 
 
-def sync_pixels(app):
+def _sync_pixels(app):
     if app.px is not None and app.game is not None:
         app.px.set_dice(app.game.dice, app.game.held)
 
@@ -187,7 +189,7 @@ def test_done(app):
 
 def hint(app):
     """Ask the coach for the best action now; shown on the turn screen until the next action. Asked while the
-    turn is still being solved, it comes when the solve is done, a slice a pass (think): no pass solves it all."""
+    turn is still being solved, it comes when the solve is done, a slice a pass (_think): no pass solves it all."""
     g = app.game
     coach = app.seats.coach
     if coach is None:
@@ -208,7 +210,7 @@ def hint(app):
     return _ok(app)
 
 
-def think(app):
+def _think(app):
     """One slice of the turn solve (coach.work) for the player to move (Seats.turn_coach). True while it is
     unfinished."""
     g = app.game
@@ -263,7 +265,7 @@ def land(app):
     r = g.roll()
     if app.px is not None:
         app.px.tumble(False, app.now)
-    sync_pixels(app)
+    _sync_pixels(app)
     if r:
         return app.refuse(r)
     app.dice.top_up()
@@ -275,7 +277,7 @@ def land(app):
     else:
         app.cue(_sounds.LAND)
     app.cpu_at = ticks_add(app.now, app.cpu_step_ms)
-    save_next(app)  # a restart resumes with these dice: no free re-roll by pulling the battery
+    _save_next(app)  # a restart resumes with these dice: no free re-roll by pulling the battery
     return _ok(app)
 
 
@@ -284,9 +286,9 @@ def toggle(app, die):
     if r:
         return app.refuse(r)
     app.hint_kind = 0
-    sync_pixels(app)
+    _sync_pixels(app)
     app.cue(_sounds.HOLD)
-    save_soon(app)  # a restart resumes with these dice held
+    _save_soon(app)  # a restart resumes with these dice held
     return _ok(app)
 
 
@@ -309,22 +311,22 @@ def score(app, box):
     app.five = False
     if app.toast != _view.T_TABLE_BAD:  # a refusal's toast ends here; "Strategy table bad" runs its time
         app.toast = 0
-    sync_pixels(app)
+    _sync_pixels(app)
     app.thinking = not g.over  # the next player's turn: solve it a slice a pass from now
     if g.over:
-        records = keeps_records(app)
+        records = _keeps_records(app)
         app.cue(_sounds.GAME_OVER)
-        save_next(app)  # the finished game first: a power cut before the records loses only them
+        _save_next(app)  # the finished game first: a power cut before the records loses only them
         app.enter(_screens.M_INITIALS if records else _screens.M_OVER)
     else:
         app.cue(_sounds.SCORE)
         app.enter(_screens.M_TURN)
-        save_next(app)
+        _save_next(app)
     app.cpu_at = ticks_add(app.now, app.cpu_step_ms)
     return _ok(app)
 
 
-def cpu_step(app):
+def _cpu_step(app):
     """The CPU player to move decides: set its keep and roll, or score."""
     g = app.game
     cpu = app.seats.players[g.player]
@@ -340,14 +342,14 @@ def cpu_step(app):
             for i in range(5):
                 if ((cpu.keep >> i) & 1) != ((g.held >> i) & 1):
                     g.toggle(i)
-            sync_pixels(app)
+            _sync_pixels(app)
         start_roll(app, _ROLL_ANIM_MS)
     else:
         score(app, cpu.box)
 
 
 # -- the records (high scores, stats) ----------------------------------------------------
-def keeps_records(app):
+def _keeps_records(app):
     """A finished game goes into the records when this install has them (fivedice.features), there is a
     store for them and a human played."""
     if not _features.RECORDS or app.store is None or not hasattr(app.store, "write_records"):
@@ -358,11 +360,11 @@ def keeps_records(app):
     return False
 
 
-def best_to_beat(app):
+def _best_to_beat(app):
     """A solo human game: the best score of its rule set in the records, shown on the dice screen."""
     app.to_beat = 0
     g = app.game
-    if g is None or g.players != 1 or app.seats.seated[0] or not keeps_records(app):
+    if g is None or g.players != 1 or app.seats.seated[0] or not _keeps_records(app):
         return
     app.to_beat = _lazy.load("records").best(app, g.rs.index)
     _lazy.drop("records")
@@ -384,7 +386,7 @@ def save_bytes(app):
     return bytes(rec)
 
 
-def save_soon(app):
+def _save_soon(app):
     """Save a small change (a hold) once presses pause, not a flash write per press."""
     if app.store is not None:
         if not app.save_due:
@@ -392,7 +394,7 @@ def save_soon(app):
         app.save_at = ticks_add(app.now, SAVE_SOON_MS)
 
 
-def save_next(app):
+def _save_next(app):
     """Save in the next pass, after the frame that shows the change (a save never delays a frame)."""
     if app.store is not None:
         if not app.save_due:
@@ -404,7 +406,7 @@ def setting_saved(app):
     """A menu setting changed: saved with the next write (soon, once presses pause); never over a save
     that could not be read (kept as it is until a new game starts)."""
     if not app.save_bad:
-        save_soon(app)
+        _save_soon(app)
 
 
 def flush_save(app):
@@ -415,7 +417,7 @@ def flush_save(app):
         app._save()
 
 
-def save(app):
+def _save(app):
     """The save due now: a log store's rewrite if one is due first, else the record."""
     st = app.store
     if app.save_due == _REWRITE:
@@ -437,7 +439,7 @@ def save(app):
         app.message(_view.T_SAVE_FAILED)
 
 
-def load(app):
+def _load(app):
     """Read the save back at start-up. fivedice.save_check reads and checks it and is dropped before the game
     is seated, so its table and coach can take the room that code had, and a board does not hold it in play."""
     if app.store is None:
@@ -457,4 +459,4 @@ def load(app):
     _lazy.drop("save_check")
     collect()  # (on a board: its code's room is free again before the game is seated)
     if got is not None:
-        resume_game(app, got[0], got[1])
+        _resume_game(app, got[0], got[1])

@@ -11,8 +11,6 @@
 # settings, save). Presses and frames allocate nothing.
 #
 # A new screen is a Screen subclass in its own module and one line in SCREENS below (its M_ number above it).
-import sys
-
 from fivedice.compat import const
 from fivedice import features as _features
 from fivedice import lazy as _lazy
@@ -63,9 +61,8 @@ def build(mode, w=None):
     """A new object of screen `mode` (M_*), its module imported if it is not loaded (an allocation). w: the
     registry's words, if the caller split it already (start-up builds several screens from one split)."""
     w = w or SCREENS.split()
-    path = "fivedice.screens." + w[2 * mode]
-    __import__(path)
-    s = getattr(sys.modules[path], w[2 * mode + 1])()
+    name = w[2 * mode + 1]
+    s = getattr(__import__("fivedice.screens." + w[2 * mode], None, None, (name,)), name)()  # (the module itself)
     s.top = 0  # its cursor and scroll exist from now on (a new attribute later would allocate)
     s.cursor = 0
     return s
