@@ -22,14 +22,14 @@ sys.path.insert(0, os.path.join(ROOT, "tests", "bench"))
 import board_estimate  # noqa: E402
 import board_heap  # noqa: E402
 
-# Proxy estimates, the least at any point (make bench-heap; docs/memory.md): CircuitPython .mpy 9.8 KB (the help,
-# mid-game), MicroPython .mpy 69.2 KB (the initials). The floors were set 4 KB under the figures before the coach's
+# Proxy estimates, the least at any point (make bench-heap; docs/memory.md): CircuitPython .mpy 9.6 KB (the help,
+# mid-game), MicroPython .mpy 68.9 KB (the initials). The floors were set 4 KB under the figures before the coach's
 # values on the device (issue 25) took 3.3 KB, and issue 21's registry, settings and lazy table about 1.5 KB more:
-# CircuitPython's has 0.8 KB left.
+# CircuitPython's has 0.6 KB left.
 FLOOR_KB = {"cp": 9, "mp": 66}
-# Largest free block, proxy estimates (seeds 1-2; the test plays seed 1): CircuitPython .mpy 4.9 KB at the least of
-# the menu, "New game" and the resume, 2.1-2.4 KB at any point (a turn); MicroPython .mpy 62.0 KB there, 28.5 KB at
-# any point (the records). Less a third or more here (where start-up leaves it, at any point).
+# Largest free block, proxy estimates (the test plays seed 1): CircuitPython .mpy 4.1 KB at the least of the menu,
+# "New game" and the resume (the second "New game"), 2.3 KB at any point (a turn); MicroPython .mpy 61.2 KB there,
+# 23.8 KB at any point (the records). Less a third or more here (where start-up leaves it, at any point).
 BLOCK_FLOOR_KB = {"cp": (4, 1.5), "mp": (34, 16)}
 STARTS = ("menu", "new game", "resume")  # the points where the heap is as start-up left it
 TABLE = os.path.join(ROOT, "tables", "yahtzee.fdt")

@@ -252,7 +252,7 @@ def test_wait_ms_is_the_next_deadline(dev):
     assert app.wait_ms(now) == 0  # a frame is due
     app.tick(now)
     app.draw()
-    assert 0 < app.wait_ms(now) <= session.FRAME_MS  # tumbling: the next animation frame
+    assert 0 < app.wait_ms(now) <= session._FRAME_MS  # tumbling: the next animation frame
 
 
 def _play(tmp_path, lines):

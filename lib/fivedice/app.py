@@ -56,7 +56,7 @@ class App:
         self.dice = dice if dice is not None else Dice()
         self.store = store
         self.cpu_step_ms = cpu_step_ms
-        self.hint_kind = 0  # what the last hint said (coach.KEEP/SCORE), shown until the next action; HINT_DUE: asked
+        self.hint_kind = 0  # what the last hint said (coach.KEEP/SCORE), shown until the next action; -1: asked
         self.hint_value = 0
         self.top3 = _zeros("l", TOP_LEN)  # the last hint's best three choices (coach.choices, TOP_LEN), shown with it
         self.par_x100 = -1  # the player to move's par (expected final total from the turn's start) x 100; -1: none

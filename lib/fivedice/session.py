@@ -1,9 +1,9 @@
 """The game in progress: its actions (new game, roll, land, hold, score, hint, the turn solve, the CPU's step) and
-its save (the record written after each of them, read back at start-up). Plain functions of the app: the App
-lends them as its methods (app.new_game(), app.hint(), ...), so every screen and the CPU act through one owner
-while the state the screens draw (app.game, app.tumbling, app.hint_kind, app.top3, ...) stays on the App. A name
-with an underscore is lent as the App's own (app._think, app._save ...: a test, a bench or a subclass wraps
-those) or a helper of this module."""
+its save (the record written after each of them, read back at start-up). Plain functions of the app, which the
+App lends as its methods (app.new_game(), app.hint(), ...)."""
+# Every screen and the CPU act through this one owner, while the state the screens draw (app.game, app.tumbling,
+# app.hint_kind, app.top3, ...) stays on the App. A name with an underscore is lent as the App's own (app._think,
+# app._save ...: a test, a bench or a subclass wraps those) or a helper of this module.
 # The save record (docs/saves.md): SAVE_MAGIC, the settings (bytes 1-6, fivedice.settings), the game's bytes
 # (fivedice.game's), CRC-32 over all of it. fivedice.save_check reads and checks it at start-up, loaded only then.
 from fivedice.compat import collect, const
@@ -18,10 +18,10 @@ from fivedice import screens as _screens
 from fivedice.ticks import ticks_add, ticks_diff
 
 _ROLL_ANIM_MS = const(350)  # a ROLL press tumbles this long before the dice land
-FRAME_MS = const(70)  # the tumble's animation frame period
+_FRAME_MS = const(70)  # the tumble's animation frame period
 _DOTS_MS = const(300)  # "CPU playing..." dots step
-SAVE_SOON_MS = const(1000)  # a hold is saved this long after the last one (not a flash write per press)
-HINT_DUE = const(-1)  # app.hint_kind: a hint asked while the turn is still being solved, shown when it is
+_SAVE_SOON_MS = const(1000)  # a hold is saved this long after the last one (not a flash write per press)
+_HINT_DUE = const(-1)  # app.hint_kind: a hint asked while the turn is still being solved, shown when it is
 SAVE_MAGIC = const(0xA8)  # record format 2
 SAVE_HEAD = const(7)
 SEATED = const(0x40)  # a seat byte's bit 6: bits 4-5 hold the game in progress's own seat (docs/saves.md)
@@ -121,7 +121,7 @@ def tick(app, now):
             app.land()
         elif ticks_diff(now, app.next_frame) >= 0:
             app.frame += 1
-            app.next_frame = ticks_add(now, FRAME_MS)
+            app.next_frame = ticks_add(now, _FRAME_MS)
             app.dirty = True
     if app.mode == _screens.M_TURN and not app.tumbling and app.cpu_turn():
         k = (now // _DOTS_MS) & 3
@@ -197,7 +197,7 @@ def hint(app):
     if g.rolls == 0:
         return app.refuse(_game.NOT_ROLLED)
     if app.thinking:
-        app.hint_kind = HINT_DUE
+        app.hint_kind = _HINT_DUE
         return _ok(app)
     try:
         coach.choices(g.cards[g.player], g.dice, g.rolls, g.held, app.top3)  # the best three, valued
@@ -226,7 +226,7 @@ def _think(app):
         if app.seats.players[g.player] is None:  # a human with the table: par for the turn screen, once a turn
             app.par_x100 = c.par_x100(card)
             app.dirty = True
-            if app.hint_kind == HINT_DUE:
+            if app.hint_kind == _HINT_DUE:
                 app.thinking = False
                 hint(app)  # the hint asked during the solve, now a look-up
         return False
@@ -391,7 +391,7 @@ def _save_soon(app):
     if app.store is not None:
         if not app.save_due:
             app.save_due = True  # (a rewrite still due stays first)
-        app.save_at = ticks_add(app.now, SAVE_SOON_MS)
+        app.save_at = ticks_add(app.now, _SAVE_SOON_MS)
 
 
 def _save_next(app):

@@ -7,8 +7,8 @@
 #     wait_ms(app, now) ms until the screen's own next change (the loop may sleep that long without input)
 #     draw(fb, app)     the frame (the App calls fb.show())
 #     leave(app)        another screen takes over
-# The App routes events to the current screen (app.screen) and owns the shared state (game, coach, seats,
-# settings, save). Presses and frames allocate nothing.
+# The App routes events to the current screen (app.screen); the state they share is on it, each part with its
+# owner (the game in progress: fivedice.session, the seats, the settings). Presses and frames allocate nothing.
 #
 # A new screen is a Screen subclass in its own module and one line in SCREENS below (its M_ number above it).
 from fivedice.compat import const
