@@ -7,6 +7,7 @@ import sys
 
 from fivedice import app as A
 from fivedice import rules
+from fivedice import session
 from fivedice.rng import Dice, SeededBytes
 from host_sim.hw import SimDisplay
 
@@ -349,7 +350,7 @@ def test_a_hint_asked_while_the_turn_is_solved_comes_when_the_solve_is_done_a_sl
     del log[:]
     buttons.queue.append(1 << A.B_UP)  # "^hint": UP asks for the hint on the dice screen
     run(app, buttons, ticks_ms, 1)
-    assert passes(log) == [["frame"]] and app.hint_kind == A.HINT_DUE
+    assert passes(log) == [["frame"]] and app.hint_kind == session._HINT_DUE
     assert app.thinking and not c.solved  # nothing solved in the press's pass
     del log[:]
     run(app, buttons, ticks_ms, 600)  # (its first frame is the loop's own, before the first pass)

@@ -6,6 +6,7 @@ import os
 import pytest
 
 from fivedice import app as A
+from fivedice import session
 from fivedice import gfx
 from fivedice import oled_view as view
 from fivedice.screens import menu as menu_screen
@@ -83,7 +84,7 @@ def test_held_dice_are_restored_with_the_saved_game(tmp_path):
     pl.setup(0, 1)
     pl.do("roll")
     pl.do("hold 1 3 4")
-    dev.run(A.SAVE_SOON_MS + 100)  # the holds are saved once presses pause
+    dev.run(session._SAVE_SOON_MS + 100)  # the holds are saved once presses pause
     g = dev.app.game
     assert g.held == 0b01101
     before = g.to_bytes()

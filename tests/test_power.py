@@ -11,6 +11,7 @@ import pytest
 
 from fivedice import app as A
 from fivedice import power as P
+from fivedice import session
 from fivedice.rng import ScriptedFaces
 from host_sim.device import SimDevice
 from host_sim.play import Player
@@ -251,7 +252,7 @@ def test_wait_ms_is_the_next_deadline(dev):
     assert app.wait_ms(now) == 0  # a frame is due
     app.tick(now)
     app.draw()
-    assert 0 < app.wait_ms(now) <= A.FRAME_MS  # tumbling: the next animation frame
+    assert 0 < app.wait_ms(now) <= session._FRAME_MS  # tumbling: the next animation frame
 
 
 def _play(tmp_path, lines):

@@ -118,7 +118,7 @@ def test_a_game_in_progress_comes_back_with_its_coach(tmp_path):
     dev.tap(A.B_ROLL)
     dev.tap(A.B_BACK)  # the test left unfinished: nothing recorded
     assert app.mode == A.M_MENU and app.store.read() == saved
-    app.resume()
+    app.enter(A.M_TURN)
     dev.settle()
     assert app.mode == A.M_TURN and bytes(app.game.dice) == dice and app.seats.coach is not None
     assert app.hint() == 0 and app.hint_kind
@@ -178,7 +178,7 @@ def test_a_test_of_another_rule_set_mid_game_gives_the_game_its_own_table_back(t
     assert app.screen.phase == 3
     dev.tap(A.B_BACK)
     assert app.mode == A.M_MENU and app.thinking  # the game's turn to be solved again
-    app.resume()
+    app.enter(A.M_TURN)
     dev.settle()
     g = app.game
     assert app.seats.coach.rs is g.rs and app.seats.coach.valuer is app.seats.table and app.seats.table.rs is g.rs

@@ -298,7 +298,7 @@ class Handheld:
     # -- input ------------------------------------------------------------------------------------------------
     def button(self, b):
         """A touch button or a mapped key: a debounced press edge, handed to the app at the next step."""
-        if 0 <= b < _app.BUTTONS:
+        if 0 <= b < len(_app.BUTTON_NAMES):
             self.pending.append(b)
 
     def key(self, k):

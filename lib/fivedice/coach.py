@@ -15,7 +15,7 @@
 # Cost: see docs/coach.md (µs per hint on the MicroPython unix port, RP2040 estimate).
 
 from fivedice.compat import const, zeros
-from fivedice import coach_buffers as _buf
+from fivedice import lazy as _lazy
 from fivedice.coach_buffers import L5 as _L5, MAXG as _MAXG, MAXNZ as _MAXNZ, SLOTS as _SLOTS  # their home
 from fivedice import keeps as _k
 from fivedice import rules as _r
@@ -77,9 +77,9 @@ class Coach:
         # so neither a new game nor a resumed one waits for them. `work` (coach_buffers.new_work()): the
         # turn solve's arrays, shared likewise; the app allocates both once, at start-up.
         if groups is None:
-            groups = _buf.new_groups()
+            groups = _lazy.load("coach_buffers").new_groups()  # (a coach of its own: the host's tools, tests)
         if work is None:
-            work = _buf.new_work()
+            work = _lazy.load("coach_buffers").new_work()
         self.arrays = work
         self.groups = groups
         self._grolls = groups[1]

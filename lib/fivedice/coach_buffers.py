@@ -1,6 +1,7 @@
 """The coach's big arrays, apart from its code: the app allocates them once, at start-up, on the heap as start-up
 left it, and every coach shares them in every game, resume and seat change, so none ever needs a KB-sized block
-of a fragmented heap (docs/memory.md). The sizes' one home: the coach imports them from here."""
+of a fragmented heap (docs/memory.md). The sizes' one home: the coach imports them from here. Once the arrays are
+made, the app drops this module (fivedice.lazy "coach_buffers")."""
 from fivedice.compat import const, zeros
 from fivedice.rules import MAX_BOXES
 

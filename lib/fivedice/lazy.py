@@ -11,6 +11,8 @@ imports these modules late or forgets them."""
 import sys
 
 _PARTS = {
+    # the coaches' big arrays' makers: App.__init__ makes the arrays (kept for good), drops this code last
+    "coach_buffers": "fivedice.coach_buffers",
     # a CPU level's code, while a seat or the game in progress names it (Seats.need_levels)
     "easy": "fivedice.cpu",
     "good": "fivedice.good_valuer",
@@ -18,7 +20,7 @@ _PARTS = {
     "save_check": "fivedice.save_check",
     # the records, read for the best score to beat and for a finished proficiency test
     "records": "fivedice.records",
-    # the screens opened now and then (App._open), each dropped when it is left
+    # the screens opened now and then (App.enter), each dropped when it is left
     "help": "fivedice.screens.help fivedice.help_pages",
     "selftest": "fivedice.screens.selftest",
     "records_screen": "fivedice.screens.records fivedice.records",

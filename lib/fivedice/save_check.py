@@ -1,16 +1,18 @@
 """Reading a save back: every check it must pass to be a game some play can reach, then the settings and the
-game it holds (App._load), and the same checks for the host tools' input (host_sim.oracle).
+game it holds (App._load, fivedice.session), and the same checks for the host tools' input (host_sim.oracle).
 
 Loaded only when a save is read at start-up; the app drops the module again after, so a board does not hold
 the reading code, nor the table of possible points, through the game.
 """
-from fivedice.compat import popcount
+from fivedice.compat import const, popcount
 from fivedice import oled_view as _view
 from fivedice import power as _power
 from fivedice import rules as _rules
-from fivedice.app import OLD_SAVE_MAGIC, SAVE_HEAD, SAVE_MAGIC, SEATED
+from fivedice.session import SAVE_HEAD, SAVE_MAGIC, SEATED
 from fivedice.game import ALL_DICE as _ALL_DICE, CRC_BYTES, GAME_HEAD, GAME_MAGIC, GAME_VERSION, MAX_PLAYERS
 from fivedice.game import ROLLS_PER_TURN, Game, crc_ok
+
+OLD_SAVE_MAGIC = const(0xA7)  # record format 1 (8-bit checksum, settings unchecked): refused, kept aside
 
 
 def load(app, data):
@@ -30,7 +32,7 @@ def load(app, data):
 
 
 def read(data, settings, dice):
-    """The game a save record (App.save_bytes) holds, or None, and its seats (a bytearray of 4 seat kinds);
+    """The game a save record (session.save_bytes) holds, or None, and its seats (a bytearray of 4 seat kinds);
     `settings` take the record's. ValueError (a plain message) if the record is damaged or describes a game no
     play can reach: then nothing is changed."""
     if not data:

@@ -1,7 +1,7 @@
 """Every menu value (rules, players, seats, sound, dim, sleep) in one object: its setters apply the value and
 mark the save due, so a choice made in the menu survives the next reset. The game in progress keeps its own
-rules and seats (App.seated): these are the next game's."""
-# The values' place in the save record (fivedice.app.App.save_bytes), bytes 1-6:
+rules and seats (Seats.seated): these are the next game's."""
+# The values' place in the save record (fivedice.session.save_bytes), bytes 1-6:
 #     1     rules_i (index in rules.ALL)
 #     2     bits 0-2 players (1-4), 3-4 dim_i, 5-6 sleep_i (power.CHOICES each), 7 muted
 #     3-6   per seat, bits 0-1: a seat kind (HUMAN, EASY, GOOD, PERFECT below); bits 4-6 are the game's

@@ -7,12 +7,10 @@
 #     wait_ms(app, now) ms until the screen's own next change (the loop may sleep that long without input)
 #     draw(fb, app)     the frame (the App calls fb.show())
 #     leave(app)        another screen takes over
-# The App routes events to the current screen (app.screen) and owns the shared state (game, coach, seats,
-# settings, save). Presses and frames allocate nothing.
+# The App routes events to the current screen (app.screen); the state they share is on it, each part with its
+# owner (the game in progress: fivedice.session, the seats, the settings). Presses and frames allocate nothing.
 #
 # A new screen is a Screen subclass in its own module and one line in SCREENS below (its M_ number above it).
-import sys
-
 from fivedice.compat import const
 from fivedice import features as _features
 from fivedice import lazy as _lazy
@@ -63,9 +61,8 @@ def build(mode, w=None):
     """A new object of screen `mode` (M_*), its module imported if it is not loaded (an allocation). w: the
     registry's words, if the caller split it already (start-up builds several screens from one split)."""
     w = w or SCREENS.split()
-    path = "fivedice.screens." + w[2 * mode]
-    __import__(path)
-    s = getattr(sys.modules[path], w[2 * mode + 1])()
+    name = w[2 * mode + 1]
+    s = getattr(__import__("fivedice.screens." + w[2 * mode], None, None, (name,)), name)()  # (the module itself)
     s.top = 0  # its cursor and scroll exist from now on (a new attribute later would allocate)
     s.cursor = 0
     return s
@@ -120,15 +117,9 @@ def intern_rare():
     for m in range(KEPT):  # the kept screens' modules for good, first: the App builds their objects later
         __import__("fivedice.screens." + w[2 * m])
     del w
-    _rare(("help", "selftest"))
-    if _features.RECORDS:
-        _rare(("records_screen", "initials"))
-    if _features.PROFTEST:
-        _rare(("proftest",))
-
-
-def _rare(features):
-    for f in features:
-        _lazy.load(f)
-    for f in features:
-        _lazy.drop(f)
+    for fs in (("help", "selftest"), ("records_screen", "initials") if _features.RECORDS else (),
+               ("proftest",) if _features.PROFTEST else ()):  # each group loaded, then dropped
+        for f in fs:
+            _lazy.load(f)
+        for f in fs:
+            _lazy.drop(f)

@@ -7,7 +7,7 @@ from fivedice import oled_view as view
 from fivedice import power as _power
 from fivedice import rules as _rules
 from fivedice.screens import Screen, B_BACK, B_DOWN, B_OK, B_ROLL, B_UP, B_HOLD1, B_HOLD5
-from fivedice.screens import M_HELP, M_PROF, M_RECORDS, M_TEST
+from fivedice.screens import M_HELP, M_PROF, M_RECORDS, M_TEST, M_TURN
 
 # Menu lines (the screen lists them in a bytearray).
 I_RESUME = const(0)
@@ -102,7 +102,7 @@ class Menu(Screen):
         elif b == B_HOLD1:
             self.choose(app, -1, False, confirm)
         elif b == B_BACK and app.in_game() and not confirm:
-            app.resume()
+            app.enter(M_TURN)  # back to the game in progress, seated and ruled as it started
         self.scroll()
         return 0
 
@@ -113,7 +113,7 @@ class Menu(Screen):
         s = app.settings
         if it == I_RESUME:
             if act:
-                app.resume()
+                app.enter(M_TURN)  # back to the game in progress, seated and ruled as it started
         elif it == I_NEW:
             if act:
                 if app.in_game() and not confirm:
@@ -159,7 +159,7 @@ class Menu(Screen):
 
     def next_game(self, app):
         """A rules, players or seat line changed with a game in progress: say it is for the next game (the
-        game in progress keeps its own, App.resume)."""
+        game in progress keeps its own: back to it is app.enter(M_TURN))."""
         if app.in_game():
             app.message(view.T_NEXT_GAME)
 

@@ -25,15 +25,16 @@ class Turn(Screen):
     def __init__(self):
         self.burst = False  # a ROLL press was ignored and the taps since came less than _BURST_MS apart
         self.burst_at = 0  # the last of them
-        # what the panel shows (draw): each die's face or tumbling frame, then what the rest of the screen shows
-        from fivedice.coach import TOP_LEN  # (loaded with the app)
-
+        # what the panel shows (draw): each die's face or tumbling frame, then what the rest of the screen shows;
+        # made at the first enter
         self.whole = True
-        self.shown = zeros("i", 5 + _REST + TOP_LEN)  # the dice (gfx.dice_row), then the rest (_changed)
-        self.now = zeros("i", _REST)
+        self.shown = self.now = None
 
     def enter(self, app):
         self.whole = True  # another screen drew the panel: this one draws all of itself once
+        if self.shown is None:
+            self.shown = zeros("i", 5 + _REST + len(app.top3))  # the dice (gfx.dice_row), then the rest (_changed)
+            self.now = zeros("i", _REST)
 
     def leave(self, app):
         self.burst = False
