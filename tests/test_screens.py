@@ -253,3 +253,31 @@ def test_a_new_screen_is_a_class_and_one_registry_line(monkeypatch, tmp_path):
         assert (app.screen.cursor, app.screen.top) == (0, 0)
     finally:
         dev.close()
+
+
+def test_back_returns_to_the_screen_a_screen_was_shown_over():
+    """show() opens a screen over the current one and back() returns to it: the card over the dice or over game
+    over, the picker over the dice, help over the menu; enter() replaces every screen open, and back() with
+    nothing under goes to the menu."""
+    app = A.App(None, dice=Dice(SeededBytes(4)))
+    app.show(A.M_HELP)
+    app.back()
+    assert app.mode == A.M_MENU
+    app.new_game()
+    app.show(A.M_CARD)
+    assert app.mode == A.M_CARD
+    app.press(A.B_OK, 0)
+    assert app.mode == A.M_TURN
+    app.start_roll(0)
+    app.land()
+    app.press(A.B_OK, 0)  # the picker
+    assert app.mode == A.M_PICK
+    app.press(A.B_BACK, 0)
+    assert app.mode == A.M_TURN
+    app.show(A.M_CARD)
+    app.enter(A.M_OVER)  # (as the last box scored does)
+    app.show(A.M_CARD)
+    app.press(A.B_BACK, 0)
+    assert app.mode == A.M_OVER
+    app.back()
+    assert app.mode == A.M_MENU

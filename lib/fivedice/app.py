@@ -74,6 +74,7 @@ class App:
         self.menu = self.screens[M_MENU]
         self.mode = M_MENU  # the current screen's number
         self.screen = self.menu
+        self._under = bytearray(4)  # the screens open under the current one (show, back): [0] how many, then them
         _session.setup(self)  # the game in progress's state: the game, the dice's tumble, the CPU's step, the save
         self.toast = 0  # the message line: a refusal or a message (oled_view.T_*) until toast_until; 0: none
         self.toast_until = 0
@@ -154,18 +155,36 @@ class App:
 
     # -- screens -------------------------------------------------------------------
     def enter(self, mode):
-        """Switch to screen `mode` (M_*): the old one leaves, the new one opens at its top. A screen that is not
-        kept is built now (its module imported: an allocation) and dropped when it is left (fivedice.lazy)."""
+        """Switch to screen `mode` (M_*) in place of every screen open: the old one leaves, the new one opens at
+        its top. A screen that is not kept is built now (its module imported: an allocation) and dropped when it
+        is left (fivedice.lazy)."""
+        self._under[0] = 0
+        self._open(mode)
+
+    def show(self, mode):
+        """Open screen `mode` over the current one, which back() returns to (the card over the dice or game
+        over, help over the menu)."""
+        u = self._under
+        if u[0] < len(u) - 1:
+            u[0] += 1
+            u[u[0]] = self.mode
+        self._open(mode)
+
+    def back(self):
+        """Close the current screen: back to the one it was shown over (the menu if none)."""
+        u = self._under
+        if u[0]:
+            u[0] -= 1
+            self._open(u[u[0] + 1])
+        else:
+            self._open(M_MENU)
+
+    def _open(self, mode):
         self.screen.leave(self)
         self.mode = mode
         self.screen = self.screens[mode] or _screens.build(mode)
         self.screen.open(self)
         self.dirty = True
-
-    def show_card(self, back):
-        """The scorecard, returning to screen `back` (the dice, or game over) on OK/BACK."""
-        self.screens[M_CARD].back = back
-        self.enter(M_CARD)
 
     # -- events --------------------------------------------------------------------
     def press(self, b, now_ms):

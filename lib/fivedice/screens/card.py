@@ -1,7 +1,7 @@
 """The scorecard: every player's boxes, upper subtotal and bonus, extra bonuses, total."""
 from fivedice import gfx
 from fivedice import oled_view as view
-from fivedice.screens import Screen, B_BACK, B_DOWN, B_OK, B_UP, M_TURN
+from fivedice.screens import Screen, B_BACK, B_DOWN, B_OK, B_UP
 
 # Rows after the boxes: upper subtotal, upper bonus, extra bonuses, total.
 _EXTRA_ROWS = (b"Upper", b"Bonus", b"Extra", b"TOTAL")
@@ -14,16 +14,13 @@ def card_rows(rs):
 class Card(Screen):
     rows = 7
 
-    def __init__(self):
-        self.back = M_TURN  # the screen OK/BACK return to (the dice, or game over)
-
     def press(self, app, b):
         if b == B_DOWN and self.top + self.rows < card_rows(app.game.rs):
             self.top += 1
         elif b == B_UP and self.top > 0:
             self.top -= 1
         elif b == B_OK or b == B_BACK:
-            app.enter(self.back)
+            app.back()  # to the dice, or game over
         return 0
 
     def draw(self, fb, app):

@@ -4,7 +4,7 @@ from fivedice import gfx
 from fivedice import help_pages
 from fivedice import lazy
 from fivedice import oled_view as view
-from fivedice.screens import Screen, B_BACK, B_DOWN, B_OK, B_UP, M_MENU
+from fivedice.screens import Screen, B_BACK, B_DOWN, B_OK, B_UP
 
 
 def lines(rules_i):
@@ -24,7 +24,7 @@ class Help(Screen):
         elif b == B_UP and self.top > 0:
             self.top -= 1
         elif b == B_OK or b == B_BACK:
-            app.enter(M_MENU)
+            app.back()
         return 0
 
     def draw(self, fb, app):

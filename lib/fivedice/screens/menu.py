@@ -145,7 +145,7 @@ class Menu(Screen):
         elif it == I_HELP or it == I_TEST or it == I_RECORDS or it == I_PROF:
             if act:
                 self.back_to = it
-                app.enter(M_HELP if it == I_HELP else M_TEST if it == I_TEST else M_RECORDS if it == I_RECORDS
+                app.show(M_HELP if it == I_HELP else M_TEST if it == I_TEST else M_RECORDS if it == I_RECORDS
                           else M_PROF)
         else:
             p = it - I_P1

@@ -1,7 +1,7 @@
 """Game over: the places, and what the coach says each human gave away."""
 from fivedice import gfx
 from fivedice import oled_view as view
-from fivedice.screens import Screen, B_BACK, B_OK, B_ROLL, M_MENU, M_OVER
+from fivedice.screens import Screen, B_BACK, B_OK, B_ROLL, M_CARD, M_MENU
 from fivedice.oled_view import choice, faces, tenths, tenths_width
 
 ORDINALS = (b"", b"1st", b"2nd", b"3rd", b"4th")
@@ -34,7 +34,7 @@ class Over(Screen):
 
     def press(self, app, b):
         if b == B_OK:
-            app.show_card(M_OVER)
+            app.show(M_CARD)
         elif b == B_ROLL:
             app.again()  # a new game with the same rules and seats
         elif b == B_BACK:

@@ -6,7 +6,7 @@ from fivedice import gfx
 from fivedice import oled_view as view
 from fivedice import rules as _rules
 from fivedice import scoring
-from fivedice.screens import Screen, B_BACK, B_DOWN, B_OK, B_UP, M_TURN
+from fivedice.screens import Screen, B_BACK, B_DOWN, B_OK, B_UP
 from fivedice.oled_view import tenths_right
 
 _ROWS_Y = const(9)  # the first box's row; a row is 8 pixels
@@ -66,7 +66,7 @@ class Picker(Screen):
         elif b == B_OK:
             return app.score(self.boxes[self.cursor])
         elif b == B_BACK:
-            app.enter(M_TURN)
+            app.back()
         self.scroll()
         return 0
 

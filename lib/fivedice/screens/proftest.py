@@ -10,7 +10,7 @@ from fivedice import oled_view as view
 from fivedice import rules as _rules
 from fivedice import scoring
 from fivedice import session as _session
-from fivedice.screens import Screen, B_BACK, B_DOWN, B_HOLD5, B_OK, B_ROLL, B_UP, M_MENU
+from fivedice.screens import Screen, B_BACK, B_DOWN, B_HOLD5, B_OK, B_ROLL, B_UP
 from fivedice.game import ALL_HELD, NO_ROLLS_LEFT
 from fivedice.oled_view import choice, tenths, tenths_right, DICE_X, DICE_Y, DIE, DIE_GAP
 from fivedice.proftest import ProfTest
@@ -41,7 +41,7 @@ class ProfTestScreen(Screen):
         rs = _rules.ALL[app.settings.rules_i]
         coach = app.seats.test_coach(rs)  # mid-game, the game's coach until the test is left
         if coach is None:
-            app.enter(M_MENU)  # no table (or a bad one: "Strategy table bad" says so)
+            app.back()  # no table (or a bad one: "Strategy table bad" says so)
             return
         self.t = ProfTest(rs, coach)
         self.phase = _Q
@@ -62,7 +62,7 @@ class ProfTestScreen(Screen):
             t.ready = t.coach.work(t.card)
         except OSError:
             app.seats.table_lost(t.rs)
-            app.enter(M_MENU)
+            app.back()
 
     def wait_ms(self, app, now):
         t = self.t
@@ -90,7 +90,7 @@ class ProfTestScreen(Screen):
             elif b == B_UP or b == B_DOWN:
                 self.phase = _CARD
             elif b == B_BACK:
-                app.enter(M_MENU)  # the test is left unfinished: nothing is recorded
+                app.back()  # the test is left unfinished: nothing is recorded
         elif ph == _CARD:
             self.phase = _Q
         elif ph == _PICK:
@@ -111,9 +111,9 @@ class ProfTestScreen(Screen):
                 else:
                     self._finish(app)
             elif b == B_BACK:
-                app.enter(M_MENU)
+                app.back()
         elif b == B_OK or b == B_BACK or b == B_ROLL:
-            app.enter(M_MENU)
+            app.back()
         return 0
 
     def _answer(self, app, box, arg):
@@ -125,7 +125,7 @@ class ProfTestScreen(Screen):
                 self.t.keep(arg)
         except OSError:
             app.seats.table_lost(self.t.rs)
-            app.enter(M_MENU)
+            app.back()
             return 0
         self.phase = _ANS
         return 0

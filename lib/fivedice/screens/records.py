@@ -6,7 +6,7 @@ from fivedice import lazy
 from fivedice import oled_view as view
 from fivedice import records as _rec
 from fivedice import rules as _rules
-from fivedice.screens import Screen, B_BACK, B_DOWN, B_OK, B_UP, M_MENU
+from fivedice.screens import Screen, B_BACK, B_DOWN, B_OK, B_UP
 from fivedice.screens.over import ORDINALS, decimal2
 from fivedice.oled_view import tenths
 
@@ -41,7 +41,7 @@ class RecordsScreen(Screen):
             self.stats = not self.stats and not self.tests
             self.tests = t
         elif b == B_BACK:
-            app.enter(M_MENU)
+            app.back()
         return 0
 
     def draw(self, fb, app):

@@ -7,7 +7,7 @@ from fivedice.compat import const
 from fivedice import gfx
 from fivedice import lazy
 from fivedice import oled_view as view
-from fivedice.screens import Screen, B_BACK, B_ROLL, M_MENU
+from fivedice.screens import Screen, B_BACK, B_ROLL
 from fivedice.ticks import ticks_add, ticks_diff
 
 SCALE = (262, 150, 294, 150, 330, 150, 349, 150, 392, 150, 440, 150, 494, 150, 523, 300)  # C major, C4..C5
@@ -56,7 +56,7 @@ class SelfTest(Screen):
             self.phase = _PHASE_PANEL  # any press skips the checkerboard
         if b == B_BACK:
             if self.back:
-                app.enter(M_MENU)
+                app.back()
                 return 0
             self.back = True
             return 0

@@ -5,7 +5,7 @@ from fivedice import gfx
 from fivedice.game import KEEP, SCORE
 from fivedice import oled_view as view
 from fivedice.oled_view import choice, tenths, tenths_right, tenths_width, DICE_X, DICE_Y, DIE, DIE_GAP
-from fivedice.screens import Screen, B_BACK, B_DOWN, B_OK, B_ROLL, B_UP, B_HOLD5, M_MENU, M_PICK, M_TURN
+from fivedice.screens import Screen, B_BACK, B_DOWN, B_OK, B_ROLL, B_UP, B_HOLD5, M_CARD, M_MENU, M_PICK
 from fivedice.ticks import ticks_diff
 
 _BURST_MS = const(250)  # ROLL taps closer than this to an ignored one belong to its burst (docs/rules.md)
@@ -55,7 +55,7 @@ class Turn(Screen):
         if b == B_UP and app.seats.coach is not None and not app.cpu_turn() and not app.tumbling:
             return app.hint()
         if b == B_DOWN or b == B_UP:
-            app.show_card(M_TURN)
+            app.show(M_CARD)
             return 0
         if app.cpu_turn():
             return 0  # the computer is playing this seat
@@ -69,7 +69,7 @@ class Turn(Screen):
             r = app.game.check_score(0)
             if r == _game.SCORE_BEFORE_ROLL or r == _game.GAME_OVER:
                 return app.refuse(r)
-            app.enter(M_PICK)
+            app.show(M_PICK)
         return 0
 
     def shake(self, app, on):
