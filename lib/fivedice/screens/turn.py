@@ -97,15 +97,17 @@ class Turn(Screen):
             fb.fill(0)
             for i in range(5):
                 w[i] = gfx.UNSHOWN
-            w[5] = -1  # no card total is -1
+            w[6] = -1  # no player is -1: every part is drawn
         gfx.dice_row(fb, g.dice, g.held, DICE_X, DICE_Y, DIE, DIE_GAP, app.tumbling, app.frame, 1, w)
-        if not self._changed(app, g, card):
+        new = self._changed(app, g, card)
+        if new & 1:  # the header
+            fb.fill_rect(0, 0, view.W, DICE_Y, 0)
+            view.player_tag(fb, app, g.player, 0, 0, 1)
+            gfx.text(fb, view.SHORT_TITLES[rs.index], 24, 0, 1)
+            gfx.number_right(fb, card.total(), view.W, 0, 1)
+        if not new & 2:  # the rest under the dice
             return
-        fb.fill_rect(0, 0, view.W, DICE_Y, 0)
         fb.fill_rect(0, DICE_Y + DIE, view.W, view.H - DICE_Y - DIE, 0)
-        view.player_tag(fb, app, g.player, 0, 0, 1)
-        gfx.text(fb, view.SHORT_TITLES[rs.index], 24, 0, 1)
-        gfx.number_right(fb, card.total(), view.W, 0, 1)
         if app.hint_kind > 0 and not app.toast and app.seats.coach is not None and app.top3[12]:
             self.choices(fb, app, g, card)
             return
@@ -130,9 +132,10 @@ class Turn(Screen):
                     fb.fill_rect(DICE_X + i * (DIE + DIE_GAP) + 6, DICE_Y + DIE + 1, DIE - 12, 2, 1)
 
     def _changed(self, app, g, card):
-        """True when a value the screen shows beside the dice differs from what the panel shows (then kept).
-        What the message line says of the last score changes only with the player or the turn, and the faces
-        a hint names only with the rolls: those stand for them."""
+        """Which parts show a value that differs from what the panel shows (then kept): bit 0 the header (the
+        total, the player), bit 1 what is under the dice (the player, the turn, the rolls, the message line,
+        the keys, the hint). What the message line says of the last score changes only with the player or the
+        turn, and the faces a hint names only with the rolls: those stand for them."""
         v = self.now
         v[0] = card.total()
         v[1] = g.player
@@ -148,16 +151,16 @@ class Turn(Screen):
         v[11] = app.hint_kind
         v[12] = app.hint_value
         w = self.shown
-        new = False
+        new = 0
         for i in range(_REST):
             if w[5 + i] != v[i]:
                 w[5 + i] = v[i]
-                new = True
+                new |= 1 if i == 0 else 3 if i < 3 else 2  # the total; the player and their seat; the rest
         t = app.top3
         for i in range(len(t)):
             if w[5 + _REST + i] != t[i]:
                 w[5 + _REST + i] = t[i]
-                new = True
+                new |= 2
         return new
 
     def choices(self, fb, app, g, card):
