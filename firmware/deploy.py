@@ -573,7 +573,7 @@ def cp_heap_warning(board, tables, mpy):
     #20 measurements on CircuitPython 10.2.1 (an emulated Pico); docs on memory for the proxy's."""
     if mpy and tables:
         return ("note: a %s under CircuitPython 10 has about 162 KB of heap: with .mpy a table game starts and "
-                "finishes, with little to spare (about 13 KB free through a game, by the heap proxy); a Pico 2 "
+                "finishes, with little to spare (about 12 KB free through a game, by the heap proxy); a Pico 2 "
                 "(BOARD=pico2) or MicroPython (make deploy-mp) has room to spare" % board)
     if mpy:
         return ("note: a %s under CircuitPython 10 has about 162 KB of heap: with .mpy and no table a game fits"
