@@ -9,6 +9,13 @@ from fivedice.screens import Screen, B_BACK, B_DOWN, B_OK, B_ROLL, B_UP, B_HOLD5
 from fivedice.ticks import ticks_diff
 
 _BURST_MS = const(250)  # ROLL taps closer than this to an ignored one belong to its burst (docs/rules.md)
+# the rows under the dice: the coach's keep marks; the roll count and turn, the message line and the keys, or
+# the hint's three choices (10 rows apart) over all three
+_MARKS_Y = const(31)  # DICE_Y + DIE + 1
+_TURN_Y = const(34)
+_STATUS_Y = const(45)
+_KEYS_Y = const(56)
+_CHOICES_Y = const(35)
 _REST = const(13)  # Turn.shown after the dice: the 13 values the screen shows beside them, then app.top3
 
 KEYS = (
@@ -108,28 +115,29 @@ class Turn(Screen):
         if not new & 2:  # the rest under the dice
             return
         fb.fill_rect(0, DICE_Y + DIE, view.W, view.H - DICE_Y - DIE, 0)
+        if app.hint_kind == KEEP:
+            # the coach's keep: a mark under each die to hold
+            for i in range(5):
+                if (app.hint_value >> i) & 1:
+                    fb.fill_rect(DICE_X + i * (DIE + DIE_GAP) + 6, _MARKS_Y, DIE - 12, 2, 1)
         if app.hint_kind > 0 and not app.toast and app.seats.coach is not None and app.top3[12]:
             self.choices(fb, app, g, card)
             return
-        y = 34
+        y = _TURN_Y
         view.roll_count(fb, g.rolls, y)
         x = gfx.text(fb, b"Turn ", 68, y, 1)
         x = gfx.number(fb, g.turn + 1, x, y, 1)
         x = gfx.text(fb, b"/", x, y, 1)
         gfx.number(fb, rs.n, x, y, 1)
-        self.status(fb, app, 45)
+        self.status(fb, app, _STATUS_Y)
+        y = _KEYS_Y
         if app.seats.seated[g.player]:
-            x = gfx.text(fb, view.SEATS[app.seats.seated[g.player]], 0, 56, 1)  # "CPU good": the level (and the '*')
-            x = gfx.text(fb, b" plays", x, 56, 1)
+            x = gfx.text(fb, view.SEATS[app.seats.seated[g.player]], 0, y, 1)  # "CPU good": the level (and the '*')
+            x = gfx.text(fb, b" plays", x, y, 1)
             for i in range(app.dots):
-                x = gfx.glyph(fb, ord("."), x, 56, 1)  # the dots step while the computer works
+                x = gfx.glyph(fb, ord("."), x, y, 1)  # the dots step while the computer works
         else:
-            gfx.text(fb, KEYS[0] if g.rolls == 0 else KEYS[2] if app.seats.coach is not None else KEYS[1], 0, 56, 1)
-        if app.hint_kind == KEEP:
-            # the coach's keep: a mark under each die to hold
-            for i in range(5):
-                if (app.hint_value >> i) & 1:
-                    fb.fill_rect(DICE_X + i * (DIE + DIE_GAP) + 6, DICE_Y + DIE + 1, DIE - 12, 2, 1)
+            gfx.text(fb, KEYS[0] if g.rolls == 0 else KEYS[2] if app.seats.coach is not None else KEYS[1], 0, y, 1)
 
     def _changed(self, app, g, card):
         """Which parts show a value that differs from what the panel shows (then kept): bit 0 the header (the
@@ -169,16 +177,12 @@ class Turn(Screen):
         top = app.top3  # coach.choices: kinds, values, wide values, .., the count at 12
         banked = card.upper() + card.lower() + card.bonus()  # the coach's values hold the upper bonus
         for i in range(top[12]):
-            y = 35 + i * 10
+            y = _CHOICES_Y + i * 10
             if i == 0:
                 fb.fill_rect(0, y - 1, view.W, 9, 1)
             k = 0 if i == 0 else 1
             choice(fb, g.rs, top[i], top[3 + i], g.dice, 1, y, k)
             tenths_right(fb, banked * 100 + c.to_points_x100(top[6 + i]), view.W, y, k)
-        if app.hint_kind == KEEP:
-            for i in range(5):
-                if (app.hint_value >> i) & 1:
-                    fb.fill_rect(DICE_X + i * (DIE + DIE_GAP) + 6, DICE_Y + DIE + 1, DIE - 12, 2, 1)
 
     def status(self, fb, app, y):
         """The message line: a refusal, what the last action scored, and par (the hint has its own lines)."""
