@@ -261,9 +261,9 @@ def tumbling_die(fb, x, y, size, frame, c=1):
 def dice_row(fb, dice, held, x, y, size, gap, tumbling=False, frame=0, c=1, shown=None):
     """Draw the 5 dice (bytearray of faces 0..6; held = bitmask, bit i = die i) in a row
     from x, y. While tumbling, unheld dice are drawn as tumbling frames (each die
-    offset so they do not move in step). shown: a bytearray(5) of what each die on the panel shows
-    (face * 2 + held, or TUMBLE + the frame; an array or bytearray from index 0), kept up to date; a die that shows it already is not drawn
-    again (UNSHOWN: draw it). Returns the x after the row."""
+    offset so they do not move in step). shown (optional, its first 5 items): what each die on the panel shows,
+    face * 2 + held or TUMBLE + the frame, kept up to date; a die that shows it already is not drawn again
+    (UNSHOWN: draw it). Returns the x after the row."""
     for i in range(5):
         h = (held >> i) & 1
         k = TUMBLE + ((frame + i * 3) & 7) if tumbling and not h else dice[i] * 2 + h

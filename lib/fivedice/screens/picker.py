@@ -102,9 +102,10 @@ class Picker(Screen):
             if i >= n:
                 break
             box = self.boxes[i]
-            if shown[r] == box * 2 + (i == self.cursor):
+            k = box * 2 + (i == self.cursor)
+            if shown[r] == k:
                 continue
-            shown[r] = box * 2 + (i == self.cursor)
+            shown[r] = k
             drew = True
             y = _ROWS_Y + r * 8
             c = 1

@@ -1,7 +1,7 @@
 """Self-test, for a builder checking the wiring: the OLED shows a checkerboard and its inverse, then each
 button's name lights once it has been pressed, the shakes the sensor reports are counted, the pixels light one
 by one in red, green and blue, and the buzzer plays a scale (again on ROLL). BACK twice in a row leaves.
-Loaded only while open (App.enter); dropped when left (fivedice.lazy "selftest").
+Loaded only while open (App.show); dropped when left (fivedice.lazy "selftest").
 """
 from fivedice.compat import const
 from fivedice import gfx

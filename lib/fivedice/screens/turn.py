@@ -104,7 +104,7 @@ class Turn(Screen):
             fb.fill(0)
             for i in range(5):
                 w[i] = gfx.UNSHOWN
-            w[6] = -1  # no player is -1: every part is drawn
+            w[5 + 1] = -1  # the rest's player (_changed's v[1]): none is -1, so every part is drawn
         gfx.dice_row(fb, g.dice, g.held, DICE_X, DICE_Y, DIE, DIE_GAP, app.tumbling, app.frame, 1, w)
         new = self._changed(app, g, card)
         if new & 1:  # the header
