@@ -9,6 +9,7 @@ from fivedice import app as A
 from fivedice import session
 from fivedice import gfx
 from fivedice import oled_view as view
+from fivedice import rules
 from fivedice.screens import menu as menu_screen
 from fivedice.rng import Dice, SeededBytes
 from host_sim.device import SimDevice
@@ -170,7 +171,7 @@ def test_hold1_steps_menu_values_back_and_hold5_forward(dev):
     menu_to(dev, menu_screen.I_RULES)
     assert app.settings.rules_i == 0
     dev.tap(A.B_HOLD1)
-    assert app.settings.rules_i == len(A._rules.ALL) - 1  # wraps backward
+    assert app.settings.rules_i == len(rules.ALL) - 1  # wraps backward
     dev.tap(A.B_HOLD5)
     dev.tap(A.B_HOLD5)
     assert app.settings.rules_i == 1

@@ -10,7 +10,6 @@ coach (fivedice.seats), the menu's values (fivedice.settings), the dim and sleep
 from fivedice.compat import const, zeros as _zeros
 from fivedice import oled_view as view
 from fivedice import power as _power
-from fivedice import rules as _rules
 from fivedice import session as _session
 from fivedice.settings import Settings
 from fivedice import sounds
@@ -88,15 +87,8 @@ class App:
         self._warming = False  # the menu's rule set's final-roll groups are being built, a slice a pass
         self.menu.build(self)
         self.seats.need_levels(self.settings.seats, self.settings.players, None)
-        self._load()
-        if self.game is None:  # the menu's table and coach now, so that "New game" finds them
-            rs = _rules.ALL[self.settings.rules_i]
-            table = self.seats.open_table(rs)
-            if table is not None:
-                self.seats.table_coach(rs, table)
-                self._warming = True
+        _session.begin(self)  # the saved game resumed, else the menu's table and coach made ready
         lazy.drop("coach_buffers")  # its code, last (the coach kept the sizes): the arrays are made for good
-
 
     # -- the game in progress and its save: fivedice.session's functions, lent as methods (a name each, no code)
     new_game = _session.new_game
@@ -107,6 +99,8 @@ class App:
     score = _session.score
     hint = _session.hint
     coach_lost = _session.coach_lost
+    in_game = _session.in_game
+    cpu_turn = _session.cpu_turn
     save_bytes = _session.save_bytes
     setting_saved = _session.setting_saved
     flush_save = _session.flush_save
@@ -123,24 +117,16 @@ class App:
             self._cue = cue  # started with the next pass's slow work: after the frame that shows the action
 
     def refuse(self, code):
+        """Refuse an action: its reason on the message line, the refusal's sound; returns the code."""
         self.last_refusal = code
-        self.toast = code
-        self.toast_until = ticks_add(self.now, TOAST_MS)
+        self.message(code)
         self.cue(sounds.REFUSED)
-        self.dirty = True
         return code
 
     def message(self, code):
         self.toast = code
         self.toast_until = ticks_add(self.now, TOAST_MS)
         self.dirty = True
-
-    def in_game(self):
-        return self.game is not None and not self.game.over
-
-    def cpu_turn(self):
-        g = self.game
-        return g is not None and not g.over and self.seats.seated[g.player] != 0
 
     def busy(self):
         """True while something is still to happen without input: dice tumbling, a turn solve (par comes with
@@ -189,9 +175,7 @@ class App:
     # -- events --------------------------------------------------------------------
     def press(self, b, now_ms):
         """A button was pressed. Returns 0 or the refusal code of the action it asked for."""
-        self.now = now_ms
-        if self._fresh:
-            self._rebase(now_ms)
+        self._clock(now_ms)
         self.last_refusal = 0
         self.dirty = True
         if self.wake(now_ms):
@@ -200,9 +184,7 @@ class App:
 
     def shake(self, on, now_ms):
         """The shake sensor started (on) or stopped shaking."""
-        self.now = now_ms
-        if self._fresh:
-            self._rebase(now_ms)
+        self._clock(now_ms)
         self.shaking = on
         if self.pw.state == _power.OFF:
             return 0  # a shake does not wake the board (a button does)
@@ -211,9 +193,7 @@ class App:
 
     def tick(self, now_ms):
         """Advance time; returns True when the screen should be redrawn."""
-        self.now = now_ms
-        if self._fresh:
-            self._rebase(now_ms)
+        self._clock(now_ms)
         _session.tick(self, now_ms)
         if self.toast and ticks_diff(now_ms, self.toast_until) >= 0:
             self.toast = 0
@@ -224,7 +204,12 @@ class App:
             self._held = True  # (draw() clears it; a driver that ticks without drawing gets the work next pass)
         else:
             self._held = False
-            self._work_slice(now_ms)  # what it changes on screen (a CPU move, par) is drawn in the next pass
+            _session.work(self, now_ms)  # what it changes on screen (a CPU move, par) is drawn in the next pass
+            if self.snd is not None:  # the sound step: a cue starts after the frame that shows its action
+                if self._cue:
+                    self.snd.play(self._cue, now_ms)
+                    self._cue = None
+                self.snd.update(now_ms)
         pw = self.pw
         if pw.state != _power.OFF:
             if self.px is not None:
@@ -243,25 +228,6 @@ class App:
             if pw.level != lv and self.mode == M_MENU:
                 self.dirty = True  # the gauge in the menu's title bar
         return d
-
-    def _work_slice(self, now_ms):
-        """A pass's slow work, in a pass that draws no frame (issue 24): the store's rewrite, the save, the
-        coach's slice, a CPU move, the sound step, one of them a pass. A press's frame thus never waits for
-        them, nor a frame for them: each fits the 50 ms a pass may take on a Pico (make bench-frames)."""
-        if self.save_due and ticks_diff(now_ms, self.save_at) >= 0:
-            self._save()  # (a rewrite first: the sector erase, ~46 ms on a Pico, alone in its pass; the save next)
-        elif self.thinking:
-            self.thinking = self._think()  # one slice of the turn solve a pass: buttons and animation stay live
-        elif self._warming or self.mode == M_MENU:  # the menu's rule set's final-roll groups while no game is on,
-            # a slice a pass (Seats.warm), so that "New game" finds them built
-            self._warming = not (self.in_game() or self.seats.warm(_rules.ALL[self.settings.rules_i]))
-        elif self.mode == M_TURN and not self.tumbling and self.cpu_turn() and ticks_diff(now_ms, self.cpu_at) >= 0:
-            self._cpu_step()
-        if self.snd is not None:
-            if self._cue:
-                self.snd.play(self._cue, now_ms)
-                self._cue = None
-            self.snd.update(now_ms)
 
     # -- power (fivedice.power) ---------------------------------------------------------
     def _lights_off(self):
@@ -310,10 +276,13 @@ class App:
             w = _PIXEL_FRAME_MS
         return w if w > 0 else 0
 
-    def _rebase(self, now):
-        """The first event after start-up or a resume: every deadline set before it (against a clock that
-        read 0, or another power-on's ticks) now counts from `now`. CircuitPython's ticks start about
-        65 s before their 2**29 wrap, so a deadline left at 0 would wait those 65 s."""
+    def _clock(self, now):
+        """Every event's time. The first after start-up or a resume re-bases every deadline set before it
+        (against a clock that read 0, or another power-on's ticks) on `now`: CircuitPython's ticks start
+        about 65 s before their 2**29 wrap, so a deadline left at 0 would wait those 65 s."""
+        self.now = now
+        if not self._fresh:
+            return
         self._fresh = False
         _session.rebase(self, now)
         self.pw.input_at = now

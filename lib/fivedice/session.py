@@ -113,6 +113,15 @@ def _sync_pixels(app):
         app.px.set_dice(app.game.dice, app.game.held)
 
 
+def in_game(app):
+    return app.game is not None and not app.game.over
+
+
+def cpu_turn(app):
+    g = app.game
+    return g is not None and not g.over and app.seats.seated[g.player] != 0
+
+
 # -- the game's clock (App.tick, wait_ms and the first event's re-basing) -------------------
 def tick(app, now):
     """Every pass: the dice land when due, the tumble's next frame, the "CPU playing" dots."""
@@ -128,6 +137,21 @@ def tick(app, now):
         if k != app.dots:  # "CPU playing" and its dots: the computer is at work, not a frozen screen
             app.dots = k
             app.dirty = True
+
+
+def work(app, now):
+    """The game's slow work in a pass that draws no frame (App.tick; issue 24), one of them a pass: the store's
+    rewrite, the save, the coach's slice, the menu's groups, a CPU move. A press's frame never waits for
+    them, nor a frame for them: each fits the 50 ms a pass may take on a Pico (make bench-frames)."""
+    if app.save_due and ticks_diff(now, app.save_at) >= 0:
+        app._save()  # (a rewrite first: the sector erase, ~46 ms on a Pico, alone in its pass; the save next)
+    elif app.thinking:
+        app.thinking = app._think()  # one slice of the turn solve a pass: buttons and animation stay live
+    elif app._warming or app.mode == _screens.M_MENU:  # the menu's rule set's final-roll groups while no game
+        # is on, a slice a pass (Seats.warm), so that "New game" finds them built
+        app._warming = not (in_game(app) or app.seats.warm(_rules.ALL[app.settings.rules_i]))
+    elif app.mode == _screens.M_TURN and not app.tumbling and cpu_turn(app) and ticks_diff(now, app.cpu_at) >= 0:
+        app._cpu_step()
 
 
 def wait_ms(app, now, w):
@@ -156,7 +180,7 @@ def wait_ms(app, now, w):
 
 
 def rebase(app, now):
-    """The game's deadlines set before the first event (App._rebase) count from `now`."""
+    """The game's deadlines set before the first event (App._clock) count from `now`."""
     app.cpu_at = ticks_add(now, app.cpu_step_ms)
     app.next_frame = now
     if app.tumbling and app.land_at:
@@ -437,6 +461,18 @@ def _save(app):
         st.write(save_bytes(app))
     except OSError:
         app.message(_view.T_SAVE_FAILED)
+
+
+def begin(app):
+    """At start-up: the saved game resumed, else the menu's rule set's table opened and its coach built, so that
+    "New game" finds them (and the menu builds the final-roll groups a slice a pass: App._warming)."""
+    app._load()
+    if app.game is None:
+        rs = _rules.ALL[app.settings.rules_i]
+        table = app.seats.open_table(rs)
+        if table is not None:
+            app.seats.table_coach(rs, table)
+            app._warming = True
 
 
 def _load(app):
