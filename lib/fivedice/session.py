@@ -149,8 +149,8 @@ def work(app, now):
         app.thinking = app._think()  # one slice of the turn solve a pass: buttons and animation stay live
     elif app._warming or app.mode == _screens.M_MENU:  # the menu's rule set's final-roll groups while no game
         # is on, a slice a pass (Seats.warm), so that "New game" finds them built
-        app._warming = not (in_game(app) or app.seats.warm(_rules.ALL[app.settings.rules_i]))
-    elif app.mode == _screens.M_TURN and not app.tumbling and cpu_turn(app) and ticks_diff(now, app.cpu_at) >= 0:
+        app._warming = not (app.in_game() or app.seats.warm(_rules.ALL[app.settings.rules_i]))
+    elif app.mode == _screens.M_TURN and not app.tumbling and app.cpu_turn() and ticks_diff(now, app.cpu_at) >= 0:
         app._cpu_step()
 
 
