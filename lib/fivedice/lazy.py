@@ -49,11 +49,12 @@ def drop(feature):
     Allocates nothing, but for a "pkg.*"."""
     v = _PARTS[feature]
     mods = sys.modules
+    star = "*" in v
     again = True
     while again:  # one module a pass: sys.modules must not change under its own iteration
         again = False
         for k in mods:
-            if _named(v, k) or ("*" in v and _named(v, k[:k.rfind(".") + 1] + "*")):
+            if (k in v and _named(v, k)) or (star and _named(v, k[:k.rfind(".") + 1] + "*")):
                 sub = mods[k]
                 del mods[k]
                 n = len(k)
