@@ -28,8 +28,8 @@ import board_heap  # noqa: E402
 # the frames drawn in parts (issue 24: the turn screen's and the picker's memory of what the panel shows, and
 # their code) and the screen stack 1.0 KB: CircuitPython's has 0.6 KB left.
 FLOOR_KB = {"cp": 8, "mp": 66}
-# Largest free block, proxy estimates (seeds 1-2; the test plays seed 1): CircuitPython .mpy 2.9 KB at the least of
-# the menu, "New game" and the resume (4.1 before the frames drawn in parts), 1.7-2.4 KB at any point;
+# Largest free block, proxy estimates (the test plays seed 1): CircuitPython .mpy 2.8-3.0 KB at the least of the
+# menu, "New game" and the resume, 1.7-2.3 KB at any point (seeds 1-3);
 # MicroPython .mpy 60.4 KB there, 19.8-22.9 KB at any point (the records). Less a third or more here (where start-up
 # leaves it, at any point), CircuitPython's less a few tenths.
 BLOCK_FLOOR_KB = {"cp": (2.4, 1.4), "mp": (34, 16)}

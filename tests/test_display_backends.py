@@ -103,8 +103,28 @@ def test_cp_backend_sends_separate_runs_of_changed_pages(stack):
     fb.pixel(5, 60, 1)  # page 7
     fb.pixel(100, 20, 1)  # page 2 of the right strip
     fb.show()
-    assert oled.data_bytes - before == 3 * 64  # three one-block windows, not pages 0-7
+    # three one-block windows, not pages 0-7, each of the columns drawn: 5-63 on the left, 0-36 on the right
+    assert oled.data_bytes - before == 2 * (64 - 5) + 37
     assert oled.frame == bytes(fb_frame(fb))
+
+
+def test_cp_backend_sends_only_the_columns_drawn_since_the_last_frame(stack):
+    fb, oled = stack
+    shown = bytearray(b"\xff" * 5)  # gfx.UNSHOWN: the dice as the turn screen keeps them
+    fb.fill(0)
+    gfx.dice_row(fb, DICE, 0, 4, 10, 20, 5, shown=shown)
+    fb.show()
+    before = oled.data_bytes
+    fb.show()
+    assert oled.data_bytes == before and fb.hi <= fb.lo  # nothing drawn since: nothing sent
+    gfx.dice_row(fb, DICE, 0b00001, 4, 10, 20, 5, shown=shown)  # hold die 1: only its box (x 4-23) is drawn
+    fb.show()
+    assert oled.data_bytes - before == 3 * 20  # its 20 columns of pages 1-3, not the strip's 64
+    assert oled.frame == reference(lambda ref: gfx.dice_row(ref, DICE, 0b00001, 4, 10, 20, 5))
+    before = oled.data_bytes
+    gfx.dice_row(fb, DICE, 0b00001, 4, 10, 20, 5)  # all five drawn again, as they are: nothing to send
+    fb.show()
+    assert oled.data_bytes == before
 
 
 def fb_frame(fb):

@@ -13,8 +13,9 @@ in C, not Python loops) and the small run-time callables fdfw.setup_cp hands to 
 # bitmap's dirty area is what displayio refreshes (shared-module/displayio/TileGrid.c). show() compares the
 # back buffer with the strips on screen one 64x8 block at a time (an SSD1306 page of a strip: 8 rows of two
 # 32-bit words, 64 contiguous bytes) through memoryviews made at start-up, blits each run of changed blocks
-# of a strip to that strip's bitmap and refreshes: displayio converts and sends each strip's dirty area, so
-# a hold (one die) is half of each of its three pages. Two strips, not four: as many memoryviews as whole
+# of a strip to that strip's bitmap and refreshes: displayio converts and sends each strip's dirty area. Every
+# primitive widens `lo`..`hi`, the columns drawn since the last show(), and show() blits only those columns
+# and skips a strip with none, so a hold (one die, 20 columns) sends 20 columns of each of its three pages. Two strips, not four: as many memoryviews as whole
 # pages took (the CircuitPython heap is the tight one) and half the areas when the whole width changes. An
 # unchanged frame sends nothing. Nothing here allocates per frame.
 #
@@ -63,9 +64,8 @@ class BitmapDisplay:
         self.display = display
         self.width = width
         self.height = height
-        ns = (width + _S - 1) // _S
-        self.strips = ns
-        self.pages = height // 8
+        ns = (width + _S - 1) // _S  # strips: len(self.front)
+        pages = height // 8
         self.back = displayio.Bitmap(_S, height * ns, 2)  # the strips stacked: strip k at rows k * height..
         self.back.fill(0)
         palette = displayio.Palette(2)
@@ -80,12 +80,14 @@ class BitmapDisplay:
             group.append(displayio.TileGrid(bm, pixel_shader=palette, x=k * _S))
         display.root_group = group
         # 64x8 blocks: strip k, page p at k * pages + p (a block is 8 rows of two 32-bit words: 64 bytes)
-        band = len(memoryview(self.front[0])) // self.pages
+        band = len(memoryview(self.front[0])) // pages
         mb = memoryview(self.back)
-        self._bp = [mb[i * band:(i + 1) * band] for i in range(ns * self.pages)]
-        self._fp = [memoryview(self.front[k])[p * band:(p + 1) * band] for k in range(ns) for p in range(self.pages)]
+        self._bp = [mb[i * band:(i + 1) * band] for i in range(ns * pages)]
+        self._fp = [memoryview(self.front[k])[p * band:(p + 1) * band] for k in range(ns) for p in range(pages)]
         self._ink = (_font_bitmap(0), _font_bitmap(1))  # by colour: text in c is blitted from _ink[c]
-        self.blocks_sent = 0  # 64x8 blocks handed to displayio since start-up
+        self.blocks_sent = 0  # 64x8 blocks handed to displayio since start-up (whole or in part)
+        self.lo = width  # the columns drawn since the last show(): lo..hi-1 (none: lo >= hi)
+        self.hi = 0
         display.refresh(target_frames_per_second=None)  # a blank screen, whatever the panel held
 
     # -- the SSD1306 power calls of micropython-lib's driver (fivedice.power dims and sleeps through them) --
@@ -102,6 +104,16 @@ class BitmapDisplay:
     # -- framebuf-style primitives (clipped like MicroPython's framebuf) --
     def fill(self, c):
         self.back.fill(c)
+        self.lo = 0
+        self.hi = self.width
+
+    def _drawn(self, x, x2):
+        # columns x..x2-1 are drawn: widen lo..hi (past a glyph's clipped edge or the screen's is harmless:
+        # show() clips to each strip, and columns drawn in neither frame compare equal)
+        if x < self.lo:
+            self.lo = x
+        if x2 > self.hi:
+            self.hi = x2
 
     def fill_rect(self, x, y, w, h, c):
         x2 = x + w
@@ -115,6 +127,7 @@ class BitmapDisplay:
         if y2 > self.height:
             y2 = self.height
         if x < x2 and y < y2:
+            self._drawn(x, x2)
             k = x // _S
             o = k * _S  # the strip's first screen column
             d = k * self.height  # and its first row in the back buffer
@@ -145,6 +158,7 @@ class BitmapDisplay:
             if c is None:
                 return self.back[i]
             self.back[i] = c
+            self._drawn(x, x + 1)
         return None
 
     # -- text: one blit per glyph (two across a strip edge) --
@@ -162,6 +176,7 @@ class BitmapDisplay:
             sy = -y
             y = 0
         if sx < sx2 and sy < 8 and x < self.width and y < self.height:
+            self._drawn(x, x + WIDTH)
             self._blit(self._ink[c], x, y, sx, sy, sx2, 1 - c)
 
     def _blit(self, ink, x, y, sx, sy, sx2, skip):
@@ -194,6 +209,7 @@ class BitmapDisplay:
         ink = self._ink[c]
         skip = 1 - c
         h = self.height
+        self._drawn(x, x + len(s) * _ADV)
         for code in s:
             if x < w:
                 if code < FIRST or code > LAST:
@@ -211,10 +227,20 @@ class BitmapDisplay:
     def show(self):
         bp = self._bp
         fp = self._fp
-        n = self.pages
         h = self.height
+        n = h >> 3  # pages
+        lo = self.lo
+        hi = self.hi
         sent = False
-        for k in range(self.strips):
+        for k in range(len(self.front)):
+            a = lo - k * _S  # the strip's columns drawn since the last show: a..b-1
+            if a < 0:
+                a = 0
+            b = hi - k * _S
+            if b > _S:
+                b = _S
+            if a >= b:
+                continue  # nothing drawn here: nothing changed
             o = k * n
             runs = 0
             p = 0
@@ -227,11 +253,13 @@ class BitmapDisplay:
                     q += 1
                 if runs:  # a strip's dirty area is one rectangle: send the run before before this one
                     self.display.refresh(target_frames_per_second=None)
-                _blit(self.front[k], self.back, 0, p * 8, x1=0, y1=k * h + p * 8, x2=_S, y2=k * h + q * 8)
+                _blit(self.front[k], self.back, a, p * 8, x1=a, y1=k * h + p * 8, x2=b, y2=k * h + q * 8)
                 self.blocks_sent += q - p
                 runs += 1
                 sent = True
                 p = q
+        self.lo = self.width
+        self.hi = 0
         if sent:
             self.display.refresh(target_frames_per_second=None)
 
