@@ -110,7 +110,7 @@ def test_cp_backend_sends_separate_runs_of_changed_pages(stack):
 
 def test_cp_backend_sends_only_the_columns_drawn_since_the_last_frame(stack):
     fb, oled = stack
-    shown = bytearray(b"\xff" * 5)  # gfx.UNSHOWN: the dice as the turn screen keeps them
+    shown = bytearray([gfx.UNSHOWN] * 5)  # the dice as the turn screen keeps them: none shown yet
     fb.fill(0)
     gfx.dice_row(fb, DICE, 0, 4, 10, 20, 5, shown=shown)
     fb.show()

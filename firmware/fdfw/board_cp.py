@@ -15,7 +15,8 @@ in C, not Python loops) and the small run-time callables fdfw.setup_cp hands to 
 # 32-bit words, 64 contiguous bytes) through memoryviews made at start-up, blits each run of changed blocks
 # of a strip to that strip's bitmap and refreshes: displayio converts and sends each strip's dirty area. Every
 # primitive widens `lo`..`hi`, the columns drawn since the last show(), and show() blits only those columns
-# and skips a strip with none, so a hold (one die, 20 columns) sends 20 columns of each of its three pages. Two strips, not four: as many memoryviews as whole
+# and skips a strip with none, so a hold (one die, 20 columns) sends 20 columns of each of its three pages.
+# Two strips, not four: as many memoryviews as whole
 # pages took (the CircuitPython heap is the tight one) and half the areas when the whole width changes. An
 # unchanged frame sends nothing. Nothing here allocates per frame.
 #
