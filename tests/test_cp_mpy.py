@@ -36,10 +36,12 @@ PROBES = {r[0][len("golden/"):]: r for r in GOLDEN_ROWS if r[0].startswith("gold
 
 
 def _compile(tmp_path, src_bytes, name):
+    """compile_cp with the compiler's default options, as the golden table was made (lines=True: the deploy's
+    NO_LINES option is the one difference, tested below)."""
     src = tmp_path / ("src-" + name.replace("/", "_"))
     src.write_bytes(src_bytes)
     out = tmp_path / (name.replace("/", "_") + ".mpy")
-    deploy.compile_cp(str(src), str(out), name)
+    deploy.compile_cp(str(src), str(out), name, lines=True)
     data = out.read_bytes()
     return len(data), hashlib.sha256(data).hexdigest()
 
@@ -182,11 +184,78 @@ def test_the_adafruit_libraries_compile_as_for_micropython_but_for_the_header(tm
         for src, dest in files:
             name = deploy.board_name(dest[:-3] + ".mpy")
             cp, mp = tmp_path / "cp.mpy", tmp_path / "mp.mpy"
-            deploy.compile_cp(src, str(cp), name)
-            deploy.compile_mp(src, str(mp), name)
+            deploy.compile_cp(src, str(cp), name, lines=True)
+            deploy.compile_mp(src, str(mp), name, lines=True)
             c, m = cp.read_bytes(), mp.read_bytes()
             assert c[:2] == b"C\x06" and m[:2] == b"M\x06" and c[1:] == m[1:], dest
             sizes[dest] = len(c)
     assert {"lib/adafruit_debouncer.py", "lib/adafruit_ticks.py", "lib/adafruit_displayio_ssd1306.py",
             "lib/neopixel.py", "lib/adafruit_pixelbuf.py"} <= set(sizes)
     assert sizes["lib/adafruit_debouncer.py"] == 1918
+
+
+# -- line numbers (deploy.NO_LINES) --------------------------------------------------------------------------------
+
+_RAISES = b"""def inner():
+    x = 1
+    raise ValueError(x)
+
+
+def outer():
+    inner()
+"""
+
+
+def _traceback_through(tmp_path, lines):
+    """The traceback the MicroPython unix port prints for an error raised in a module the deploy compiled."""
+    d = tmp_path / ("lines" if lines else "default")
+    d.mkdir()
+    (d / "src.py").write_bytes(_RAISES)
+    deploy.compile_mp(str(d / "src.py"), str(d / "probe.mpy"), "fivedice/probe.py", lines)
+    (d / "src.py").unlink()
+    (d / "main.py").write_text("import probe\nprobe.outer()\n")
+    r = subprocess.run([os.path.join(os.path.dirname(sys.executable), "micropython"), "main.py"], cwd=str(d),
+                       capture_output=True, text=True, timeout=60)
+    return r.stdout + r.stderr, (d / "probe.mpy").stat().st_size
+
+
+def test_the_deploys_mpy_leave_out_line_numbers_and_lines_keeps_them(tmp_path):
+    """By default a traceback from the board names the file and the function, at line 1 (no line table, a smaller
+    .mpy: its bytecode is what the board's heap holds); LINE_NUMBERS=1 (--line-numbers) gives the real lines."""
+    plain, plain_size = _traceback_through(tmp_path, False)
+    kept, kept_size = _traceback_through(tmp_path, True)
+    assert 'File "fivedice/probe.py", line 1, in inner' in plain and "ValueError: 1" in plain
+    assert 'File "fivedice/probe.py", line 3, in inner' in kept and 'line 7, in outer' in kept
+    assert plain_size < kept_size
+
+
+def test_every_compiler_of_the_deploy_takes_the_same_options(tmp_path):
+    """compile_mp, compile_cp and a CircuitPython mpy-cross of the user's (compile_with) all leave the line
+    numbers out unless asked to keep them: the same bytes but for the header."""
+    src = tmp_path / "src.py"
+    src.write_bytes(_RAISES)
+    got = {}
+    for label, fn in (("mp", deploy.compile_mp), ("cp", deploy.compile_cp),
+                      ("own", deploy.compile_with([deploy.MPY_CROSS]))):
+        for lines in (False, True):
+            out = tmp_path / ("%s-%s.mpy" % (label, lines))
+            try:
+                fn(str(src), str(out), "probe.py", lines)
+            except deploy.DeployError:  # compile_with refuses MicroPython's "M" header: the bytes are still there
+                assert label == "own"
+            got[label, lines] = out.read_bytes()[1:]
+    assert got["mp", False] == got["cp", False] == got["own", False]
+    assert got["mp", True] == got["cp", True] == got["own", True] != got["mp", False]
+
+
+def test_the_deploy_stages_every_module_without_line_numbers_unless_asked(tmp_path):
+    """deploy.stage (what `make deploy-cp` and `make bundle-cp` copy) compiles with NO_LINES; LINE_NUMBERS=1
+    (--line-numbers) stages the same modules, each with its line table."""
+    sizes = {}
+    for lines in (False, True):
+        top = str(tmp_path / str(lines))
+        st = deploy.stage("cp", "pico", top, True, (), None, lines)
+        sizes[lines] = {d: os.path.getsize(os.path.join(top, d)) for _, d in st.files if d.endswith(".mpy")}
+    assert set(sizes[False]) == set(sizes[True]) and "lib/fivedice/app.mpy" in sizes[False]
+    assert all(sizes[False][d] < sizes[True][d] for d in sizes[False] if sizes[True][d] > 200), sizes
+    assert sum(sizes[True].values()) - sum(sizes[False].values()) > 5000

@@ -12,7 +12,8 @@ import subprocess
 import pytest
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-_USER_VARS = ("BOARD", "TABLES", "SOURCE", "MPY", "PORT", "DRIVE", "MAKEFLAGS", "MFLAGS", "MAKELEVEL")
+_USER_VARS = ("BOARD", "TABLES", "SOURCE", "LINE_NUMBERS", "MPY", "PORT", "DRIVE", "MAKEFLAGS", "MFLAGS",
+              "MAKELEVEL")
 
 
 def _deploy_calls(*args):
@@ -39,6 +40,9 @@ def _deploy_calls(*args):
     (["bundle-cp", "BOARD=pico2", "TABLES=yahtzee,yacht", "SOURCE=1"],
      [["cp", "--board", "pico2", "--py", "--tables", "yahtzee,yacht", "--zip", "build/fivedice-cp-pico2.zip"]]),
     (["deploy-mp"], [["mp", "--board", "pico"]]),
+    (["deploy-mp", "LINE_NUMBERS=1"], [["mp", "--board", "pico", "--line-numbers"]]),
+    (["bundle-cp", "LINE_NUMBERS=1"], [["cp", "--board", "pico", "--line-numbers", "--zip",
+                                        "build/fivedice-cp-pico.zip"]]),
     (["deploy-mp", "SOURCE=1", "PORT=/dev/ttyACM0", "BOARD=feather_rp2040"],
      [["mp", "--board", "feather_rp2040", "--py", "--port", "/dev/ttyACM0"]]),
     (["deploy-dry-run"], [["mp", "--board", "pico", "--dry-run"], ["cp", "--board", "pico", "--dry-run"]]),

@@ -229,3 +229,27 @@ def test_mp_the_loop_starts_and_feeds_the_watchdog(tmp_path):
     res, out = _mp(tmp_path, "play")
     assert res["status"] == "stopped", out
     assert res["watchdog"][0] == 8000 and res["watchdog"][1] >= 190, out
+
+
+def _raise_here():
+    raise KeyError(3)
+
+
+def test_the_error_says_the_file_the_line_and_the_function():
+    from fdfw import recover
+
+    try:
+        _raise_here()
+    except KeyError as e:
+        name, loc = recover.where(e)
+    line = _raise_here.__code__.co_firstlineno + 1
+    assert (name, loc) == ("KeyError", "test_recover.py:%d _raise_here" % line)
+
+
+def test_without_line_numbers_the_function_still_names_the_place(monkeypatch):
+    """The deploy's .mpy carry no line numbers (deploy.NO_LINES): MicroPython says line 1 for every frame."""
+    from fdfw import recover
+
+    monkeypatch.setattr(recover, "trace", lambda e: 'Traceback (most recent call last):\n  File "code.py", line 5, '
+                        'in <module>\n  File "fivedice/session.py", line 1, in score\nKeyError: 3\n')
+    assert recover.where(KeyError(3)) == ("KeyError", "session.py:1 score")

