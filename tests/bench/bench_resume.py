@@ -85,14 +85,19 @@ print("T", time.ticks_diff(t4, t0) - time.ticks_diff(t1, t0), time.ticks_diff(t2
 
 
 def compile_lib(top):
-    """lib/ as .mpy under top/lib (the deploys' build)."""
+    """lib/ as .mpy under top/lib, compiled as the deploys compile it (firmware/deploy.py's compile_mp)."""
+    sys.path.insert(0, os.path.join(ROOT, "firmware"))
+    try:
+        import deploy
+    finally:
+        sys.path.pop(0)
     lib = os.path.join(top, "lib")
     shutil.copytree(os.path.join(ROOT, "lib"), lib)
     for d, _, names in os.walk(lib):
         for n in names:
             if n.endswith(".py"):
                 p = os.path.join(d, n)
-                subprocess.run([os.path.join(BIN, "mpy-cross"), p], check=True)
+                deploy.compile_mp(p, p[:-3] + ".mpy", deploy.board_name("lib/" + os.path.relpath(p, lib)))
                 os.remove(p)
     return lib
 
