@@ -22,11 +22,10 @@ import sys
 from fivedice import cpu as _cpu
 from fivedice import rules
 from fivedice.game import Game
+from fivedice.proftest import COUNT, HALF, RECORD
 from fivedice.rng import Dice, SeededBytes
 
 SEED = 0x5EED25
-COUNT = 25
-RECORD = 9  # bytes before the box points
 OUT = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "lib", "fivedice", "proftest_data.py")
 
 
@@ -58,9 +57,6 @@ def positions(rs):
         c = g.cards[0]
         out += bytes([g.rolls]) + bytes(g.dice) + bytes([c.filled & 0xFF, c.filled >> 8, c.extra]) + bytes(c.pts[:rs.n])
     return bytes(out)
-
-
-HALF = 13  # positions in a rule set's first literal (the second holds the other 12)
 
 
 def source():

@@ -8,6 +8,7 @@ import pytest
 from fivedice import app as A
 from fivedice import session
 from fivedice import gfx
+from fivedice.font import ADVANCE
 from fivedice import oled_view as view
 from fivedice import rules
 from fivedice.screens import menu as menu_screen
@@ -59,7 +60,7 @@ def shows(dev, text, x, y, ink=1):
 
 
 def shows_right(dev, text, xr, y, ink=1):
-    return shows(dev, text, xr - len(text) * gfx.CHAR_W, y, ink)
+    return shows(dev, text, xr - len(text) * ADVANCE, y, ink)
 
 
 def menu_to(dev, item):
@@ -364,7 +365,7 @@ def test_a_seat_line_keeps_a_blank_character_between_label_and_value(dev):
             assert shows_right(dev, view.SEATS[k], 126, y, ink=0)
             inked = [x for x in range(128) if any(pixel(dev, x, yy) == 0 for yy in range(y, y + 8))]
             gaps = [b - a - 1 for a, b in zip(inked, inked[1:])]
-            assert max(gaps) >= gfx.CHAR_W, (k, p)  # at least a whole blank character between the two
+            assert max(gaps) >= ADVANCE, (k, p)  # at least a whole blank character between the two
         dev.tap(A.B_UP)
 
 

@@ -846,6 +846,8 @@ def font_py(data):
         "HEIGHT = const(%d)" % HEIGHT,
         "FIRST = const(%d)" % FIRST,
         "LAST = const(%d)" % LAST,
+        "ADVANCE = const(%d)  # columns a char takes: WIDTH and a one-column gap" % (WIDTH + 1),
+        "UNKNOWN = const(%d)  # the char a code outside FIRST..LAST draws: '?'" % ord("?"),
         "",
         "# fmt: off",
         "FONT = (",

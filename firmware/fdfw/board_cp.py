@@ -21,14 +21,12 @@ in C, not Python loops) and the small run-time callables fdfw.setup_cp hands to 
 # unchanged frame sends nothing. Nothing here allocates per frame.
 #
 # `display` is a busdisplay.BusDisplay (adafruit_displayio_ssd1306.SSD1306) made with auto_refresh=False.
-from fivedice.font import FIRST, FONT, LAST, WIDTH
+from fivedice.font import ADVANCE, FIRST, FONT, LAST, UNKNOWN, WIDTH
 from fivedice.power import read_mv
 
 # displayio and bitmaptools' fill_region and blit (C), bound by the first BitmapDisplay (_bind): a build without
 # them still gets far enough at start-up (fdfw.setup_cp) to say so, with red pixels and beeps
 displayio = _fill_region = _blit = None
-_ADV = 6  # glyph advance (5 columns + 1 gap), as fivedice.gfx
-_QMARK = 63
 _S = 64  # strip width: a row of a 1-bit Bitmap is whole 32-bit words, so a strip's 8-row band is contiguous
 
 
@@ -166,7 +164,7 @@ class BitmapDisplay:
     def glyph(self, code, x, y, c):
         """Draw char code (32..126, else '?') with its top-left at x, y in colour c; paper is untouched."""
         if code < FIRST or code > LAST:
-            code = _QMARK
+            code = UNKNOWN
         sx = (code - FIRST) * WIDTH
         sx2 = sx + WIDTH
         sy = 0
@@ -204,24 +202,24 @@ class BitmapDisplay:
         if x < 0 or y < 0 or y >= self.height:  # partly off the top/left edge: clip glyph by glyph
             for code in s:
                 self.glyph(code, x, y, c)
-                x += _ADV
+                x += ADVANCE
             return x
         back = self.back
         ink = self._ink[c]
         skip = 1 - c
         h = self.height
-        self._drawn(x, x + len(s) * _ADV)
+        self._drawn(x, x + len(s) * ADVANCE)
         for code in s:
             if x < w:
                 if code < FIRST or code > LAST:
-                    code = _QMARK
+                    code = UNKNOWN
                 sx = (code - FIRST) * WIDTH
                 lx = x % _S
                 if lx <= _S - WIDTH and y + 8 <= h:  # the common case: inside one strip, one blit
                     _blit(back, ink, lx, y + (x // _S) * h, x1=sx, x2=sx + WIDTH, skip_source_index=skip)
                 else:
                     self._blit(ink, x, y, sx, 0, sx + WIDTH, skip)
-            x += _ADV
+            x += ADVANCE
         return x
 
     # -- sending --

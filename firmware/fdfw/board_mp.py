@@ -19,11 +19,9 @@ from ssd1306 import SSD1306_I2C
 
 from fivedice import gfx
 from fivedice.compat import const
-from fivedice.font import FIRST, FONT, LAST, WIDTH
+from fivedice.font import ADVANCE, FIRST, FONT, LAST, UNKNOWN, WIDTH
 from fivedice.power import read_mv
 
-_ADV = 6  # glyph advance, as fivedice.gfx
-_QMARK = 63
 _BLOCK = 32  # columns per compared and sent block (a die is 20 wide: one or two blocks)
 
 
@@ -68,7 +66,7 @@ class PagedSSD1306(SSD1306_I2C):
     def glyph(self, code, x, y, c):
         """Draw char code (32..126, else '?') at x, y in colour c; the paper pixels are left as they are."""
         if code < FIRST or code > LAST:
-            code = _QMARK
+            code = UNKNOWN
         if c:
             self.blit(self._glyph[code - FIRST], x, y, 0)  # key 0: the paper is transparent
         else:
@@ -80,13 +78,13 @@ class PagedSSD1306(SSD1306_I2C):
         g = self._glyph
         if c:
             for code in s:
-                self.blit(g[code - FIRST if FIRST <= code <= LAST else _QMARK - FIRST], x, y, 0)
-                x += _ADV
+                self.blit(g[code - FIRST if FIRST <= code <= LAST else UNKNOWN - FIRST], x, y, 0)
+                x += ADVANCE
         else:
             inv = self._inverse
             for code in s:
-                self.blit(g[code - FIRST if FIRST <= code <= LAST else _QMARK - FIRST], x, y, 1, inv)
-                x += _ADV
+                self.blit(g[code - FIRST if FIRST <= code <= LAST else UNKNOWN - FIRST], x, y, 1, inv)
+                x += ADVANCE
         return x
 
     # -- dice: the first die drawn makes a sprite of each face, held or not, and of each tumbling frame, in

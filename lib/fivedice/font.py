@@ -10,6 +10,8 @@ WIDTH = const(5)
 HEIGHT = const(8)
 FIRST = const(32)
 LAST = const(126)
+ADVANCE = const(6)  # columns a char takes: WIDTH and a one-column gap
+UNKNOWN = const(63)  # the char a code outside FIRST..LAST draws: '?'
 
 # fmt: off
 FONT = (

@@ -19,20 +19,13 @@
 # they may run with the MicroPython heap locked. Methods are called as fb.method(...)
 # directly: that form does not create a bound-method object on MicroPython.
 from fivedice.compat import const
-from fivedice.font import FONT
+from fivedice import font
 
-_W = const(5)  # glyph width
-_ADV = const(6)  # advance: glyph + 1 column gap
-_FIRST = const(32)
-_LAST = const(126)
-_QMARK = const(63)
-_MINUS = const(45)
-_ZERO = const(48)
+_MINUS = const(45)  # '-'
+_ZERO = const(48)  # '0'
 
-CHAR_W = const(6)  # advance per char at scale 1
 TUMBLE = const(16)  # dice_row's shown: a die tumbling in frame k shows as TUMBLE + k (at rest: face * 2 + held)
 UNSHOWN = const(255)  # dice_row's shown: not on the panel
-LINE_H = const(8)  # line height at scale 1
 
 # Pip masks for faces 0..6. Bits: 0 top-left, 1 top-right, 2 mid-left, 3 centre,
 # 4 mid-right, 5 bottom-left, 6 bottom-right.
@@ -48,14 +41,16 @@ _TUMBLE_DIAMOND = b"\x00\x01\x00\x01\x00\x01\x00\x01"
 
 def glyph(fb, code, x, y, c, scale=1):
     """Draw one char code (int) at x, y; codes outside 32..126 draw as '?'. Returns x + advance."""
-    if code < _FIRST or code > _LAST:
-        code = _QMARK
+    if code < font.FIRST or code > font.LAST:
+        code = font.UNKNOWN
     if scale == 1 and getattr(fb, "GLYPH_BLIT", False):
         fb.glyph(code, x, y, c)
-        return x + _ADV
-    o = (code - _FIRST) * _W
-    for col in range(_W):
-        bits = FONT[o + col]
+        return x + font.ADVANCE
+    w = font.WIDTH
+    o = (code - font.FIRST) * w
+    glyphs = font.FONT
+    for col in range(w):
+        bits = glyphs[o + col]
         row = 0
         while bits:
             if bits & 1:
@@ -67,7 +62,7 @@ def glyph(fb, code, x, y, c, scale=1):
             else:
                 bits >>= 1
                 row += 1
-    return x + _ADV * scale
+    return x + font.ADVANCE * scale
 
 
 def text(fb, s, x, y, c, scale=1):
@@ -88,19 +83,19 @@ def text(fb, s, x, y, c, scale=1):
 
 def text_width(s, scale=1):
     """Advance width of s in pixels (includes the 1-column gap after the last char)."""
-    return len(s) * _ADV * scale
+    return len(s) * font.ADVANCE * scale
 
 
 def text_right(fb, s, xr, y, c, scale=1):
     """Draw s so that its advance ends at xr (exclusive). Returns the left x."""
-    x = xr - len(s) * _ADV * scale
+    x = xr - len(s) * font.ADVANCE * scale
     text(fb, s, x, y, c, scale)
     return x
 
 
 def text_center(fb, s, cx, y, c, scale=1):
     """Draw s centred on column cx (ignoring the trailing gap). Returns the left x."""
-    x = cx - (len(s) * _ADV * scale - scale) // 2
+    x = cx - (len(s) * font.ADVANCE * scale - scale) // 2
     text(fb, s, x, y, c, scale)
     return x
 
@@ -114,7 +109,7 @@ def number_width(n, scale=1):
     while n >= 10:
         n //= 10
         k += 1
-    return k * _ADV * scale
+    return k * font.ADVANCE * scale
 
 
 def number(fb, n, x, y, c, scale=1):

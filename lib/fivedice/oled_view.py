@@ -5,6 +5,7 @@ nothing per frame.
 """
 from fivedice.compat import const
 from fivedice import gfx
+from fivedice.font import ADVANCE
 from fivedice.game import SCORE
 from fivedice import rules as _r
 
@@ -140,9 +141,9 @@ def tenths(fb, x100, x, y, c):
 
 def tenths_width(x100):
     """Advance width of tenths(x100)."""
-    w = 2 * gfx.CHAR_W  # the point and the tenth
+    w = 2 * ADVANCE  # the point and the tenth
     if x100 < 0:
-        w += gfx.CHAR_W
+        w += ADVANCE
         x100 = -x100
     return w + gfx.number_width((x100 + 5) // 100)
 
@@ -170,5 +171,5 @@ def faces(fb, mask, dice, x, y, c):
     for f in range(1, 7):
         for i in range(5):
             if (mask >> i) & 1 and dice[i] == f:
-                x = gfx.glyph(fb, ord("0") + f, x + gfx.CHAR_W, y, c)
+                x = gfx.glyph(fb, ord("0") + f, x + ADVANCE, y, c)
     return x

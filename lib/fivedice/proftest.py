@@ -15,11 +15,9 @@ from fivedice.coach import WIDE
 from fivedice.game import KEEP, SCORE
 from fivedice.scorecard import Card
 
-COUNT = const(25)
-_RECORD = const(9)  # bytes before the box points (host_sim.proftest.RECORD)
-
-
-_HALF = const(13)  # positions in a rule set's first literal (host_sim.proftest.HALF)
+COUNT = const(25)  # positions per rule set
+RECORD = const(9)  # a position's bytes before its box points (host_sim.proftest writes them)
+HALF = const(13)  # positions in a rule set's first bytes literal of proftest_data (the second holds the rest)
 
 
 def data(rs):
@@ -35,7 +33,7 @@ class ProfTest:
         self.rs = rs
         self.coach = coach
         self.data = data(rs)
-        self.size = _RECORD + rs.n
+        self.size = RECORD + rs.n
         self.count = (len(self.data[0]) + len(self.data[1])) // self.size
         self.card = Card(rs)
         self.dice = bytearray(5)
@@ -55,8 +53,8 @@ class ProfTest:
 
     def load(self, i):
         """Position i into card, dice and rolls."""
-        d = self.data[0 if i < _HALF else 1]
-        o = (i if i < _HALF else i - _HALF) * self.size
+        d = self.data[0 if i < HALF else 1]
+        o = (i if i < HALF else i - HALF) * self.size
         self.i = i
         self.rolls = d[o]
         for k in range(5):
@@ -66,7 +64,7 @@ class ProfTest:
         c.filled = d[o + 6] | d[o + 7] << 8
         c.extra = d[o + 8]
         for b in range(self.rs.n):
-            c.pts[b] = d[o + _RECORD + b]
+            c.pts[b] = d[o + RECORD + b]
         self.answered = False
         self.ready = False
 
