@@ -225,6 +225,17 @@ def leave_out(st, runtime, board):
     st.files[-1] = ("(lib/fivedice/lazy.py without the rows of: " + ", ".join(left) + ")", st.files[-1][1])
 
 
+def profile_modules(board):
+    """The profile's module and the profiles it takes its pins from (`from boards.pico import *`: the Pico 2's)."""
+    import re
+
+    out = [board]
+    with open(os.path.join(ROOT, "hardware", "boards", board + ".py")) as f:
+        for base in re.findall(r"^from boards\.(\w+) import", f.read(), re.M):
+            out += [m for m in profile_modules(base) if m not in out]
+    return out
+
+
 def stage(runtime, board, top, compile_mpy, tables=(), compiler=None, lines=False):
     """The board's files in `top`. compiler and lines: as Stage's (default: compile_cp for cp, compile_mp for mp)."""
     st = Stage(top, compile_mpy, compiler or (compile_cp if runtime == "cp" else compile_mp), lines)
@@ -238,7 +249,8 @@ def stage(runtime, board, top, compile_mpy, tables=(), compiler=None, lines=Fals
     leave_out(st, runtime, board)
     st.add_tree(os.path.join(ROOT, "firmware", "fdfw"), "lib/fdfw")
     st.add(os.path.join(ROOT, "hardware", "boards", "__init__.py"), "lib/boards/__init__.py")
-    st.add(os.path.join(ROOT, "hardware", "boards", board + ".py"), "lib/boards/" + board + ".py")
+    for name in profile_modules(board):
+        st.add(os.path.join(ROOT, "hardware", "boards", name + ".py"), "lib/boards/" + name + ".py")
     st.text("board_config.py", '"""Written by firmware/deploy.py."""\n\nBOARD = %r\n' % board, "BOARD = " + board)
     if runtime == "mp":
         for mod in MP_VENV_LIBS:
