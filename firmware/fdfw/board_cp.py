@@ -23,6 +23,7 @@ in C, not Python loops) and the small run-time callables fdfw.setup_cp hands to 
 # `display` is a busdisplay.BusDisplay (adafruit_displayio_ssd1306.SSD1306) made with auto_refresh=False.
 from fivedice.font import ADVANCE, FIRST, FONT, LAST, UNKNOWN, WIDTH
 from fivedice.power import read_mv
+from fdfw import idle as _idle
 
 # displayio and bitmaptools' fill_region and blit (C), bound by the first BitmapDisplay (_bind): a build without
 # them still gets far enough at start-up (fdfw.setup_cp) to say so, with red pixels and beeps
@@ -264,14 +265,17 @@ class BitmapDisplay:
 
 
 # -- the run-time callables ------------------------------------------------------------------------------
-_SLICE_S = 0.02  # fdfw.idle.SLICE_MS in s, made once: ms / 1000 would box a new float every idle slice
+# fdfw.idle's two slices in s, made once: ms / 1000 would box a new float every idle slice
+_SLICES_S = {_idle.SLICE_MS: _idle.SLICE_MS / 1000, _idle.QUICK_MS: _idle.QUICK_MS / 1000}
 
 
 def sleep_ms(sleep_s):
     """hw.sleep_ms over time.sleep (seconds)."""
+    slices = _SLICES_S
 
     def sleep(ms):
-        sleep_s(_SLICE_S if ms == 20 else ms / 1000)
+        s = slices.get(ms)
+        sleep_s(s if s is not None else ms / 1000)
 
     return sleep
 
@@ -324,7 +328,7 @@ def light_sleep(pins, hw, monotonic):
                     made.append(CPSleep(alarm, pins, lambda: keys(keypad, pins), buttons, hw, monotonic).sleep)
             if made[0] is None:
                 while not buttons.pending():
-                    hw.sleep_ms(20)
+                    hw.sleep_ms(_idle.SLICE_MS)
                 return
             made[0]()
 

@@ -1,9 +1,11 @@
 """The board's idle wait between loop passes (Idle), and how its light sleep works (the board glue's MPSleep /
 CPSleep). The app decides when (fivedice.power, app.wait_ms / app.asleep); the board does it."""
 # Idle(sleep_ms, buttons, shake, feed).idle(ms): the main loop calls it when no frame is due, with the ms to the
-# app's next deadline. It sleeps in slices of SLICE_MS and returns early as soon as a button edge is pending
-# (MicroPython: the pin IRQ ring holds an edge; CircuitPython: keypad's event queue is not empty) or the shake
-# switch changed level; the watchdog is fed every slice. Nothing is allocated per call.
+# app's next deadline. It sleeps in slices and returns early as soon as a button edge is pending (MicroPython:
+# the pin IRQ ring holds an edge; CircuitPython: keypad's event queue is not empty) or the shake switch changed
+# level, so a press waits at most a slice to be seen: QUICK_MS while someone plays (until QUICK_FOR_MS of quiet
+# after the last press or shake), SLICE_MS once nobody has for that long (fewer wakes while the game waits). The
+# watchdog is fed every slice. Nothing is allocated per call.
 #
 # Light sleep (called by the loop once the app has saved, darkened the pixels and switched the OLED off):
 # - fdfw.board_mp.MPSleep: machine.lightsleep(SLEEP_SLICE_MS) in bounded slices (about 1 mA on a Pico,
@@ -17,16 +19,20 @@ CPSleep). The app decides when (fivedice.power, app.wait_ms / app.asleep); the b
 # In both, the press that woke the board is dropped by the loop (fdfw.loop): it does nothing else.
 from fivedice.compat import const
 
-SLICE_MS = const(20)  # a press waits at most this long to be seen (make bench-power: 10 ms slices cost 2x the CPU)
+SLICE_MS = const(20)  # the slice when nobody plays (make bench-power: 10 ms slices cost 2x the CPU)
+QUICK_MS = const(5)  # the slice while someone plays: a press is seen within 5 ms, 2.5 on average
+QUICK_FOR_MS = const(3000)  # quick slices go on this long after the last press or shake
 
 
 class Idle:
-    def __init__(self, sleep_ms, buttons, shake=None, feed=None, slice_ms=SLICE_MS):
+    def __init__(self, sleep_ms, buttons, shake=None, feed=None, slice_ms=SLICE_MS, quick_ms=QUICK_MS):
         self._sleep = sleep_ms
         self._pending = buttons.pending
         self._changed = shake.changed if shake is not None and hasattr(shake, "changed") else None
         self._feed = feed
         self._slice = slice_ms
+        self._quick = quick_ms
+        self.quiet = 0  # ms slept since a press or a shake last ended a wait (quick slices until QUICK_FOR_MS)
         self.slept = 0  # ms asked of sleep_ms so far (for benchmarks and tests)
 
     def idle(self, ms):
@@ -35,15 +41,15 @@ class Idle:
         pending = self._pending
         changed = self._changed
         feed = self._feed
-        sl = self._slice
         while ms > 0:
-            if pending():
+            if pending() or (changed is not None and changed()):
+                self.quiet = 0
                 return
-            if changed is not None and changed():
-                return
+            sl = self._quick if self.quiet < QUICK_FOR_MS else self._slice
             s = sl if ms > sl else ms
             sleep(s)
             self.slept += s
+            self.quiet += s
             ms -= s
             if feed is not None:
                 feed()
