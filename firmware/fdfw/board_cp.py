@@ -265,17 +265,15 @@ class BitmapDisplay:
 
 
 # -- the run-time callables ------------------------------------------------------------------------------
-# fdfw.idle's two slices in s, made once: ms / 1000 would box a new float every idle slice
-_SLICES_S = {_idle.SLICE_MS: _idle.SLICE_MS / 1000, _idle.QUICK_MS: _idle.QUICK_MS / 1000}
+_SLICE_S = _idle.SLICE_MS / 1000  # fdfw.idle's slices in s, made once: ms / 1000 would box a new float a slice
+_QUICK_S = _idle.QUICK_MS / 1000
 
 
 def sleep_ms(sleep_s):
     """hw.sleep_ms over time.sleep (seconds)."""
-    slices = _SLICES_S
 
     def sleep(ms):
-        s = slices.get(ms)
-        sleep_s(s if s is not None else ms / 1000)
+        sleep_s(_SLICE_S if ms == _idle.SLICE_MS else _QUICK_S if ms == _idle.QUICK_MS else ms / 1000)
 
     return sleep
 

@@ -25,13 +25,11 @@ QUICK_FOR_MS = const(3000)  # quick slices go on this long after the last press 
 
 
 class Idle:
-    def __init__(self, sleep_ms, buttons, shake=None, feed=None, slice_ms=SLICE_MS, quick_ms=QUICK_MS):
+    def __init__(self, sleep_ms, buttons, shake=None, feed=None):
         self._sleep = sleep_ms
         self._pending = buttons.pending
         self._changed = shake.changed if shake is not None and hasattr(shake, "changed") else None
         self._feed = feed
-        self._slice = slice_ms
-        self._quick = quick_ms
         self.quiet = 0  # ms slept since a press or a shake last ended a wait (quick slices until QUICK_FOR_MS)
         self.slept = 0  # ms asked of sleep_ms so far (for benchmarks and tests)
 
@@ -45,7 +43,7 @@ class Idle:
             if pending() or (changed is not None and changed()):
                 self.quiet = 0
                 return
-            sl = self._quick if self.quiet < QUICK_FOR_MS else self._slice
+            sl = QUICK_MS if self.quiet < QUICK_FOR_MS else SLICE_MS
             s = sl if ms > sl else ms
             sleep(s)
             self.slept += s
