@@ -23,13 +23,13 @@ import board_estimate  # noqa: E402
 import board_heap  # noqa: E402
 
 # Proxy estimates, the least at any point (make bench-heap; docs/memory.md), the .mpy as the deploy builds them
-# (without line numbers): CircuitPython .mpy 12.4 KB (the help, mid-game), MicroPython .mpy 71.2 KB (the
+# (without line numbers): CircuitPython .mpy 12.2 KB (the help, mid-game), MicroPython .mpy 71.0 KB (the
 # initials). The floors sit a little over 1 KB under them (builds whose heaps are the same differ by up to 0.7 KB).
 FLOOR_KB = {"cp": 11, "mp": 69}
-# Largest free block, proxy estimates (the test plays seed 1): CircuitPython .mpy 6.3-6.6 KB at the menu, "New game"
-# and the resume, 2.5 KB at any point; MicroPython .mpy 63.7 KB there, 25.5 KB at any point (the records). Less a
-# third or more here (the block moves by 1-1.5 KB between builds whose heaps are the same), CircuitPython's block
-# anywhere by about half.
+# Largest free block, proxy estimates (the test plays seed 1): CircuitPython .mpy 6.1-6.8 KB at the menu, "New game"
+# and the resume, 2.1-2.8 KB at any point (seeds 1-3); MicroPython .mpy 63.5 KB there, 22.6-25.5 KB at any point
+# (the records, seeds 1-2). Less a third or more here (the block moves by 1-1.5 KB between builds whose heaps are
+# the same), CircuitPython's block anywhere by about half.
 BLOCK_FLOOR_KB = {"cp": (4.0, 1.4), "mp": (42, 18)}
 STARTS = ("menu", "new game", "resume")  # the points where the heap is as start-up left it
 TABLE = os.path.join(ROOT, "tables", "yahtzee.fdt")
