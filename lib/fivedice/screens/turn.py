@@ -11,7 +11,7 @@ from fivedice.ticks import ticks_diff
 _BURST_MS = const(250)  # ROLL taps closer than this to an ignored one belong to its burst (docs/rules.md)
 # the rows under the dice: the coach's keep marks; the roll count and turn, the message line and the keys, or
 # the hint's three choices (10 rows apart) over all three
-_MARKS_Y = const(31)  # DICE_Y + DIE + 1
+_MARKS_Y = DICE_Y + DIE + 1  # (imported numbers: not a const, which must be known where it is compiled)
 _TURN_Y = const(34)
 _STATUS_Y = const(45)
 _KEYS_Y = const(56)
