@@ -30,8 +30,7 @@ class Idle:
         self._pending = buttons.pending
         self._changed = shake.changed if shake is not None and hasattr(shake, "changed") else None
         self._feed = feed
-        self.quiet = 0  # ms slept since a press or a shake last ended a wait (quick slices until QUICK_FOR_MS)
-        self.slept = 0  # ms asked of sleep_ms so far (for benchmarks and tests)
+        self.quiet = 0  # ms slept since a press or a shake last ended a wait, up to QUICK_FOR_MS (then slow slices)
 
     def idle(self, ms):
         """Sleep up to ms; return early when a button edge or a shake-switch change is pending."""
@@ -46,8 +45,8 @@ class Idle:
             sl = QUICK_MS if self.quiet < QUICK_FOR_MS else SLICE_MS
             s = sl if ms > sl else ms
             sleep(s)
-            self.slept += s
-            self.quiet += s
+            if self.quiet < QUICK_FOR_MS:  # it stops there: an int that grew for days would leave the small ints
+                self.quiet += s
             ms -= s
             if feed is not None:
                 feed()
