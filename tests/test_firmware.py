@@ -1573,3 +1573,89 @@ def test_cp_the_pico_reads_board_voltage_monitor_for_the_gauge(cp, monkeypatch):
     app = cp.apps[0]
     assert app.pw.level == 3 and 4250 <= app.pw.mv <= 4300
     assert cp.hw.claimed[29] == "AnalogIn"
+
+
+# -- issue 37: a game over counted once, whatever happens between its save and its records -----------------------
+
+
+def _one_box_short_save(tmp_path):
+    """The save of a solo Yahtzee game with one box left to score, as the app writes it."""
+    from fivedice import app as A
+    from fivedice.rng import Dice, SeededBytes
+    from host_sim.device import SimDevice
+
+    dev = SimDevice(dice=Dice(SeededBytes(3)), cpu_step_ms=20)
+    app = dev.app
+    app.settings.rules_i = 0
+    app.settings.players = 1
+    app.settings.seats[0] = 0
+    app.new_game()
+    dev.run(100)
+    for _ in range(12):
+        dev.app.press(A.B_ROLL, dev.now())
+        dev.run(600)
+        dev.app.press(A.B_OK, dev.now())
+        dev.run(20)
+        dev.app.press(A.B_OK, dev.now())
+        dev.run(100)
+    assert app.game.cards[0].open_count() == 1 and not app.game.over
+    data = app.save_bytes()
+    dev.close()
+    return data
+
+
+def _score_the_last_box(rig, stop_at_records):
+    """Boot code.py, resume, roll, open the picker and score the one box left; stop in the pass that wrote
+    the records (the power cut) when stop_at_records, else run on."""
+    import microcontroller
+    from fdfw.store.nvm import NvmStore
+
+    script = {}
+    _tap(rig, OK, 10, script)  # Resume
+    _tap(rig, ROLL, 30, script)
+    _tap(rig, OK, 200, script)  # the picker
+    _tap(rig, OK, 230, script)  # score: game over
+
+    def on_pass(i, now):
+        rig.hw.advance(5)
+        if i in script:
+            script[i]()
+        return stop_at_records and NvmStore(microcontroller.nvm).read_records() is not None
+
+    return rig.drive(400, on_pass)
+
+
+@pytest.mark.parametrize("fault", ["cut", "memory-error"])
+def test_cp_a_power_cut_or_reset_right_after_the_records_write_counts_the_game_once(cp, monkeypatch, tmp_path,
+                                                                                  fault):
+    import microcontroller
+    from fdfw.store.nvm import NvmStore
+    from fivedice import records as R
+
+    cp.record_app(monkeypatch)
+    cp.display()
+    _keep_save(cp, _one_box_short_save(tmp_path))  # resumed from the old firmware's file (a blank nvm)
+    if fault == "memory-error":  # a MemoryError in the pass after the records write: the guard resets the board
+        import fivedice.screens.initials as initials
+
+        real = initials.Initials._store
+        failed = []
+
+        def store_then_fail(self, app):
+            real(self, app)
+            if not failed:
+                failed.append(1)
+                raise MemoryError
+
+        monkeypatch.setattr(initials.Initials, "_store", store_then_fail)
+    _score_the_last_box(cp, stop_at_records=True)
+    recs = R.decode(NvmStore(microcontroller.nvm).read_records())
+    assert recs.games(0) == 1
+    cp.next_boot()  # the board starts again on the same nvm
+    cp.run_code(max_iters=20)
+    g = cp.apps[-1].game
+    assert g is not None and g.over  # the finished game resumes finished: nothing left to score again
+    cp.next_boot()
+    _score_the_last_box(cp, stop_at_records=False)  # the same presses again count nothing more
+    recs = R.decode(NvmStore(microcontroller.nvm).read_records())
+    assert recs.games(0) == 1 and recs.entries(0) == 1
