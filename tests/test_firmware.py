@@ -1659,3 +1659,63 @@ def test_cp_a_power_cut_or_reset_right_after_the_records_write_counts_the_game_o
     _score_the_last_box(cp, stop_at_records=False)  # the same presses again count nothing more
     recs = R.decode(NvmStore(microcontroller.nvm).read_records())
     assert recs.games(0) == 1 and recs.entries(0) == 1
+
+
+# -- issue 37: a sleep of days (past half the tick range) stalls nothing ------------------------------------------
+
+
+def _settings_save(players, seats):
+    """A save holding only the menu's settings (no game), as the app writes it."""
+    from host_sim.device import SimDevice
+
+    dev = SimDevice()
+    dev.app.settings.players = players
+    for p, k in enumerate(seats):
+        dev.app.settings.seats[p] = k
+    data = dev.app.save_bytes()
+    dev.close()
+    return data
+
+
+@pytest.mark.parametrize("days", [1, 3.5, 4, 6.3, 10])
+def test_cp_a_cpu_turn_left_in_the_menu_moves_and_the_battery_is_read_after_a_sleep_of_days(cp, monkeypatch, days):
+    import alarm
+
+    _keep_save(cp, _settings_save(2, (1, 0)))  # P1 an easy CPU, P2 a human: a new game starts on the CPU's turn
+    cp.record_app(monkeypatch)
+    cp.display()
+    cp.hw.adc[29] = cp.hw.adc_for_mv(4300, 3)
+    real = alarm.light_sleep_until_alarms
+    slept = []
+
+    def sleep_for_days(*alarms):  # the board sleeps `days` in the menu; the battery runs down meanwhile
+        slept.append(cp.hw.clock[0])
+        cp.hw.clock[0] = (cp.hw.clock[0] + int(days * 86400000)) & 0x1FFFFFFF
+        cp.hw.adc[29] = cp.hw.adc_for_mv(3400, 3)
+        cp.hw.press(ROLL)  # the press that wakes it
+        return real(*alarms)
+
+    monkeypatch.setattr(alarm, "light_sleep_until_alarms", sleep_for_days)
+    script = {}
+    _tap(cp, OK, 10, script)  # New game: the CPU's turn
+    _tap(cp, BACK, 20, script)  # to the menu before the CPU moves
+    woke = []  # the pass and the time the board woke
+
+    def on_pass(i, now):
+        cp.hw.advance(5)
+        if i in script:
+            script[i]()
+        if slept and not woke:
+            woke.extend((i, cp.hw.clock[0]))
+            cp.hw.release(ROLL)
+            cp.hw.schedule((woke[1] + 500) & 0x1FFFFFFF, OK, 0)  # Resume: the CPU's turn again
+            cp.hw.schedule((woke[1] + 560) & 0x1FFFFFFF, OK, None)
+        return bool(woke) and ((cp.hw.clock[0] - woke[1]) & 0x1FFFFFFF) >= 15000
+
+    assert cp.drive(200000, on_pass) == "stopped"
+    app = cp.apps[0]
+    assert len(slept) == 1 and len(cp.apps) == 1
+    g = app.game
+    assert app.pw.level == 1 and 3350 <= app.pw.mv <= 3400  # the battery read again after the wake ...
+    assert app.pw.warned  # ... and "Battery low" said
+    assert app.mode == 1 and (g.player == 1 or g.rolls > 0)  # the CPU played on within 15 s of the wake
