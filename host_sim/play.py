@@ -25,7 +25,7 @@ from fivedice import app as A
 from fivedice import game as G
 from fivedice import rules
 from fivedice.rng import Dice, ScriptedFaces, SeededBytes
-from host_sim.cli import ArgParser, whole
+from host_sim.cli import ArgParser, rule_set, whole
 from host_sim.device import SimDevice
 
 
@@ -234,7 +234,7 @@ def main(argv, prog="fivedice play"):
     ap.add_argument("--screenshots", help="write a PNG of the OLED and pixels after every action into DIR")
     a = ap.parse_args(argv)  # a malformed command line: one plain line and exit 2 (cli.ArgParser)
     try:
-        rs = rules.get(a.rules)
+        rs = rule_set(a.rules)
         if not 1 <= a.players <= 4:
             raise ScriptError("--players must be 1 to 4")
         try:
