@@ -252,6 +252,7 @@ def stage(runtime, board, top, compile_mpy, tables=(), compiler=None, lines=Fals
     for name in profile_modules(board):
         st.add(os.path.join(ROOT, "hardware", "boards", name + ".py"), "lib/boards/" + name + ".py")
     st.text("board_config.py", '"""Written by firmware/deploy.py."""\n\nBOARD = %r\n' % board, "BOARD = " + board)
+    st.add(os.path.join(ROOT, "LICENSE"), "LICENSE")  # MIT: its notice goes with every copy
     if runtime == "mp":
         for mod in MP_VENV_LIBS:
             st.add(_site_file(mod), "lib/" + mod + ".py")
@@ -329,7 +330,7 @@ def mp_commands(st, port, resume=False, mip=True):
     cmds = [pre + ["exec", mp_clean_script(st)]]
     if mip:
         cmds.append(pre + ["mip", "install", "--target", "lib"] + list(MP_MIP_LIBS))
-    cmds.append(pre + ["cp", "-r", "lib", here, "+"] + tables + ["cp", "board_config.py", "main.py", here]
+    cmds.append(pre + ["cp", "-r", "lib", here, "+"] + tables + ["cp", "board_config.py", "main.py", "LICENSE", here]
                 + ([] if resume else ["+", "reset"]))
     return cmds
 

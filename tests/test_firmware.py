@@ -957,7 +957,8 @@ def test_deploy_dry_run_micropython_stages_mpy_and_prints_the_mpremote_commands(
         assert dest in r.stdout
     assert "mpremote mip install --target lib ssd1306" in r.stdout
     # the Yahtzee table goes along by default (the 1.4 MB filesystem of a Pico holds it)
-    assert "mpremote cp -r lib :. + cp -r tables :. + cp board_config.py main.py :. + reset" in r.stdout
+    assert "mpremote cp -r lib :. + cp -r tables :. + cp board_config.py main.py LICENSE :. + reset" in r.stdout
+    assert (tmp_path / "mp" / "LICENSE").read_text() == open(os.path.join(ROOT, "LICENSE")).read()
     assert "the board gets: hints and the perfect CPU in Yahtzee (Hasbro); the other 5 rule sets without hints, " \
            "the CPU up to good; .mpy built here" in r.stdout
     assert r.stdout.splitlines()[-1] == ("dry run: no board was touched; next: plug the board in (MicroPython on "
@@ -1308,8 +1309,9 @@ def test_bundle_cp_zip_is_laid_out_like_the_circuitpy_drive_with_circuitpython_m
     assert r.returncode == 0, r.stdout + r.stderr
     z = zipfile.ZipFile(str(out))
     names = z.namelist()
-    assert sorted(n for n in names if "/" not in n) == ["board_config.py", "boot.py", "code.py"]
-    assert {n.split("/")[0] for n in names} == {"board_config.py", "boot.py", "code.py", "lib", "tables"}
+    assert sorted(n for n in names if "/" not in n) == ["LICENSE", "board_config.py", "boot.py", "code.py"]
+    assert {n.split("/")[0] for n in names} == {"LICENSE", "board_config.py", "boot.py", "code.py", "lib", "tables"}
+    assert z.read("LICENSE").decode().startswith("MIT License")  # the project's licence goes with every copy
     for f in ("lib/fivedice/app.mpy", "lib/fivedice/font5x8.bin", "lib/fdfw/setup_cp.mpy", "lib/boards/pico2.mpy",
               "lib/boards/__init__.mpy", "lib/adafruit_debouncer.mpy", "lib/adafruit_ticks.mpy",
               "lib/adafruit_displayio_ssd1306.mpy", "lib/neopixel.mpy", "tables/yahtzee.fdt"):

@@ -459,6 +459,22 @@ def test_the_page_bundle_carries_every_library_file_subpackages_included():
     assert "/lib/fivedice/screens/turn.py" in files and "/lib/fivedice_web.py" in files
 
 
+def test_the_web_build_carries_the_licence(tmp_path, monkeypatch):
+    sys.path.insert(0, os.path.join(ROOT, "tools"))
+    try:
+        import build_web
+    finally:
+        sys.path.pop(0)
+    port = tmp_path / "port"  # stand-ins for the npm package's files: only the page's own are checked here
+    port.mkdir()
+    for f in build_web.PORT_FILES:
+        (port / f).write_bytes(b"")
+    monkeypatch.setattr(build_web, "PKG", str(port))
+    build_web.build(str(tmp_path / "web"), str(tmp_path / "no-tables"))
+    with open(os.path.join(ROOT, "LICENSE")) as f:
+        assert (tmp_path / "web" / "LICENSE").read_text() == f.read()
+
+
 @browser_only
 def test_the_pages_dice_leds_show_the_terminals_colours_unheld_dice_readable(browser):
     """The page's LEDs use the terminal simulator's mapping (host_sim/terminal.py display_color): an unheld die,
