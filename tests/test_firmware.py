@@ -1721,3 +1721,47 @@ def test_cp_a_cpu_turn_left_in_the_menu_moves_and_the_battery_is_read_after_a_sl
     assert app.pw.level == 1 and 3350 <= app.pw.mv <= 3400  # the battery read again after the wake ...
     assert app.pw.warned  # ... and "Battery low" said
     assert app.mode == 1 and (g.player == 1 or g.rolls > 0)  # the CPU played on within 15 s of the wake
+
+
+# -- issue 37: the summary line says what an install leaves out, and why ------------------------------------------
+
+
+@pytest.mark.parametrize("runtime,board", [("cp", "pico"), ("cp", "pico2"), ("cp", "feather_rp2040"), ("mp", "pico")])
+def test_the_board_gets_line_names_every_feature_the_install_leaves_out(runtime, board):
+    deploy = _deploy_module()
+    sys.path.insert(0, LIB)
+    try:
+        from fivedice import features
+    finally:
+        sys.path.pop(0)
+    line = deploy.board_gets(["yahtzee"], True, runtime, board)
+    left = features.leave_out(runtime, board)
+    if left:
+        assert "; left out: " in line and "do not fit the heap of a %s" % board in line
+        for f in left:
+            assert deploy.FEATURE_TITLES.get(f, f) in line.split("; left out: ")[1]
+    else:
+        assert "left out" not in line
+
+
+def test_the_board_gets_line_follows_the_feature_list_not_a_fixed_text(monkeypatch):
+    deploy = _deploy_module()
+    sys.path.insert(0, LIB)
+    try:
+        from fivedice import features
+    finally:
+        sys.path.pop(0)
+    monkeypatch.setattr(features, "leave_out", lambda runtime, board: ("proftest", "newthing"))
+    line = deploy.board_gets([], True, "cp", "someboard")
+    assert line.endswith("; left out: the proficiency test, newthing (they do not fit the heap of a someboard under "
+                         "CircuitPython 10: docs/memory.md)")
+
+
+def test_a_circuitpython_pico_bundle_says_what_it_leaves_out_on_its_summary_line(tmp_path):
+    r = _deploy("cp", "--board", "pico", "--zip", str(tmp_path / "b.zip"), "--build", str(tmp_path / "stage"),
+                "--tables", "")
+    assert r.returncode == 0, r.stdout + r.stderr
+    gets = [ln for ln in r.stdout.splitlines() if ln.startswith("the board gets: ")]
+    deploy = _deploy_module()
+    assert len(gets) == 1 and gets[0] == deploy.board_gets([], True, "cp", "pico")  # the dry run line, derived
+    assert "; left out: " in gets[0]  # (while the Pico under CircuitPython leaves anything out: features.py)
