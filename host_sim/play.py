@@ -6,7 +6,7 @@ Actions: roll | hold N [N ...] | release N [N ...] | score BOX | shake | wait [M
 '#' starts a comment. Each action but `press` and `wait` waits for the dice to land (and the CPU to play).
 `press BUTTON` is one raw press of hold1-hold5, roll, up, down, ok or back on whatever screen is showing, with
 no waiting after it, so timing can be scripted: `press roll`, `wait 100`, `press roll` is a double tap (a
-`wait` runs just its time: the dice may still be tumbling after it).
+`wait` runs just its time and closes nothing: the dice may still be tumbling after it).
 `wait` runs the device's clock (up to 30 minutes at once, skipping ahead while nothing moves), so a script can
 wait across the screen dimming (30 s) and the device going to sleep (3 min); the next action then first presses
 a button to wake it, as a person would (that press does nothing else). The final object says "power": on, dim
@@ -111,7 +111,18 @@ class Player:
                 raise ScriptError("press takes one button: " + ", ".join(A.BUTTON_NAMES))
             r = self.dev.press(A.BUTTON_NAMES.index(args[0].lower()))
             return G.REASONS[r] if r else None
-        if verb != "wait" and (app.asleep() or self.dev.board.display.state == "off"):
+        if verb == "wait":
+            if len(args) > 1:
+                raise ScriptError("wait takes one number of milliseconds")
+            try:
+                ms = int(args[0]) if args else 500
+            except ValueError:
+                raise ScriptError("wait needs a whole number of milliseconds, e.g. wait 500")
+            if not 0 <= ms <= MAX_WAIT_MS:
+                raise ScriptError("wait takes 0 to %d ms" % MAX_WAIT_MS)
+            self.dev.run(ms, skip=True)
+            return None
+        if app.asleep() or self.dev.board.display.state == "off":
             self.dev.tap(A.B_OK)  # wake it: that press does nothing else
         if app.game is None or app.mode == A.M_MENU and not app.in_game():
             return G.REASONS[G.GAME_OVER]
@@ -179,17 +190,6 @@ class Player:
             r = self.dev.tap(A.B_OK)
             self.dev.settle()
             return G.REASONS[r] if r else None
-        if verb == "wait":
-            if len(args) > 1:
-                raise ScriptError("wait takes one number of milliseconds")
-            try:
-                ms = int(args[0]) if args else 500
-            except ValueError:
-                raise ScriptError("wait needs a whole number of milliseconds, e.g. wait 500")
-            if not 0 <= ms <= MAX_WAIT_MS:
-                raise ScriptError("wait takes 0 to %d ms" % MAX_WAIT_MS)
-            self.dev.run(ms, skip=True)
-            return None
         raise ScriptError("unknown action %r (roll, hold, release, score, shake, wait, press)" % verb)
 
 

@@ -265,3 +265,25 @@ def test_the_simulator_plays_a_cpu_demo_when_stdin_is_not_a_terminal():
                        capture_output=True, text=True, env=env, cwd=ROOT, timeout=120)
     assert r.returncode == 0, r.stderr
     assert "CPU-vs-CPU demo" in r.stdout and "TOTAL" in r.stdout and "ranking: 1. P" in r.stdout
+
+
+@pytest.mark.parametrize("opens,mode", [("ok", "M_PICK"), ("down", "M_CARD")])
+def test_wait_only_lets_time_pass_the_picker_or_card_stays_open(opens, mode):
+    from fivedice import app as A
+    from fivedice.rng import ScriptedFaces
+    from host_sim.device import SimDevice
+
+    dev = SimDevice(dice=ScriptedFaces([3, 3, 3, 1, 2] * 10), cpu_step_ms=20)
+    try:
+        pl = play.Player(dev)
+        pl.setup(0, 1)
+        assert pl.do("roll") is None
+        dev.settle()
+        pl.do("press " + opens)
+        dev.settle()
+        assert dev.app.mode == getattr(A, mode)
+        frame = dev.board.display.raw()
+        assert pl.do("wait 2000") is None
+        assert dev.app.mode == getattr(A, mode) and dev.board.display.raw() == frame  # a screenshot shows it
+    finally:
+        dev.close()
