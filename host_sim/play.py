@@ -25,10 +25,11 @@ from fivedice import app as A
 from fivedice import game as G
 from fivedice import rules
 from fivedice.rng import Dice, ScriptedFaces, SeededBytes
-from host_sim.cli import ArgParser, rule_set, whole
+from host_sim.cli import ArgParser, quoted, rule_set, whole
 from host_sim.device import SimDevice
 
 
+TABLES = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "tables")  # as fivedice score's
 MAX_WAIT_MS = 1800000  # 30 minutes of simulated time (past the longest sleep timer, 10 min)
 
 
@@ -232,6 +233,9 @@ def main(argv, prog="fivedice play"):
     ap.add_argument("--seed", type=whole, help="repeatable dice instead of os.urandom (ignored with --faces)")
     ap.add_argument("--script", required=True, help="file of actions, or - for stdin")
     ap.add_argument("--screenshots", help="write a PNG of the OLED and pixels after every action into DIR")
+    ap.add_argument("--tables", metavar="DIR", help="the strategy tables (DIR/<rules>.fdt), as `fivedice score "
+                    "--tables`: par on the dice screen and a hint on `press up` (default: the checkout's tables/, "
+                    "`make tables`; a rule set without its table plays on without them)")
     a = ap.parse_args(argv)  # a malformed command line: one plain line and exit 2 (cli.ArgParser)
     try:
         rs = rule_set(a.rules)
@@ -244,6 +248,8 @@ def main(argv, prog="fivedice play"):
         if any(not 1 <= s <= a.players for s in cpu):
             raise ScriptError("--cpu seats must be between 1 and --players")
         faces = ScriptedFaces(parse_faces(a.faces)) if a.faces is not None else None  # --faces "" is an error
+        if a.tables is not None and not os.path.isdir(a.tables):
+            raise ScriptError("--tables %s is not a folder" % quoted(a.tables))
         if a.script == "-":
             lines = sys.stdin.read().splitlines()
         else:
@@ -264,7 +270,7 @@ def main(argv, prog="fivedice play"):
         print("play: %s" % e, file=sys.stderr)
         return 2
     source = faces if faces is not None else (Dice(SeededBytes(a.seed)) if a.seed is not None else Dice())
-    dev = SimDevice(dice=source, cpu_step_ms=200, mute=False)
+    dev = SimDevice(dice=source, cpu_step_ms=200, mute=False, tables=a.tables if a.tables is not None else TABLES)
     refused = 0
     try:
         pl = Player(dev, faces)
