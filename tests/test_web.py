@@ -476,6 +476,16 @@ def test_the_web_build_carries_the_licence(tmp_path, monkeypatch):
 
 
 @browser_only
+def test_the_page_opened_from_disk_says_to_serve_it(browser):
+    page = browser.page
+    page.goto("file://" + os.path.join(web_browser.WEB, "index.html"))
+    page.wait_for_selector("#fatal:not([hidden])", timeout=10000)
+    text = page.inner_text("#fatal")
+    assert "must be served" in text and "make web-serve" in text
+    assert page.evaluate("() => document.getElementById('device').hidden")
+
+
+@browser_only
 def test_the_pages_dice_leds_show_the_terminals_colours_unheld_dice_readable(browser):
     """The page's LEDs use the terminal simulator's mapping (host_sim/terminal.py display_color): an unheld die,
     driven at 15/255, shows about 167/255, not the near-black it would be as sRGB."""
@@ -515,3 +525,29 @@ def test_escape_on_the_page_is_back_as_in_the_terminal(browser):
     b.key("Escape")
     b.wait_idle()
     assert b.page.evaluate("window.fivedice.test.mode()") == A.M_MENU
+
+
+def test_make_test_says_before_it_installs_chromium_and_browser_0_skips_it(monkeypatch, capsys):
+    sys.path.insert(0, os.path.join(ROOT, "tools"))
+    try:
+        import web_prereqs
+    finally:
+        sys.path.pop(0)
+    said_before = []
+
+    def fake_run(cmd, **kw):
+        said_before.append((cmd[:2], capsys.readouterr().out))
+        return 0, [""]
+
+    monkeypatch.setattr(web_prereqs, "CHROMIUM", "/nonexistent/chromium")
+    monkeypatch.setattr(web_prereqs.shutil, "which", lambda name: "/usr/bin/" + name)
+    monkeypatch.setattr(web_prereqs.os, "geteuid", lambda: 0)
+    monkeypatch.setattr(web_prereqs, "_run", fake_run)
+    monkeypatch.setattr(web_prereqs, "_note", lambda what, why: None)
+    web_prereqs.browser()
+    first = said_before[0]
+    assert "apt-get" in first[1] and "chromium" in first[1] and "BROWSER=0" in first[1]  # said before apt ran
+    r = subprocess.run(["make", "-n", "test", "BROWSER=0"], cwd=ROOT, capture_output=True, text=True, timeout=60)
+    assert r.returncode == 0 and "web_prereqs" not in r.stdout and "FIVEDICE_BROWSER=0" in r.stdout
+    monkeypatch.setenv("FIVEDICE_BROWSER", "0")
+    assert web_browser.why_not() == "skipped: make test BROWSER=0"
