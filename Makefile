@@ -141,9 +141,11 @@ bench-bitflip: venv
 
 .PHONY: bench-powercut bench-bitflip
 
-## make schematic: hardware/schematic-*.svg drawn from the board profiles (tools/schematic.py, schemdraw)
+## make schematic: hardware/schematic-*.svg and the build steps' hardware/steps/*.svg drawn from the board profiles
+## (tools/schematic.py, schemdraw), and the perfboard layout hardware/layout-pico.svg from the case's dimensions
 schematic: venv
 	$(PY) tools/schematic.py
+	$(PY) tools/layout.py
 
 .PHONY: schematic
 

@@ -19,9 +19,9 @@ oled_height = 4;              // the glass's top above the perfboard's front, mm
 
 hold_row = 11;                // the five hold buttons' row
 hold_cols = [7.5, 13.5, 19.5, 25.5, 31.5];   // HOLD1..HOLD5, 6 holes (15.24 mm) apart
-pixel_drop = 4;               // each die's pixel sits this many holes below its hold button
+pixel_drop = 5;               // each die's pixel sits this many holes below its hold button
 // ROLL, UP, DOWN, OK, BACK
-keys = [[36, 4], [4.5, 26], [4.5, 19], [34.5, 19], [34.5, 26]];
+keys = [[35.5, 4], [4.5, 26], [4.5, 19], [34.5, 19], [34.5, 26]];
 
 switch_height = 7.3;          // a 6x6 mm tactile switch's height with its plunger, mm (the lid's top follows)
 button_hole = 4.2;            // hole for the 3.5 mm round plunger, mm
@@ -30,10 +30,11 @@ pixel_window = 5.4;           // square window over each 5050 pixel, mm
 wall = 2;                     // shell wall, mm
 lid = 1.6;                    // front plate thickness, mm
 gap = 0.4;                    // clearance around the perfboard, mm
-back_depth = 20;              // room behind the perfboard: Pico on headers, buffer, boost, 3xAA holder (15 mm)
+back_depth = 30;              // room behind the perfboard: the Pico on headers (13 mm) over a 3xAA holder (15 mm)
 usb = [12, 8];                // cut-out for the Pico's micro-USB plug in the top wall, mm (width, height)
 usb_col = 19.5;               // the Pico's USB connector centre, holes (the Pico sits behind, USB at the top edge)
 switch_slot = [9, 4.5];       // the power switch's slot in the right wall, mm
+piezo_at = [31, 4];           // the piezo, on the back of the perfboard: the back shell's sound holes sit under it
 post_d = 6;                   // screw post diameter, mm
 screw_d = 3.2;                // M3 clearance, mm
 $fn = 48;
@@ -85,7 +86,7 @@ module back() {
         translate([outer[0] - wall - 1, outer[1] / 2 - switch_slot[0] / 2, h / 2])
             cube([wall + 2, switch_slot[0], switch_slot[1]]);
         // the piezo's sound holes in the floor
-        for (i = [-1 : 1], j = [-1 : 1]) translate([outer[0] * 0.75 + i * 4, outer[1] * 0.3 + j * 4, -1])
+        for (i = [-1 : 1], j = [-1 : 1]) translate(concat(at(piezo_at) + [off + i * 3, off + j * 3], -1))
             cylinder(d = 2, h = wall + 2);
     }
     posts(h, true);
