@@ -15,7 +15,7 @@ oled_at = [19.5, 23];         // centre of the OLED module (0.96" SSD1306, 4-pin
 oled_module = [27.3, 27.8];   // the module's board, mm
 oled_window = [24, 13];       // the opening over the glass's lit area, mm
 oled_window_up = 2.5;         // the lit area's centre sits this far above the module's centre, mm
-oled_height = 4;              // the glass's top above the perfboard's front, mm (module on a short header)
+oled_height = 4.5;            // the glass's top above the perfboard's front, mm: at most the lid's underside
 
 hold_row = 11;                // the five hold buttons' row
 hold_cols = [7.5, 13.5, 19.5, 25.5, 31.5];   // HOLD1..HOLD5, 6 holes (15.24 mm) apart
@@ -43,6 +43,7 @@ function at(h) = [(h[0] + 0.5) * pitch, (h[1] + 0.5) * pitch];
 board = [board_holes[0] * pitch, board_holes[1] * pitch];
 outer = [board[0] + 2 * (wall + gap), board[1] + 2 * (wall + gap)];
 front_h = switch_height - 1;  // the plungers stand 1 mm proud of the lid
+assert(oled_height <= front_h - lid, "the OLED's glass would hit the lid: taller switches or a lower OLED");
 off = wall + gap;             // perfboard origin inside the shells
 
 module rounded(size, h, r = 3) {
