@@ -178,7 +178,7 @@ def heading_anchors(path):
     return out
 
 
-LINKED = PAGES + [os.path.join(ROOT, "hardware", "README.md")]
+LINKED = PAGES + [os.path.join(ROOT, "hardware", "README.md"), os.path.join(ROOT, "hardware", "BUILD.md")]
 
 
 @pytest.mark.parametrize("page", LINKED, ids=[os.path.relpath(p, ROOT) for p in LINKED])
