@@ -50,7 +50,7 @@ class Picker(Screen):
                 self.valued = True
             except OSError:
                 app.coach_lost()
-        best = 0  # start on the best box: the coach's when it valued them, else the most points now (README)
+        best = 0  # start on the best box: the coach's when it valued them, else the most points
         ex = self.expect if self.valued else self.points
         for i in range(n):
             if ex[self.boxes[i]] > ex[self.boxes[best]]:

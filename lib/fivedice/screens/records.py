@@ -79,7 +79,7 @@ class RecordsScreen(Screen):
                 else:
                     d = recs.loss_per_decision_x100(rs)
                     if d < 0:
-                        gfx.text_right(fb, b"none", W - 1, y, 1)  # no game with a table: a space from the label
+                        gfx.text_right(fb, b"none", W - 1, y, 1)  # no game with a table
                     else:
                         decimal2(fb, d, W - 1 - gfx.number_width(d // 100) - 18, y, 1)
         else:
