@@ -330,7 +330,8 @@ def mp_commands(st, port, resume=False, mip=True):
     cmds = [pre + ["exec", mp_clean_script(st)]]
     if mip:
         cmds.append(pre + ["mip", "install", "--target", "lib"] + list(MP_MIP_LIBS))
-    cmds.append(pre + ["cp", "-r", "lib", here, "+"] + tables + ["cp", "board_config.py", "main.py", "LICENSE", here]
+    cmds.append(pre + ["cp", "-r", "lib", here, "+"] + tables
+                + ["cp", "board_config.py", "main.py", "LICENSE", here]
                 + ([] if resume else ["+", "reset"]))
     return cmds
 
@@ -510,13 +511,13 @@ def drive_bytes(runtime, board, drive):
     return CP_DRIVE_BYTES.get(board)
 
 
-# what the summary line calls each feature of lib/fivedice/features.py (a feature not named here: its own name)
+# the summary line's name of each feature of lib/fivedice/features.py (else the feature's own)
 FEATURE_TITLES = {"records": "the high scores and stats", "proftest": "the proficiency test"}
 
 
 def board_gets(tables, mpy, runtime, board=None):
-    """One line: what the board gets (which rule sets have hints and the perfect CPU, .mpy or .py), and the
-    features its install leaves out (lib/fivedice/features.py's leave_out) and why."""
+    """One line: what the board gets (which rule sets have hints and the perfect CPU, .mpy or .py),
+    and the features its install leaves out (lib/fivedice/features.py's leave_out) and why."""
     sys.path.insert(0, os.path.join(ROOT, "lib"))
     try:
         from fivedice import features, rules

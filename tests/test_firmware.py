@@ -1765,3 +1765,27 @@ def test_a_circuitpython_pico_bundle_says_what_it_leaves_out_on_its_summary_line
     deploy = _deploy_module()
     assert len(gets) == 1 and gets[0] == deploy.board_gets([], True, "cp", "pico")  # the dry run line, derived
     assert "; left out: " in gets[0]  # (while the Pico under CircuitPython leaves anything out: features.py)
+
+
+@pytest.mark.parametrize("medium", ["lfs", "fat"])
+def test_file_store_keeps_the_last_four_unreadable_saves_in_a_ring_as_the_web_page(monkeypatch, medium):
+    """Issue 37: a second unreadable save replaced the first set-aside copy. The MicroPython store keeps four,
+    `.bad`, `.bad.1` ... `.bad.3`, the oldest replaced first; a `.bad` from older firmware is the first of them."""
+    store, record, ff = _fw(monkeypatch)
+    m = ff.FakeFS()
+    make = lambda: store.FileStore("/g.sav", m)  # noqa: E731
+    for i in range(6):
+        s = make()
+        s.write(b"\\xa7 unreadable %d" % i)
+        assert make().read() == b"\\xa7 unreadable %d" % i
+        s = make()
+        s.set_aside()
+        assert s.read() is None and make().read() is None
+        s.write(b"\\xa7 a game %d" % i)
+        assert make().read() == b"\\xa7 a game %d" % i  # a new game saves and resumes over the ring
+    kept = set()
+    for p in ("/g.sav.bad", "/g.sav.bad.1", "/g.sav.bad.2", "/g.sav.bad.3"):
+        r = make()._load(p)
+        assert r[0] == record.KIND_ASIDE
+        kept.add(record.payload(r[4], r[2]))
+    assert kept == {b"\\xa7 unreadable %d" % i for i in (2, 3, 4, 5)}  # the newest four

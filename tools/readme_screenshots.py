@@ -52,7 +52,11 @@ def coached_game(seed):
                     dev.tap(A.B_HOLD1 + i)
             dev.tap(A.B_ROLL)
             dev.settle()
-        dev.tap(A.B_OK)  # the picker opens on the box worth the most points now
+        dev.tap(A.B_OK)  # the picker (it opens on the coach's choice); the human takes the most points now
+        p = app.screen
+        want = max(range(p.n), key=lambda i: (p.points[p.boxes[i]], -i))
+        while p.cursor != want:
+            dev.tap(A.B_DOWN)
         dev.tap(A.B_OK)
         dev.settle()
     for _ in range(100000):
@@ -86,7 +90,7 @@ def game_gif(path, seed=5):
                 dev.tap(A.B_HOLD1 + i)
                 rec.pause(250)
         rec.pause(700)
-    dev.tap(A.B_OK)  # the picker opens on the most points now; move to the box the hint named
+    dev.tap(A.B_OK)  # the picker (the coach's choice first); move to the box the hint named
     if app.hint_kind == 2:
         for _ in range(app.screen.n):
             if app.screen.boxes[app.screen.cursor] == app.hint_value:
@@ -156,7 +160,7 @@ def main():
         s = app.screen
         shot(dev, "proftest")
         for i in range(25):
-            # hold the pairs and more of a kind (a plausible player), or score the first box offered
+            # hold the pairs and more of a kind (a plausible player), or score the box the picker opens on
             pairs = [d for d in range(5) if s.t.dice.count(s.t.dice[d]) >= 2]
             if s.t.rolls < 3 and i % 4 and len(pairs) < 5:
                 for d in pairs:

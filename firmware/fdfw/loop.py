@@ -138,6 +138,14 @@ def main(runtime):
                 app.message(appmod.view.T_SAVE_CRASHED)  # "Save crashed: kept"
             elif first and getattr(hw.store, "lost", False):
                 app.message(appmod.view.T_SAVE_OLDER)  # a bad record cost saves: said once, at the boot that met it
+            elif first and getattr(hw.store, "rec_lost", False):
+                app.message(appmod.view.T_RECORDS_OLDER)  # the records read may be older
+                try:  # written again after the bad record: the next boot says nothing
+                    got = hw.store.read_records()
+                    if got is not None:
+                        hw.store.write_records(got)
+                except OSError:
+                    pass
             if first:
                 say("running on " + name + ("" if app.seats.tables_mask else
                                             " (no strategy tables: no hints, CPU up to good)"))

@@ -70,6 +70,7 @@ T_RECORDS_BAD = const(15)
 T_BATTERY_LOW = const(16)
 T_NEXT_GAME = const(17)
 T_SAVE_OLDER = const(18)  # the nvm log met a bad record: the newest saves it could read are older (fdfw.store.nvm)
+T_RECORDS_OLDER = const(19)  # ... the newest records it could read may be older
 MESSAGES = (
     b"",
     b"No rolls left: score",
@@ -90,6 +91,7 @@ MESSAGES = (
     b"Battery low",
     b"For the next game",
     b"Save damaged: older",
+    b"Records bad: older",
 )
 
 SEATS = (b"Human", b"CPU easy", b"CPU good", b"CPU perfect")

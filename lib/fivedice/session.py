@@ -125,8 +125,8 @@ def cpu_turn(app):
 # -- the game's clock (App.tick, wait_ms and the first event's re-basing) -------------------
 def tick(app, now):
     """Every pass: the dice land when due, the tumble's next frame, the "CPU playing" dots."""
-    if ticks_diff(now, app.cpu_at) > 0:  # an overdue move (its turn left in the menu) stays due now: never
-        app.cpu_at = now  # compared across half the tick range, however long the board stays awake
+    if ticks_diff(now, app.cpu_at) > 0:  # an overdue move (its turn left in the menu) stays due:
+        app.cpu_at = now  # never compared across half the tick range, however long it stays awake
     if app.tumbling:
         if app.land_at and ticks_diff(now, app.land_at) >= 0:
             app.land()

@@ -3,11 +3,14 @@ import os
 
 from fdfw.store import record
 from fdfw.store import TALLY as _TALLY, _Base, _read_legacy, _why
+from fivedice.compat import const
+
+ASIDES = const(4)  # unreadable saves kept: `<path>.bad`, `.bad.1` ... `.bad.3`, as the web page's ring
 
 
 class FileStore(_Base):
     """Two slot files `<path>.0` / `<path>.1`; the legacy single file `<path>` is read while neither holds
-    a record. The records (high scores and stats) have their own two slots, `<base>.rec.0` / `.1` (base:
+    a record. Unreadable saves are kept in `<path>.bad`, `.bad.1` ... `.bad.3` (ASIDES), the oldest replaced. The records (high scores and stats) have their own two slots, `<base>.rec.0` / `.1` (base:
     the path without `.sav`), and their own set-aside file `<base>.rec.bad`, with the same rule.
     fs: an object with open/stat (os plus builtins by default; tests pass a fake)."""
 
@@ -57,9 +60,13 @@ class FileStore(_Base):
             top = max(top, r[1])
             if r[0] == kind and (best is None or r[1] > best[1][1]):
                 best = (i, r)
-        aside = self._load(bad)
-        if aside is not None:
-            top = max(top, aside[1])
+        aside = None
+        for j in range(ASIDES if bad == self.bad else 1):  # the saves' ring; the records keep one
+            a = self._load(bad if j == 0 else bad + "." + str(j))
+            if a is not None:
+                top = max(top, a[1])
+                if aside is None or a[1] > aside[1]:
+                    aside = a  # the newest: a state set aside is always the newest copy
         return best, aside, top
 
     def read(self):
@@ -152,8 +159,17 @@ class FileStore(_Base):
             if data is None:
                 return
             rec = record.encode(top + 1, data, record.KIND_ASIDE)
+        to, low = self.bad, -1  # the ring's first empty file, else the one holding the oldest copy
+        for j in range(ASIDES):
+            p = self.bad if j == 0 else self.bad + "." + str(j)
+            a = self._load(p)
+            if a is None:
+                to = p
+                break
+            if low < 0 or a[1] < low:
+                to, low = p, a[1]
         try:
-            self._write(self.bad, rec)
+            self._write(to, rec)
         except OSError:
             pass
 

@@ -51,6 +51,7 @@ class NvmStore(_Base):
         self._buf = None
         self.mended = 0  # records read with one bit put right (scans add to it)
         self.lost = False  # the last scan met a bad record after the newest save it could read (docs/saves.md)
+        self.rec_lost = False  # ... or one that may be records after the newest records
         self._mark = -1  # the append point when compact_due() was last asked
         self.rewrites = 0  # sector erases this store made (forced by a full log, or asked for by compact())
         if nvm is None:

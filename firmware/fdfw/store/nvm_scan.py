@@ -38,6 +38,7 @@ def scan(store):
     run = -1  # the first bad offset since the last valid record, and how far its header said it ran
     run_to = 0
     heads = 0  # record headers in that run: a record torn by a power cut is one, the last in the log
+    rec_bad = -1  # the last bad run whose kind byte reads as records, or as no kind at all
     while o < limit and o + record.DHEADER <= n:
         h = nvm[s + o:s + min(n, o + record.HEADER)]
         got = _at(store, o, h, -1, st, False)
@@ -71,6 +72,9 @@ def scan(store):
                 run = o
                 run_to = claim if claim >= 0 else o + record.HEADER
                 heads = 0
+                k = h[2] & 0x7F
+                if k == record.KIND_RECORDS or not 0 < k <= record.KIND_RECORDS_ASIDE:
+                    rec_bad = o  # (a save whose kind byte is bad reads so too: said, not silent)
             if claim >= 0:
                 heads += 1
         reach = max(reach, o + record.HEADER)
@@ -88,6 +92,8 @@ def scan(store):
     # newest record reads the same, one save back, with no message).
     g = good[record.KIND_SAVE]
     store.lost = mid_bad > g or (run > g and (heads > 1 or _up(run_to) < limit))
+    # Records older than written: a bad record that may be records after the newest ones read
+    store.rec_lost = rec_bad > good[record.KIND_RECORDS] and good[record.KIND_RECORDS] >= 0
     store._scanned = True
 
 

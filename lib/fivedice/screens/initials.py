@@ -88,7 +88,7 @@ class Initials(Screen):
         g = app.game
         p = self.seats[self.i]
         fb.fill(0)
-        view.header(fb, b"New high score!")
+        view.header(fb, b"New top 5!")  # (10 characters: room for a space before the longest title)
         gfx.text_right(fb, view.SHORT_TITLES[g.rs.index], view.W - 1, 0, 0)
         x = view.player_tag(fb, app, p, 0, 10, 1)
         x = gfx.text(fb, b" ", x, 10, 1)

@@ -50,9 +50,10 @@ class Picker(Screen):
                 self.valued = True
             except OSError:
                 app.coach_lost()
-        best = 0  # start on the best box
+        best = 0  # start on the best box: the coach's when it valued them, else the most points
+        ex = self.expect if self.valued else self.points
         for i in range(n):
-            if self.points[self.boxes[i]] > self.points[self.boxes[best]]:
+            if ex[self.boxes[i]] > ex[self.boxes[best]]:
                 best = i
         self.cursor = best
         self.scroll()
@@ -92,6 +93,10 @@ class Picker(Screen):
                 if self.bonus:
                     x = gfx.text(fb, b"bonus +", x, y, 1)
                     gfx.number(fb, self.bonus, x, y, 1)
+            elif self.valued:  # the columns named: the expected final total, the points now
+                gfx.text(fb, b"OK score", 0, y, 1)
+                gfx.text_right(fb, b"final", W - 28, y, 1)
+                gfx.text_right(fb, b"pts", W - 4, y, 1)
             else:
                 gfx.text(fb, b"OK score  BACK dice", 0, y, 1)
         n = self.n

@@ -141,8 +141,12 @@ class ProfTestScreen(Screen):
                 self.points[n] = scoring.points(t.rs, t.card, b)
                 n += 1
         self.nb = n
-        self.cursor = 0
+        self.cursor = 0  # the game's picker's rule without values: the most points now first
+        for i in range(n):
+            if self.points[i] > self.points[self.cursor]:
+                self.cursor = i
         self.top = 0
+        self.scroll()
 
     def _finish(self, app):
         """The last answer: the test's score into the records (when there is a store for them)."""

@@ -49,7 +49,7 @@ class RecordsScreen(Screen):
         rs = self.rs
         W = view.W
         fb.fill(0)
-        view.header(fb, b"Stats" if self.stats else b"Tests" if self.tests else b"High scores")
+        view.header(fb, b"Stats" if self.stats else b"Tests" if self.tests else b"Top 5")
         gfx.text_right(fb, view.SHORT_TITLES[rs], W - 1, 0, 0)
         games = recs.games(rs)
         if self.tests:
@@ -79,7 +79,7 @@ class RecordsScreen(Screen):
                 else:
                     d = recs.loss_per_decision_x100(rs)
                     if d < 0:
-                        gfx.text_right(fb, b"no table", W - 1, y, 1)
+                        gfx.text_right(fb, b"none", W - 1, y, 1)  # no game with a table
                     else:
                         decimal2(fb, d, W - 1 - gfx.number_width(d // 100) - 18, y, 1)
         else:

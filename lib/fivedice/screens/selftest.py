@@ -15,7 +15,7 @@ CHECKER_MS = const(1000)  # each of the two checkerboard frames
 PIXEL_MS = const(400)  # each colour of each pixel
 NAMES = (b"H1", b"H2", b"H3", b"H4", b"H5", b"ROLL", b"UP", b"DOWN", b"OK", b"BACK")
 COLOR_NAMES = (b"red", b"green", b"blue")
-_CELL = const(25)  # a button's cell: 5 cells across, 2 rows
+_CELL = const(25)  # a hold button's cell: 5 across; the row below is spaced by the names' widths
 _PHASE_BOARD = const(0)  # checkerboard
 _PHASE_INVERSE = const(1)  # its inverse: every pixel has been both on and off
 _PHASE_PANEL = const(2)
@@ -99,16 +99,20 @@ class SelfTest(Screen):
         fb.fill(0)
         view.header(fb, b"Self-test")
         gfx.text_right(fb, b"ROLL: scale", view.W - 1, 0, 0)
+        x = 2
         for b in range(10):
-            x = 2 + (b % 5) * _CELL
+            if b == 5:
+                x = 1  # ROLL UP DOWN OK BACK: spaced by their widths, a 4-letter name fills a cell
             y = 10 + (b // 5) * 10
+            w = _CELL - 1 if b < 5 else len(NAMES[b]) * 6 + 1
             c = 1
             if (self.pressed >> b) & 1:
-                fb.fill_rect(x - 1, y - 1, _CELL - 1, 9, 1)  # pressed: lit
+                fb.fill_rect(x - 1, y - 1, w, 9, 1)  # pressed: lit
                 c = 0
             gfx.text(fb, NAMES[b], x, y, c)
             if b == self.last:
-                fb.hline(x - 1, y + 8, _CELL - 1, 1)  # the last one pressed: underlined
+                fb.hline(x - 1, y + 8, w, 1)  # the last one pressed: underlined
+            x += _CELL if b < 5 else w + 7
         x = gfx.text(fb, b"Shakes: ", 0, 32, 1)
         x = gfx.number(fb, self.shakes, x, 32, 1)
         if self.shaking:

@@ -209,6 +209,6 @@ class Turn(Screen):
             x = gfx.number(fb, app.to_beat, x, y, 1)
         if app.par_x100 >= 0 and not app.seats.seated[g.player]:
             # par: the expected final total from the start of this turn, where the line has room
-            if x + 2 + 4 * 6 + tenths_width(app.par_x100) <= view.W:
+            if x + 6 + 4 * 6 + tenths_width(app.par_x100) <= view.W:  # a space at least before it
                 x = gfx.text_right(fb, b"par ", view.W - tenths_width(app.par_x100), y, 1)
                 tenths(fb, app.par_x100, x + 24, y, 1)
