@@ -92,3 +92,14 @@ def test_the_front_shell_has_its_holes_where_the_dimensions_say(rendered):
     x1, y1 = lid_at(p["keys"][0])
     assert abs(outer_x - 2 * x1) > p["button_hole"], "ROLL is no longer off centre: pick another key here"
     assert _covered(front, outer_x - x1, y1, lid) >= 2
+
+
+def test_without_openscad_and_with_no_apt_the_render_says_why_in_one_line(monkeypatch, tmp_path):
+    """Where openscad is missing and NO_APT is set, nothing is installed and the reason is one plain line."""
+    monkeypatch.setattr(case.shutil, "which", lambda name: None)
+    monkeypatch.setenv("NO_APT", "1")
+    called = []
+    monkeypatch.setattr(case.subprocess, "run", lambda *a, **k: called.append(a))
+    why = case.render_stl(str(tmp_path / "x.stl"))
+    assert why.startswith("no openscad, and NO_APT is set") and "\n" not in why
+    assert called == [] and not (tmp_path / "x.stl").exists()

@@ -8,7 +8,7 @@ first (said before it starts; NO_APT=1 in the environment skips the install, and
 plain line). --prereqs only installs it, as make test's step: where it cannot, the reason goes to
 build/case-prereqs.txt and tests/test_case.py skips with it. --fn overrides the model's $fn (the test renders a
 coarse $fn=8 model: 3 s instead of 25 s on this machine). The picture is drawn here from the STL (numpy + Pillow,
-flat-shaded), since OpenSCAD's own PNG export needs an X display.
+flat-shaded, z-buffered), since OpenSCAD's own PNG export needs an X display.
 """
 import argparse
 import os
@@ -105,12 +105,26 @@ def read_stl(path):
     return rec["v"].astype(float)
 
 
-def picture(stl, png, size=(900, 520)):
-    """A flat-shaded view of the STL from above and in front (painter's algorithm), as a PNG."""
-    import numpy as np
-    from PIL import Image, ImageDraw
+def turn_front_over(tri, p=None):
+    """The print plate with the front shell (x below the shells' gap) turned over, outside up, as it sits on the
+    handheld: a half turn about its own y axis. The back shell stays as printed, open side up."""
+    p = p or params()
+    outer = p["board_holes"][0] * p["pitch"] + 2 * (p["wall"] + p["gap"])
+    height = p["switch_height"] - 1
+    tri = tri.copy()
+    front = (tri[:, :, 0] <= outer + 1e-6).all(axis=1)
+    tri[front, :, 0] = outer - tri[front, :, 0]
+    tri[front, :, 2] = height - tri[front, :, 2]
+    return tri
 
-    tri = read_stl(stl)
+
+def picture(stl, png, size=(900, 520)):
+    """A flat-shaded view of the STL from above and in front, as a PNG: the front shell turned outside up, the
+    back shell open side up. A small z-buffer rasteriser (numpy), drawn at twice the size and scaled down."""
+    import numpy as np
+    from PIL import Image
+
+    tri = turn_front_over(read_stl(stl))
     tri = tri - tri.reshape(-1, 3).mean(axis=0)
     az, el = np.radians(-30), np.radians(50)  # turned a little, looked at from 50 degrees above
     rz = np.array([[np.cos(az), -np.sin(az), 0], [np.sin(az), np.cos(az), 0], [0, 0, 1]])
@@ -120,18 +134,35 @@ def picture(stl, png, size=(900, 520)):
     length = np.linalg.norm(normal, axis=1)
     keep = length > 1e-9
     v, normal = v[keep], normal[keep] / length[keep, None]
-    light = np.array([-0.4, 0.5, 0.77])
-    shade = 0.35 + 0.65 * np.clip(np.abs(normal @ light), 0, 1)
-    flat = v[:, :, :2]
-    lo, hi = flat.reshape(-1, 2).min(axis=0), flat.reshape(-1, 2).max(axis=0)
-    scale = min((size[0] - 40) / (hi[0] - lo[0]), (size[1] - 40) / (hi[1] - lo[1]))
-    img = Image.new("RGB", size, (255, 255, 255))
-    draw = ImageDraw.Draw(img)
-    for i in np.argsort(v[:, :, 2].mean(axis=1)):  # far first: the nearer faces paint over them
-        pts = [(20 + (x - lo[0]) * scale, size[1] - 20 - (y - lo[1]) * scale) for x, y in flat[i]]
-        c = tuple(int(k * shade[i]) for k in (90, 160, 230))
-        draw.polygon(pts, fill=c, outline=c)
-    img.save(png, optimize=True)
+    shade = 0.35 + 0.65 * np.clip(np.abs(normal @ np.array([-0.4, 0.5, 0.77])), 0, 1)
+    w, h = size[0] * 2, size[1] * 2
+    lo, hi = v[:, :, :2].reshape(-1, 2).min(axis=0), v[:, :, :2].reshape(-1, 2).max(axis=0)
+    scale = min((w - 80) / (hi[0] - lo[0]), (h - 80) / (hi[1] - lo[1]))
+    px = 40 + (v[:, :, 0] - lo[0]) * scale
+    py = h - 40 - (v[:, :, 1] - lo[1]) * scale
+    depth = np.full((h, w), -np.inf)
+    image = np.full((h, w), -1.0)  # the shade of the nearest face at each pixel; -1: background
+    for i in range(len(v)):
+        x0, x1 = int(px[i].min()), int(np.ceil(px[i].max())) + 1
+        y0, y1 = int(py[i].min()), int(np.ceil(py[i].max())) + 1
+        gx, gy = np.meshgrid(np.arange(x0, x1) + 0.5, np.arange(y0, y1) + 0.5)
+        (ax, bx, cx), (ay, by, cy) = px[i], py[i]
+        det = (by - cy) * (ax - cx) + (cx - bx) * (ay - cy)
+        if abs(det) < 1e-12:
+            continue
+        l1 = ((by - cy) * (gx - cx) + (cx - bx) * (gy - cy)) / det
+        l2 = ((cy - ay) * (gx - cx) + (ax - cx) * (gy - cy)) / det
+        l3 = 1 - l1 - l2
+        inside = (l1 >= -1e-6) & (l2 >= -1e-6) & (l3 >= -1e-6)
+        z = l1 * v[i, 0, 2] + l2 * v[i, 1, 2] + l3 * v[i, 2, 2]
+        region = depth[y0:y1, x0:x1]
+        nearer = inside & (z > region)
+        region[nearer] = z[nearer]
+        image[y0:y1, x0:x1][nearer] = shade[i]
+    rgb = np.empty((h, w, 3), dtype=np.uint8)
+    for k, c in enumerate((90, 160, 230)):
+        rgb[:, :, k] = np.where(image < 0, 255, (image * c).clip(0, 255)).astype(np.uint8)
+    Image.fromarray(rgb).resize(size, Image.LANCZOS).save(png, optimize=True)
 
 
 def main(argv=None):

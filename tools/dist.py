@@ -7,7 +7,7 @@ For every board profile in hardware/boards/ (each *.py there but __init__.py; --
   onto the drive. CircuitPython 10's .mpy, the Adafruit libraries from the venv's pinned copies;
 - fivedice-VERSION-BOARD-micropython.zip: the folder `make deploy-mp` copies (firmware/deploy.py's staging, .mpy),
   with the vendored ssd1306 driver that mip would install: copy its contents to the board with
-  `mpremote cp -r lib tables board_config.py main.py :` or Thonny's "Upload to /";
+  `mpremote cp -r lib :. + cp -r tables :. + cp board_config.py main.py :. + reset` or Thonny's "Upload to /";
 then fivedice-VERSION-web.zip (build/web, the static page: make web), fivedice-VERSION-case.stl (make case) and
 SHA256SUMS (`sha256sum -c SHA256SUMS` checks them). Every bundle carries what the deploy carries by default (the
 Yahtzee table where it fits: make tables/yahtzee.fdt first).
