@@ -17,6 +17,7 @@ import runpy
 import shutil
 import subprocess
 import sys
+import types
 
 import pytest
 
@@ -1370,10 +1371,10 @@ def test_package_json_installs_the_library_with_the_real_mip_on_the_unix_port(tm
 def test_cp_build_without_displayio_modules_is_a_plain_message(cp, monkeypatch, capsys):
     saved = _keep_save(cp)
     cp.display()
-    monkeypatch.setitem(sys.modules, "i2cdisplaybus", None)  # a CircuitPython 8 build: no i2cdisplaybus
+    monkeypatch.setitem(sys.modules, "bitmaptools", types.ModuleType("bitmaptools"))  # CircuitPython 8: no blit
     assert cp.run_code() == "startup-failed"
     out = capsys.readouterr().out
-    assert "this CircuitPython build has no 'i2cdisplaybus' module: use CircuitPython 9 or newer" in out
+    assert "this CircuitPython build has no 'bitmaptools.blit': use CircuitPython 9 or newer" in out
     assert "Traceback" not in out
     assert cp.hw.tones() == [220, 220, 220]  # the failure is heard
     assert _read(cp.save) == saved
