@@ -75,7 +75,7 @@ def test_cp_backend_starts_the_panel_upright_blank_and_lit_in_vertical_addressin
     assert oled.writes == 4  # the init, the window, the data, display on
 
 
-def test_cp_backend_sends_the_columns_drawn_since_the_last_frame_in_two_writes(stack):
+def test_cp_backend_sends_the_changed_columns_drawn_since_the_last_frame(stack):
     fb, oled = stack
     turn(fb)
     fb.show()
@@ -83,19 +83,22 @@ def test_cp_backend_sends_the_columns_drawn_since_the_last_frame_in_two_writes(s
     before = (oled.data_bytes, oled.writes)
     fb.show()
     assert (oled.data_bytes, oled.writes) == before  # nothing drawn since: not one byte on the bus
-    DICE[0] = 6  # the die at x 4-23 changes from 1 to 6: gfx draws that die alone
+    turn(fb)
+    fb.show()
+    assert (oled.data_bytes, oled.writes) == before  # all drawn again, the same: not one byte either
+    DICE[0] = 6  # the die at x 4-23 changes from 1 to 6
     try:
-        gfx.die(fb, 4, 10, 20, 6, 0)
+        turn(fb)  # everything drawn, one die changed: its 16-column groups, columns 0-31
         fb.show()
-        assert (oled.data_bytes - before[0], oled.writes - before[1]) == (20 * 8, 2)  # its 20 columns, all pages
+        assert (oled.data_bytes - before[0], oled.writes - before[1]) == (32 * 8, 2)  # window, data
         assert oled.image() == reference(turn)
     finally:
         DICE[0] = 1
-    before = oled.data_bytes
-    fb.pixel(5, 3, 1)
-    fb.pixel(100, 60, 1)
+    before = (oled.data_bytes, oled.writes)
+    fb.pixel(5, 3, 1)  # group 0
+    fb.pixel(100, 60, 1)  # group 6: drawn columns 5-100, two runs of changed groups
     fb.show()
-    assert oled.data_bytes - before == (101 - 5) * 8  # columns 5..100: one window
+    assert (oled.data_bytes - before[0], oled.writes - before[1]) == ((16 - 5) * 8 + (101 - 96) * 8, 4)
     assert oled.image() == bytes(fb_frame(fb))
 
 

@@ -20,10 +20,11 @@ small run-time callables fdfw.setup_cp hands to the built board."""
 # - drawing: bitmaptools.fill_region, one for a rectangle's partial top page, its whole pages and
 #   its partial bottom page; pixel() through memoryview(back) (zero-copy, writable); text: one
 #   bitmaptools.blit a glyph from a font Bitmap in the same layout (two where not page-aligned).
-# - show(): the columns drawn since the last show() (lo..hi: every primitive widens them) in two
-#   I2C writes, the column window and the data straight from the Bitmap's memory (busio.I2C
-#   writeto's start/end: no copy), the byte before them lent to the 0x40 control byte. A hold
-#   sends its die's 20 columns; a frame that draws nothing sends nothing.
+# - show(): of the columns drawn since the last show() (lo..hi: every primitive widens them), those
+#   in 16-column groups that differ from a shadow of the panel (memoryviews made once, compared and
+#   copied in C), each run of them in two I2C writes: the column window, then the data straight from
+#   the Bitmap's memory (busio.I2C writeto's start/end: no copy), the byte before it lent to the
+#   0x40 control byte. A hold sends its die's 20 columns; an unchanged frame sends nothing.
 # Nothing here allocates per frame (tests/mpy/test_heap_display.py).
 from fivedice.font import ADVANCE, FIRST, FONT, LAST, UNKNOWN, WIDTH
 from fivedice.power import read_mv
@@ -33,6 +34,7 @@ from fdfw import idle as _idle
 # them still gets far enough at start-up (fdfw.setup_cp) to say so, with red pixels and beeps
 _fill_region = _blit = None
 _FONT_W = 32  # the font Bitmap's width: glyph k at bits 8 * (k % 4), rows 5 * (k // 4)
+_G = 16  # columns a compared group (128 bytes): 8 groups, 16 memoryviews (a hold: one or two groups)
 
 
 def _bind():
@@ -131,6 +133,12 @@ class BitmapDisplay:
         self.height = 64
         self.back = displayio.Bitmap(64, 129, 2)  # row x + 1: screen column x, 8 bytes (see above)
         self._mv = memoryview(self.back)
+        # what the panel holds (the back buffer's bytes past row 0): unknown, so unlike any frame
+        self._shadow = bytearray(b"\xff" * 1024)
+        ms = memoryview(self._shadow)
+        n = _G * 8
+        self._bg = [self._mv[8 + g * n:8 + (g + 1) * n] for g in range(128 // _G)]
+        self._sg = [ms[g * n:(g + 1) * n] for g in range(128 // _G)]
         self._ink = (_font_bitmap(displayio, 0), _font_bitmap(displayio, 1))  # c's text: _ink[c]
         self.cols_sent = 0  # columns sent since start-up
         self.fill(0)
@@ -294,9 +302,30 @@ class BitmapDisplay:
             hi = 128
         self.lo = 128
         self.hi = 0
-        if lo < hi:
-            self.panel.send(lo, hi - 1, self._mv, (lo + 1) << 3, (hi + 1) << 3)
-            self.cols_sent += hi - lo
+        if lo >= hi:
+            return
+        bg = self._bg
+        sg = self._sg
+        g = lo // _G
+        last = (hi - 1) // _G
+        while g <= last:
+            if bg[g] == sg[g]:
+                g += 1
+                continue
+            q = g + 1
+            while q <= last and bg[q] != sg[q]:
+                q += 1
+            a = g * _G  # groups g..q-1 changed: send their columns drawn, a..b-1
+            if a < lo:
+                a = lo
+            b = q * _G
+            if b > hi:
+                b = hi
+            self.panel.send(a, b - 1, self._mv, (a + 1) << 3, (b + 1) << 3)
+            self.cols_sent += b - a
+            while g < q:
+                sg[g][:] = bg[g]  # the panel holds the group now (columns not drawn were the same)
+                g += 1
 
 
 # -- the run-time callables ------------------------------------------------------------------------------
