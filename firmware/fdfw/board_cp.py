@@ -34,7 +34,7 @@ from fdfw import idle as _idle
 # them still gets far enough at start-up (fdfw.setup_cp) to say so, with red pixels and beeps
 _fill_region = _blit = None
 _FONT_W = 32  # the font Bitmap's width: glyph k at bits 8 * (k % 4), rows 5 * (k // 4)
-_G = 16  # columns a compared group (128 bytes): 8 groups, 16 memoryviews (a hold: one or two groups)
+_G = 16  # columns a compared group (128 bytes): 8 groups, 16 memoryviews (a hold: 1 or 2 groups)
 
 
 def _bind():
