@@ -26,6 +26,7 @@ small run-time callables fdfw.setup_cp hands to the built board."""
 #   the Bitmap's memory (busio.I2C writeto's start/end: no copy), the byte before it lent to the
 #   0x40 control byte. A hold sends its die's 20 columns; an unchanged frame sends nothing.
 # Nothing here allocates per frame (tests/mpy/test_heap_display.py).
+from fivedice.compat import const
 from fivedice.font import ADVANCE, FIRST, FONT, LAST, UNKNOWN, WIDTH
 from fivedice.power import read_mv
 from fdfw import idle as _idle
@@ -33,8 +34,8 @@ from fdfw import idle as _idle
 # bitmaptools' fill_region and blit (C), bound by the first BitmapDisplay (_bind): a build without
 # them still gets far enough at start-up (fdfw.setup_cp) to say so, with red pixels and beeps
 _fill_region = _blit = None
-_FONT_W = 32  # the font Bitmap's width: glyph k at bits 8 * (k % 4), rows 5 * (k // 4)
-_G = 16  # columns a compared group (128 bytes): 8 groups, 16 memoryviews (a hold: 1 or 2 groups)
+_FONT_W = const(32)  # the font Bitmap's width: glyph k at bits 8 * (k % 4), rows 5 * (k // 4)
+_G = const(16)  # columns a compared group (128 bytes): 8 groups, 16 memoryviews (a hold: 1 or 2)
 
 
 def _bind():
@@ -112,13 +113,13 @@ def _font_bitmap(displayio, ink):
     (fivedice's column byte as it is); ink pixels = ink, the rest 1 - ink (blits skip them:
     the paper is left as it was)."""
     n = LAST - FIRST + 1
-    bm = displayio.Bitmap(_FONT_W, 5 * ((n + 3) >> 2), 2)
+    bm = displayio.Bitmap(_FONT_W, WIDTH * ((n + 3) >> 2), 2)
     bm.fill(1 - ink)
     mv = memoryview(bm)
     for k in range(n):
         for i in range(WIDTH):
             b = FONT[k * WIDTH + i]
-            mv[(5 * (k >> 2) + i) * 4 + (k & 3)] = b if ink else b ^ 0xFF
+            mv[(WIDTH * (k >> 2) + i) * 4 + (k & 3)] = b if ink else b ^ 0xFF
     return bm
 
 
@@ -238,7 +239,7 @@ class BitmapDisplay:
         if x + WIDTH > self.hi:
             self.hi = x + WIDTH
         k = code - FIRST
-        self._put(self._ink[c], (k & 3) << 3, 5 * (k >> 2), x, y, 1 - c)
+        self._put(self._ink[c], (k & 3) << 3, WIDTH * (k >> 2), x, y, 1 - c)
 
     def _put(self, ink, sx, r, x, y, skip):
         # font bitmap x sx..sx+7, rows r..r+4 (a glyph) to screen x, y, cut at the left edge
@@ -282,7 +283,7 @@ class BitmapDisplay:
                 if code < FIRST or code > LAST:
                     code = UNKNOWN
                 code -= FIRST
-                r = 5 * (code >> 2)
+                r = WIDTH * (code >> 2)
                 sx = (code & 3) << 3
                 r2 = r + WIDTH
                 if m:
