@@ -219,9 +219,10 @@ def report(data):
     print(".mpy, MicroPython 1.28.0), medians over a scripted two-player Yahtzee game through the buttons.")
     print("Method: MicroPython = unix-port time x K_MP + I2C bytes x %.1f us + %d us a write; CircuitPython = Python"
           % (I2C_US_PER_BYTE, I2C_WRITE_US))
-    print("  (displayio/bitmaptools stubbed) x K_CP + %.0f us a C call + %.1f us a pixel drawn + %.0f us a Bitmap.fill"
-          % (C_CALL_US, C_PIXEL_US, C_FILL_US))
-    print("  + C_REF a pixel refreshed + I2C bytes. Fitted on the code the issue measured (%s)%s:"
+    print("  (bitmaptools and the display or its bus stubbed) x K_CP + %.0f us a C call + %.1f us a pixel drawn"
+          " + %.0f us a Bitmap.fill" % (C_CALL_US, C_PIXEL_US, C_FILL_US))
+    print("  + C_REF a pixel displayio refreshed (before issue 34) + I2C bytes. Fitted on the code the issue measured"
+          " (%s)%s:"
           % (REF_COMMIT, "" if before is not None else " -- not available, defaults"))
     print("  K_MP = %d, K_CP = %d, C_REF = %.1f us (the port-to-Pico factor is 150-214 by perf_bench)." % (k_mp, k_cp, c_ref))
     print("")
