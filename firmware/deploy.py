@@ -41,7 +41,7 @@ import zipfile
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 BIN = os.path.dirname(sys.executable)
-CP_LIBS = ("adafruit_debouncer", "adafruit_ticks", "adafruit_displayio_ssd1306", "neopixel")
+CP_LIBS = ("adafruit_debouncer", "adafruit_ticks", "neopixel")
 MP_VENV_LIBS = ("adafruit_debouncer", "adafruit_ticks")
 MP_MIP_LIBS = ("ssd1306",)  # `mpremote mip install`; offline, firmware/vendor/<name>.py instead
 VENDOR = os.path.join(ROOT, "firmware", "vendor")

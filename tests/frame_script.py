@@ -2,10 +2,10 @@
 
 Runs unchanged on MicroPython (display: framebuf.FrameBuffer) and CPython (display: adafruit_framebuf),
 so tests/test_frame_parity.py can check both runtimes draw the very same pixels.
-With the argument `cp` it draws through the CircuitPython backend instead (firmware/fdfw/board_cp.py on
-the real adafruit_displayio_ssd1306 over the fake displayio/bitmaptools/busdisplay/i2cdisplaybus and I2C
-of tests/firmware_fakes) and prints what reached the fake SSD1306's display RAM; the path must then list
-tests/firmware_fakes/cp, tests/firmware_fakes, firmware and adafruit_displayio_ssd1306.py's folder.
+With the argument `cp` it draws through the CircuitPython backend instead (firmware/fdfw/board_cp.py over
+the fake displayio/bitmaptools and busio.I2C of tests/firmware_fakes) and prints what the fake SSD1306 shows,
+decoded from the bytes it received (its image(): the RAM as the panel's remap commands show it); the path
+must then list tests/firmware_fakes/cp, tests/firmware_fakes and firmware.
 With `mp` (MicroPython) it draws through firmware/fdfw/board_mp.py's PagedSSD1306 (only the changed 32-column
 blocks sent) and prints the fake SSD1306's display RAM; the path must then list tests/firmware_fakes, firmware
 and firmware/vendor. The app draws whenever a tick says a frame is due, so the frames between the printed ones
@@ -20,22 +20,28 @@ from fivedice import app as A
 from fivedice.rng import ScriptedFaces
 
 if CP:
-    import adafruit_displayio_ssd1306
     import board
     import busio
     import displayio
     import fakehw
-    import i2cdisplaybus
-    from fdfw.board_cp import BitmapDisplay
+    from fdfw.board_cp import SSD1306, BitmapDisplay
+
+    class Shown:
+        """What the panel shows, decoded when printed."""
+
+        def __init__(self, oled):
+            self.oled = oled
+
+        def __iter__(self):
+            return iter(self.oled.image())
 
     def make_display():
         fakehw.reset()
         oled = fakehw.FakeSSD1306()
         fakehw.devices[0x3C] = oled
         displayio.release_displays()
-        bus = i2cdisplaybus.I2CDisplayBus(busio.I2C(board.GP5, board.GP4), device_address=0x3C)
-        d = BitmapDisplay(adafruit_displayio_ssd1306.SSD1306(bus, width=128, height=64, auto_refresh=False))
-        d.buf = oled.frame  # the panel's RAM: the same page layout as a MONO_VLSB framebuf
+        d = BitmapDisplay(SSD1306(busio.I2C(board.GP5, board.GP4), 0x3C), displayio)
+        d.buf = Shown(oled)  # page layout, as a MONO_VLSB framebuf's
         return d
 
 if MP:

@@ -2,8 +2,8 @@
 
 CircuitPython path, here on CPython: fake `board`, `microcontroller`, `digitalio`, `busio`, `pwmio`,
 `neopixel_write`, `storage`, `supervisor` and the display core modules `displayio`, `bitmaptools`,
-`busdisplay`, `i2cdisplaybus` (tests/firmware_fakes/cp and /) sit under the real Adafruit libraries
-(adafruit_debouncer + adafruit_ticks, adafruit_displayio_ssd1306, neopixel + adafruit_pixelbuf) and the
+(tests/firmware_fakes/cp and /) sit under the real Adafruit libraries (adafruit_debouncer +
+adafruit_ticks, neopixel + adafruit_pixelbuf) and the
 real fivedice app; firmware/code.py is run from its file.
 MicroPython path, on the MicroPython unix port: fake `machine` and `neopixel` (tests/firmware_fakes/mp)
 under the vendored micropython-lib ssd1306 driver (firmware/vendor), adafruit_debouncer/adafruit_ticks and fivedice;
@@ -17,6 +17,7 @@ import runpy
 import shutil
 import subprocess
 import sys
+import types
 
 import pytest
 
@@ -44,7 +45,7 @@ HOLD1, ROLL, UP, DOWN, OK, BACK, SHAKE_SW, PIXELS, BUZZER = 6, 11, 12, 13, 14, 1
 _SHADOWED = {"board", "microcontroller", "digitalio", "busio", "pwmio", "neopixel_write", "neopixel", "storage",
              "supervisor", "fakehw", "adafruit_ticks", "adafruit_debouncer", "adafruit_ssd1306", "adafruit_framebuf",
              "adafruit_pixelbuf", "adafruit_bus_device", "board_config", "boards", "fdfw", "framebuf", "keypad",
-             "displayio", "bitmaptools", "busdisplay", "i2cdisplaybus", "fourwire", "adafruit_displayio_ssd1306", "watchdog",
+             "displayio", "bitmaptools", "watchdog",
              "alarm", "analogio", "faketime"}
 
 
@@ -987,8 +988,7 @@ def test_deploy_dry_run_circuitpython_stages_circuitpython_mpy_and_the_yahtzee_t
     for f in staged:
         if f.endswith(".mpy"):
             assert (tmp_path / "cp" / f).read_bytes()[:2] == b"C\x06", f  # CircuitPython's header, mpy v6
-    assert "circup --path <CIRCUITPY> install adafruit_debouncer adafruit_ticks adafruit_displayio_ssd1306 " \
-           "neopixel" in r.stdout and "install --py" not in r.stdout  # circup's .mpy for the board's version
+    assert "circup --path <CIRCUITPY> install adafruit_debouncer adafruit_ticks neopixel" in r.stdout and "install --py" not in r.stdout  # circup's .mpy for the board's version
     gets = [ln for ln in r.stdout.splitlines() if ln.startswith("the board gets: ")]
     assert gets == ["the board gets: hints and the perfect CPU in Yahtzee (Hasbro); the other 5 rule sets without "
                     "hints, the CPU up to good; .mpy built here for CircuitPython 10"]
@@ -1258,7 +1258,7 @@ def test_deploy_cp_offline_compiles_the_venv_libraries_to_mpy_replaces_twins_and
     assert "compiled to .mpy here as lib/ is, as the bundle's are" in r.stdout
     files = _tree(drive)
     for f in ("code.py", "boot.py", "board_config.py", "lib/fivedice/app.mpy", "lib/adafruit_ticks.mpy",
-              "lib/adafruit_debouncer.mpy", "lib/adafruit_displayio_ssd1306.mpy", "lib/neopixel.mpy",
+              "lib/adafruit_debouncer.mpy", "lib/neopixel.mpy",
               "lib/adafruit_pixelbuf.mpy"):
         assert f in files, f
     assert "lib/adafruit_ticks.py" not in files and "lib/fivedice/app.py" not in files
@@ -1282,7 +1282,7 @@ def test_deploy_cp_offline_with_sources_installs_the_venv_libraries_as_py_replac
     assert "CircuitPython compiles them on the board at import" in r.stdout
     files = _tree(drive)
     for f in ("code.py", "boot.py", "board_config.py", "lib/fivedice/app.py", "lib/adafruit_ticks.py",
-              "lib/adafruit_debouncer.py", "lib/adafruit_displayio_ssd1306.py", "lib/neopixel.py",
+              "lib/adafruit_debouncer.py", "lib/neopixel.py",
               "lib/adafruit_pixelbuf.py"):
         assert f in files
     assert "lib/adafruit_ticks.mpy" not in files and "lib/fivedice/app.mpy" not in files
@@ -1314,8 +1314,9 @@ def test_bundle_cp_zip_is_laid_out_like_the_circuitpy_drive_with_circuitpython_m
     assert z.read("LICENSE").decode().startswith("MIT License")  # the project's licence goes with every copy
     for f in ("lib/fivedice/app.mpy", "lib/fivedice/font5x8.bin", "lib/fdfw/setup_cp.mpy", "lib/boards/pico2.mpy",
               "lib/boards/__init__.mpy", "lib/adafruit_debouncer.mpy", "lib/adafruit_ticks.mpy",
-              "lib/adafruit_displayio_ssd1306.mpy", "lib/neopixel.mpy", "tables/yahtzee.fdt"):
+              "lib/neopixel.mpy", "tables/yahtzee.fdt"):
         assert f in names, f
+    assert not [n for n in names if "displayio" in n]  # the display is fdfw.board_cp's: no display library
     assert not [n for n in names if n.startswith("lib/") and n.endswith(".py")]
     # the Pico 2's profile takes the Pico's pins (from boards.pico import *): both go, no other profile
     assert "lib/boards/pico.mpy" in names and "lib/boards/feather_rp2040.mpy" not in names
@@ -1372,10 +1373,10 @@ def test_package_json_installs_the_library_with_the_real_mip_on_the_unix_port(tm
 def test_cp_build_without_displayio_modules_is_a_plain_message(cp, monkeypatch, capsys):
     saved = _keep_save(cp)
     cp.display()
-    monkeypatch.setitem(sys.modules, "i2cdisplaybus", None)  # a CircuitPython 8 build: no i2cdisplaybus
+    monkeypatch.setitem(sys.modules, "bitmaptools", types.ModuleType("bitmaptools"))  # CircuitPython 8: no blit
     assert cp.run_code() == "startup-failed"
     out = capsys.readouterr().out
-    assert "this CircuitPython build has no 'i2cdisplaybus' module: use CircuitPython 9 or newer" in out
+    assert "this CircuitPython build has no 'bitmaptools.blit': use CircuitPython 9 or newer" in out
     assert "Traceback" not in out
     assert cp.hw.tones() == [220, 220, 220]  # the failure is heard
     assert _read(cp.save) == saved
@@ -1463,7 +1464,7 @@ def test_cp_an_idle_game_goes_dark_sleeps_on_pin_alarms_and_a_press_only_wakes_i
     assert app.pressed == [B_OK, B_ROLL, B_ROLL]  # the waking press never reached the app
     assert app.game.rolls == 2 and not app.asleep()
     cmds = oled.commands
-    assert 0xAE in cmds and 0xAF in cmds[cmds.index(0xAE):]  # adafruit_displayio_ssd1306 sleep() / wake()
+    assert 0xAE in cmds and 0xAF in cmds[cmds.index(0xAE):]  # fdfw.board_cp.SSD1306 poweroff() / poweron()
     assert 1 in _commands_after(cmds, 0x81)  # dimmed through BusDisplay.brightness: contrast 1
     assert any(w[1] == bytes(15) for w in cp.hw.pixel_writes)  # dark for the sleep
     assert _nvm_save() == app.save_bytes()

@@ -1,119 +1,166 @@
-"""CircuitPython's board glue while the game runs: the display (BitmapDisplay, drawn by displayio and bitmaptools
-in C, not Python loops) and the small run-time callables fdfw.setup_cp hands to the built board."""
+"""CircuitPython's board glue while the game runs: the display (BitmapDisplay, drawn by bitmaptools
+in C and sent by busio.I2C straight from its Bitmap; SSD1306, the panel's command bytes) and the
+small run-time callables fdfw.setup_cp hands to the built board."""
 # hw.sleep_ms, the shake switch's read, hw.battery, hw.make_sleep, hw.start_watchdog. The light sleep itself
 # (fdfw.sleep_cp) loads at the first sleep, the setup (fdfw.setup_cp) is dropped after start-up: a function keeps
 # its module's globals, hence the whole module, in the heap, so what only start-up needs stays out of here.
-# -- the display ----------------------------------------------------------------------------------------
-# BitmapDisplay is a framebuf-style target for fivedice.gfx / oled_view (fill, fill_rect, pixel, rect, hline,
-# vline, show). The screen is cut into two 64-column strips, so that a change sends only the strips it touches:
-# the back buffer is one displayio.Bitmap 64 wide with the strips stacked (screen x, y is strip x // 64 at
-# row y + height * (x // 64)), drawn with bitmaptools.fill_region, text as one bitmaptools.blit per glyph (two
-# where it straddles the strips) from a font Bitmap built once here from fivedice.font (gfx takes that path when
-# the target says GLYPH_BLIT). Each strip is shown by its own Bitmap in its own single-cell TileGrid, whose
-# bitmap's dirty area is what displayio refreshes (shared-module/displayio/TileGrid.c). show() compares the
-# back buffer with the strips on screen one 64x8 block at a time (an SSD1306 page of a strip: 8 rows of two
-# 32-bit words, 64 contiguous bytes) through memoryviews made at start-up, blits each run of changed blocks
-# of a strip to that strip's bitmap and refreshes: displayio converts and sends each strip's dirty area. Every
-# primitive widens `lo`..`hi`, the columns drawn since the last show(), and show() blits only those columns
-# and skips a strip with none, so a hold (one die, 20 columns) sends 20 columns of each of its three pages.
-# Two strips, not four: as many memoryviews as whole
-# pages took (the CircuitPython heap is the tight one) and half the areas when the whole width changes. An
-# unchanged frame sends nothing. Nothing here allocates per frame.
-#
-# `display` is a busdisplay.BusDisplay (adafruit_displayio_ssd1306.SSD1306) made with auto_refresh=False.
+# -- the display ---------------------------------------------------------------------------------
+# BitmapDisplay is a framebuf-style target for fivedice.gfx / oled_view (fill, fill_rect, pixel,
+# rect, hline, vline, show) whose back buffer holds the panel's own bytes, so show() sends memory
+# as it is: no displayio display, no per-pixel conversion, no adafruit_displayio_ssd1306.
+# - back: a 1-bit displayio.Bitmap 64 wide, 129 tall. CircuitPython keeps a 1-bit Bitmap as rows of
+#   32-bit words, values MSB first in each byte, bytes in order (10.2.1 shared-module/displayio/
+#   Bitmap.c): a row is 8 bytes; row x + 1 holds screen column x, its byte p the panel's byte of
+#   page p (bit k: screen row 8p + k, as MONO_VLSB). Screen pixel (x, y) is bitmap pixel
+#   (y ^ 7, x + 1): MSB-first flips the rows inside a page, never the bytes. Row 0 is spare (its
+#   last byte is lent to the 0x40).
+# - the panel (SSD1306 below) in vertical addressing (0x20 0x01), segment remap 0xA1, COM scan
+#   0xC8 (the module upright, as every SSD1306 driver sets it) takes column after column, page 0
+#   first, D0 the top row: columns lo..hi-1 are the Bitmap's bytes 8 * (lo + 1) .. 8 * (hi + 1).
+# - drawing: bitmaptools.fill_region, one for a rectangle's partial top page, its whole pages and
+#   its partial bottom page; pixel() through memoryview(back) (zero-copy, writable); text: one
+#   bitmaptools.blit a glyph from a font Bitmap in the same layout (two where not page-aligned).
+# - show(): of the columns drawn since the last show() (lo..hi: every primitive widens them), those
+#   in 16-column groups that differ from a shadow of the panel (memoryviews made once, compared and
+#   copied in C), each run of them in two I2C writes: the column window, then the data straight from
+#   the Bitmap's memory (busio.I2C writeto's start/end: no copy), the byte before it lent to the
+#   0x40 control byte. A hold sends its die's 20 columns; an unchanged frame sends nothing.
+# Nothing here allocates per frame (tests/mpy/test_heap_display.py).
+from fivedice.compat import const
 from fivedice.font import ADVANCE, FIRST, FONT, LAST, UNKNOWN, WIDTH
 from fivedice.power import read_mv
 from fdfw import idle as _idle
 
-# displayio and bitmaptools' fill_region and blit (C), bound by the first BitmapDisplay (_bind): a build without
+# bitmaptools' fill_region and blit (C), bound by the first BitmapDisplay (_bind): a build without
 # them still gets far enough at start-up (fdfw.setup_cp) to say so, with red pixels and beeps
-displayio = _fill_region = _blit = None
-_S = 64  # strip width: a row of a 1-bit Bitmap is whole 32-bit words, so a strip's 8-row band is contiguous
+_fill_region = _blit = None
+_FONT_W = const(32)  # the font Bitmap's width: glyph k at bits 8 * (k % 4), rows 5 * (k // 4)
+_G = const(16)  # columns a compared group (128 bytes): 8 groups, 16 memoryviews (a hold: 1 or 2)
 
 
 def _bind():
-    global displayio, _fill_region, _blit
+    global _fill_region, _blit
     import bitmaptools
-    import displayio as dio
 
-    displayio = dio
     _fill_region = bitmaptools.fill_region
     _blit = bitmaptools.blit
 
 
-def _font_bitmap(ink):
-    """The font as one Bitmap, glyph k at x = 5k: ink pixels = ink, the rest = 1 - ink."""
+# -- the panel: every SSD1306 command byte is here --
+# one Co=0 write: off, vertical addressing, start line 0, no offset, segment remap, COM scan from
+# COM63, normal, from RAM, multiplex 64, clock, pre-charge, COM pins, VCOMH, charge pump,
+# contrast 255 (then poweron())
+_INIT = (b"\x00\xae\x20\x01\x40\xd3\x00\xa1\xc8\xa6\xa4\xa8\x3f\xd5\x80\xd9\xf1\xda\x12\xdb\x40"
+         b"\x8d\x14\x81\xff")
+
+
+class SSD1306:
+    """A 128x64 SSD1306 at `addr` on a busio.I2C: the init, column windows, contrast, power."""
+
+    def __init__(self, i2c, addr):
+        self._i2c = i2c
+        self.addr = addr
+        self._win = bytearray(b"\x00\x21\x00\x7f\x22\x00\x07")  # Co=0: columns c0..c1, pages 0..7
+        self._cmd = bytearray(3)  # Co=0 and a command of one or two bytes
+        self._command(_INIT, len(_INIT))
+
+    def _command(self, buf, n):
+        i2c = self._i2c
+        while not i2c.try_lock():
+            pass
+        try:
+            i2c.writeto(self.addr, buf, end=n)
+        finally:
+            i2c.unlock()
+
+    def _op(self, op, arg=-1):
+        c = self._cmd
+        c[1] = op
+        c[2] = arg & 0xFF
+        self._command(c, 2 if arg < 0 else 3)
+
+    def send(self, c0, c1, buf, start, end):
+        """Columns c0..c1 (vertical addressing, all pages): their bytes are buf[start:end];
+        buf[start - 1] is lent to the data's control byte for the write."""
+        w = self._win
+        w[2] = c0
+        w[3] = c1
+        i2c = self._i2c
+        k = start - 1
+        keep = buf[k]
+        while not i2c.try_lock():
+            pass
+        try:
+            i2c.writeto(self.addr, w)
+            buf[k] = 0x40  # Co=0, D/C#=1: the rest is display data
+            i2c.writeto(self.addr, buf, start=k, end=end)
+        finally:
+            buf[k] = keep
+            i2c.unlock()
+
+    def contrast(self, level):
+        self._op(0x81, level)
+
+    def poweroff(self):
+        self._op(0xAE)  # the panel dark, its RAM kept
+
+    def poweron(self):
+        self._op(0xAF)
+
+
+def _font_bitmap(displayio, ink):
+    """The font in the back buffer's layout: glyph k's column i at row 5 * (k // 4) + i, byte k % 4
+    (fivedice's column byte as it is); ink pixels = ink, the rest 1 - ink (blits skip them:
+    the paper is left as it was)."""
     n = LAST - FIRST + 1
-    bm = displayio.Bitmap(n * WIDTH, 8, 2)
+    bm = displayio.Bitmap(_FONT_W, WIDTH * ((n + 3) >> 2), 2)
     bm.fill(1 - ink)
-    w = n * WIDTH
-    for col in range(w):
-        bits = FONT[col]
-        for row in range(8):
-            if bits & (1 << row):
-                bm[row * w + col] = ink
+    mv = memoryview(bm)
+    for k in range(n):
+        for i in range(WIDTH):
+            b = FONT[k * WIDTH + i]
+            mv[(WIDTH * (k >> 2) + i) * 4 + (k & 3)] = b if ink else b ^ 0xFF
     return bm
 
 
 class BitmapDisplay:
     GLYPH_BLIT = True  # fivedice.gfx draws text through glyph() / glyphs() here
 
-    def __init__(self, display, width=128, height=64):
-        if displayio is None:
+    def __init__(self, panel, displayio):
+        if _blit is None:
             _bind()
-        self.display = display
-        self.width = width
-        self.height = height
-        ns = (width + _S - 1) // _S  # strips: len(self.front)
-        pages = height // 8
-        self.back = displayio.Bitmap(_S, height * ns, 2)  # the strips stacked: strip k at rows k * height..
-        self.back.fill(0)
-        palette = displayio.Palette(2)
-        palette[0] = 0x000000
-        palette[1] = 0xFFFFFF
-        group = displayio.Group()
-        self.front = []
-        for k in range(ns):
-            bm = displayio.Bitmap(_S, height, 2)
-            bm.fill(0)
-            self.front.append(bm)
-            group.append(displayio.TileGrid(bm, pixel_shader=palette, x=k * _S))
-        display.root_group = group
-        # 64x8 blocks: strip k, page p at k * pages + p (a block is 8 rows of two 32-bit words: 64 bytes)
-        band = len(memoryview(self.front[0])) // pages
-        mb = memoryview(self.back)
-        self._bp = [mb[i * band:(i + 1) * band] for i in range(ns * pages)]
-        self._fp = [memoryview(self.front[k])[p * band:(p + 1) * band] for k in range(ns) for p in range(pages)]
-        self._ink = (_font_bitmap(0), _font_bitmap(1))  # by colour: text in c is blitted from _ink[c]
-        self.blocks_sent = 0  # 64x8 blocks handed to displayio since start-up (whole or in part)
-        self.lo = width  # the columns drawn since the last show(): lo..hi-1 (none: lo >= hi)
-        self.hi = 0
-        display.refresh(target_frames_per_second=None)  # a blank screen, whatever the panel held
+        self.panel = panel
+        self.width = 128
+        self.height = 64
+        self.back = displayio.Bitmap(64, 129, 2)  # row x + 1: screen column x, 8 bytes (see above)
+        self._mv = memoryview(self.back)
+        # what the panel holds (the back buffer's bytes past row 0): unknown, so unlike any frame
+        self._shadow = bytearray(b"\xff" * 1024)
+        ms = memoryview(self._shadow)
+        n = _G * 8
+        self._bg = [self._mv[8 + g * n:8 + (g + 1) * n] for g in range(128 // _G)]
+        self._sg = [ms[g * n:(g + 1) * n] for g in range(128 // _G)]
+        self._ink = (_font_bitmap(displayio, 0), _font_bitmap(displayio, 1))  # c's text: _ink[c]
+        self.cols_sent = 0  # columns sent since start-up
+        self.fill(0)
+        self.show()  # a blank screen, whatever the panel held
+        panel.poweron()
 
     # -- the SSD1306 power calls of micropython-lib's driver (fivedice.power dims and sleeps through them) --
     def contrast(self, level):
-        """Contrast 0..255: BusDisplay.brightness sends the SSD1306's 0x81 with int(0xFF * brightness)."""
-        self.display.brightness = level / 255
+        self.panel.contrast(level)
 
     def poweroff(self):
-        self.display.sleep()  # adafruit_displayio_ssd1306: 0xAE, the panel dark, its RAM kept
+        self.panel.poweroff()
 
     def poweron(self):
-        self.display.wake()  # 0xAF
+        self.panel.poweron()
 
     # -- framebuf-style primitives (clipped like MicroPython's framebuf) --
     def fill(self, c):
         self.back.fill(c)
         self.lo = 0
-        self.hi = self.width
-
-    def _drawn(self, x, x2):
-        # columns x..x2-1 are drawn: widen lo..hi (past a glyph's clipped edge or the screen's is harmless:
-        # show() clips to each strip, and columns drawn in neither frame compare equal)
-        if x < self.lo:
-            self.lo = x
-        if x2 > self.hi:
-            self.hi = x2
+        self.hi = 128
 
     def fill_rect(self, x, y, w, h, c):
         x2 = x + w
@@ -122,20 +169,31 @@ class BitmapDisplay:
             x = 0
         if y < 0:
             y = 0
-        if x2 > self.width:
-            x2 = self.width
-        if y2 > self.height:
-            y2 = self.height
-        if x < x2 and y < y2:
-            self._drawn(x, x2)
-            k = x // _S
-            o = k * _S  # the strip's first screen column
-            d = k * self.height  # and its first row in the back buffer
-            while o < x2:  # one fill_region a strip the rectangle touches
-                e = o + _S
-                _fill_region(self.back, x - o if x > o else 0, y + d, (x2 if x2 < e else e) - o, y2 + d, c)
-                o = e
-                d += self.height
+        if x2 > 128:
+            x2 = 128
+        if y2 > 64:
+            y2 = 64
+        if x >= x2 or y >= y2:
+            return
+        if x < self.lo:
+            self.lo = x
+        if x2 > self.hi:
+            self.hi = x2
+        back = self.back
+        x += 1  # bitmap rows
+        x2 += 1
+        if y & 7:  # a partial top page: rows y..e-1 are bitmap x (e - 1) ^ 7 .. y ^ 7
+            e = (y | 7) + 1
+            if e > y2:
+                e = y2
+            _fill_region(back, (e - 1) ^ 7, x, (y ^ 7) + 1, x2, c)
+            y = e
+        e = y2 & ~7
+        if e > y:  # whole pages: the same bitmap x as screen y
+            _fill_region(back, y, x, e, x2, c)
+            y = e
+        if y < y2:  # a partial bottom page
+            _fill_region(back, (y2 - 1) ^ 7, x, (y ^ 7) + 1, x2, c)
 
     def hline(self, x, y, w, c):
         self.fill_rect(x, y, w, 1, c)
@@ -153,54 +211,58 @@ class BitmapDisplay:
         self.fill_rect(x + w - 1, y, 1, h, c)
 
     def pixel(self, x, y, c=None):
-        if 0 <= x < self.width and 0 <= y < self.height:
-            i = (y + (x // _S) * self.height) * _S + x % _S
+        if 0 <= x < 128 and 0 <= y < 64:
+            i = ((x + 1) << 3) | (y >> 3)
+            b = 1 << (y & 7)
+            mv = self._mv
             if c is None:
-                return self.back[i]
-            self.back[i] = c
-            self._drawn(x, x + 1)
+                return 1 if mv[i] & b else 0
+            if c:
+                mv[i] |= b
+            else:
+                mv[i] &= ~b & 0xFF
+            if x < self.lo:
+                self.lo = x
+            if x >= self.hi:
+                self.hi = x + 1
         return None
 
-    # -- text: one blit per glyph (two across a strip edge) --
+    # -- text: one blit per glyph, two where it is not page-aligned --
     def glyph(self, code, x, y, c):
         """Draw char code (32..126, else '?') with its top-left at x, y in colour c; paper is untouched."""
+        if x <= -WIDTH or x >= 128 or y <= -8 or y >= 64:
+            return
         if code < FIRST or code > LAST:
             code = UNKNOWN
-        sx = (code - FIRST) * WIDTH
-        sx2 = sx + WIDTH
-        sy = 0
-        if x < 0:
-            sx -= x
-            x = 0
-        if y < 0:
-            sy = -y
-            y = 0
-        if sx < sx2 and sy < 8 and x < self.width and y < self.height:
-            self._drawn(x, x + WIDTH)
-            self._blit(self._ink[c], x, y, sx, sy, sx2, 1 - c)
+        if x < self.lo:
+            self.lo = x if x > 0 else 0
+        if x + WIDTH > self.hi:
+            self.hi = x + WIDTH
+        k = code - FIRST
+        self._put(self._ink[c], (k & 3) << 3, WIDTH * (k >> 2), x, y, 1 - c)
 
-    def _blit(self, ink, x, y, sx, sy, sx2, skip):
-        # font columns sx..sx2-1, rows sy..7 to screen x >= 0, y >= 0 (both on screen), cut at the strip edge,
-        # the right edge and the bottom (which a strip's rows do not end at in the back buffer)
-        h = self.height
-        sy2 = h - y + sy
-        if sy2 > 8:
-            sy2 = 8
-        k = x // _S
-        lx = x - k * _S
-        by = y + k * h
-        if lx + sx2 - sx <= _S:
-            _blit(self.back, ink, lx, by, x1=sx, y1=sy, x2=sx2, y2=sy2, skip_source_index=skip)
+    def _put(self, ink, sx, r, x, y, skip):
+        # font bitmap x sx..sx+7, rows r..r+4 (a glyph) to screen x, y, cut at the left edge
+        # (row 0 is the spare one) and at the pages; the right edge cuts itself (no rows past 128)
+        r2 = r + WIDTH
+        if x < 0:
+            r -= x
+            x = 0
+        x += 1
+        m = y & 7
+        p = y - m  # the page's first screen row
+        if m == 0:
+            _blit(self.back, ink, p, x, x1=sx, y1=r, x2=sx + 8, y2=r2, skip_source_index=skip)
             return
-        m = sx + _S - lx  # the columns left of the edge end at m
-        _blit(self.back, ink, lx, by, x1=sx, y1=sy, x2=m, y2=sy2, skip_source_index=skip)
-        if (k + 1) * _S < self.width:
-            _blit(self.back, ink, 0, by + h, x1=m, y1=sy, x2=sx2, y2=sy2, skip_source_index=skip)
+        if p >= 0:  # glyph rows 0..7-m: page p's rows m..7
+            _blit(self.back, ink, p, x, x1=sx + m, y1=r, x2=sx + 8, y2=r2, skip_source_index=skip)
+        if p < 56:  # glyph rows 8-m..7: the next page's rows 0..m-1
+            _blit(self.back, ink, p + 16 - m, x, x1=sx, y1=r, x2=sx + m, y2=r2,
+                  skip_source_index=skip)
 
     def glyphs(self, s, x, y, c):
         """Draw bytes s on one line from x, y; returns the x after the last char (as gfx.text)."""
-        w = self.width
-        if x < 0 or y < 0 or y >= self.height:  # partly off the top/left edge: clip glyph by glyph
+        if x < 0 or y < 0 or y > 56:  # clipped at the left, the top or the bottom: glyph by glyph
             for code in s:
                 self.glyph(code, x, y, c)
                 x += ADVANCE
@@ -208,60 +270,63 @@ class BitmapDisplay:
         back = self.back
         ink = self._ink[c]
         skip = 1 - c
-        h = self.height
-        self._drawn(x, x + len(s) * ADVANCE)
+        if x < self.lo:
+            self.lo = x
+        e = x + len(s) * ADVANCE
+        if e > self.hi:
+            self.hi = e
+        m = y & 7
+        y2 = y - m + 16 - m  # a glyph across two pages: its lower rows' bitmap x (see _put)
+        x += 1  # bitmap rows
         for code in s:
-            if x < w:
+            if x <= 128:
                 if code < FIRST or code > LAST:
                     code = UNKNOWN
-                sx = (code - FIRST) * WIDTH
-                lx = x % _S
-                if lx <= _S - WIDTH and y + 8 <= h:  # the common case: inside one strip, one blit
-                    _blit(back, ink, lx, y + (x // _S) * h, x1=sx, x2=sx + WIDTH, skip_source_index=skip)
+                code -= FIRST
+                r = WIDTH * (code >> 2)
+                sx = (code & 3) << 3
+                r2 = r + WIDTH
+                if m:
+                    _blit(back, ink, y - m, x, x1=sx + m, y1=r, x2=sx + 8, y2=r2,
+                          skip_source_index=skip)
+                    _blit(back, ink, y2, x, x1=sx, y1=r, x2=sx + m, y2=r2, skip_source_index=skip)
                 else:
-                    self._blit(ink, x, y, sx, 0, sx + WIDTH, skip)
+                    _blit(back, ink, y, x, x1=sx, y1=r, x2=sx + 8, y2=r2, skip_source_index=skip)
             x += ADVANCE
-        return x
+        return x - 1
 
     # -- sending --
     def show(self):
-        bp = self._bp
-        fp = self._fp
-        h = self.height
-        n = h >> 3  # pages
         lo = self.lo
         hi = self.hi
-        sent = False
-        for k in range(len(self.front)):
-            a = lo - k * _S  # the strip's columns drawn since the last show: a..b-1
-            if a < 0:
-                a = 0
-            b = hi - k * _S
-            if b > _S:
-                b = _S
-            if a >= b:
-                continue  # nothing drawn here: nothing changed
-            o = k * n
-            runs = 0
-            p = 0
-            while p < n:
-                if bp[o + p] == fp[o + p]:
-                    p += 1
-                    continue
-                q = p + 1
-                while q < n and bp[o + q] != fp[o + q]:
-                    q += 1
-                if runs:  # a strip's dirty area is one rectangle: send the run before before this one
-                    self.display.refresh(target_frames_per_second=None)
-                _blit(self.front[k], self.back, a, p * 8, x1=a, y1=k * h + p * 8, x2=b, y2=k * h + q * 8)
-                self.blocks_sent += q - p
-                runs += 1
-                sent = True
-                p = q
-        self.lo = self.width
+        if hi > 128:
+            hi = 128
+        self.lo = 128
         self.hi = 0
-        if sent:
-            self.display.refresh(target_frames_per_second=None)
+        if lo >= hi:
+            return
+        bg = self._bg
+        sg = self._sg
+        g = lo // _G
+        last = (hi - 1) // _G
+        while g <= last:
+            if bg[g] == sg[g]:
+                g += 1
+                continue
+            q = g + 1
+            while q <= last and bg[q] != sg[q]:
+                q += 1
+            a = g * _G  # groups g..q-1 changed: send their columns drawn, a..b-1
+            if a < lo:
+                a = lo
+            b = q * _G
+            if b > hi:
+                b = hi
+            self.panel.send(a, b - 1, self._mv, (a + 1) << 3, (b + 1) << 3)
+            self.cols_sent += b - a
+            while g < q:
+                sg[g][:] = bg[g]  # the panel holds the group now (columns not drawn were the same)
+                g += 1
 
 
 # -- the run-time callables ------------------------------------------------------------------------------

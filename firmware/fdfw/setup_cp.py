@@ -1,8 +1,8 @@
 """CircuitPython: build the drivers from a board profile (board, busio, digitalio, pwmio, neopixel).
 
-Libraries (installed by `make deploy-cp` with circup): adafruit_debouncer, adafruit_ticks,
-adafruit_displayio_ssd1306 (on the core modules displayio, bitmaptools, i2cdisplaybus, busdisplay),
-neopixel (+ adafruit_pixelbuf). The display is drawn by fdfw.board_cp in C, not in Python loops.
+Libraries (installed by `make deploy-cp` with circup): adafruit_debouncer, adafruit_ticks, neopixel
+(+ adafruit_pixelbuf). The display is fdfw.board_cp's: drawn by bitmaptools in C into a Bitmap laid
+out as the SSD1306's bytes, sent by busio.I2C (no displayio display, no display library).
 """
 import time
 
@@ -21,7 +21,7 @@ def _lib(name):
         return __import__(name)
     except ImportError:
         raise StartupError("the CircuitPython library '" + name + "' is missing from /lib: run `make deploy-cp` "
-                           "(circup install adafruit_debouncer adafruit_ticks adafruit_displayio_ssd1306 neopixel)")
+                           "(circup install adafruit_debouncer adafruit_ticks neopixel)")
 
 
 def _core(name, hw):
@@ -32,13 +32,12 @@ def _core(name, hw):
                            "(a build with displayio)", hw)
 
 
-def _display(addr, i2c, hw):
-    """The OLED at `addr` as a framebuf-style target drawn by displayio (see fdfw/board_cp.py)."""
-    _core("bitmaptools", hw)
-    i2cdisplaybus = _core("i2cdisplaybus", hw)  # CircuitPython 9+, as bitmaptools.blit
-    ssd = _lib("adafruit_displayio_ssd1306")
-    bus = i2cdisplaybus.I2CDisplayBus(i2c, device_address=addr)
-    return board_cp.BitmapDisplay(ssd.SSD1306(bus, width=128, height=64, auto_refresh=False))
+def _display(addr, i2c, displayio, hw):
+    """The OLED at `addr` as a framebuf-style target drawn in a Bitmap (see fdfw/board_cp.py)."""
+    if not hasattr(_core("bitmaptools", hw), "blit"):  # bitmaptools.blit: CircuitPython 9+
+        raise StartupError("this CircuitPython build has no 'bitmaptools.blit': use CircuitPython "
+                           "9 or newer", hw)
+    return board_cp.BitmapDisplay(board_cp.SSD1306(i2c, addr), displayio)
 
 
 def pin(prof, p):
@@ -117,7 +116,7 @@ def build(prof, save_path):
     addr = oled_addr(prof.OLED_ADDRS, found)  # 0x3C or 0x3D, whichever the module is jumpered to
     if addr is None:
         raise display_missing(prof.OLED_ADDRS, prof.SDA, prof.SCL, found, hw)
-    hw.display = _display(addr, i2c, hw)
+    hw.display = _display(addr, i2c, displayio, hw)
 
     if prof.SHAKE == "lis3dh":
         hw.shake = accel_shake(prof, found, bus, hw)

@@ -13,10 +13,11 @@ once on each display backend, and every frame is counted for what it really does
   MicroPython  (fdfw.board_mp.PagedSSD1306): the Python and framebuf work of app.draw() (unix-port time, the
                frame drawn again unchanged, fastest of 5) x K_MP, + the bytes on the I2C bus at 400 kHz
                (9 bits a byte, each write's address byte counted) from a counting machine.I2C;
-  CircuitPython (fdfw.board_cp.BitmapDisplay): the Python of app.draw() with displayio/bitmaptools replaced by
-               counting stubs (unix-port time x K_CP), + the C calls (per call + per pixel written or blitted),
-               + displayio's refresh (per pixel converted: the data bytes sent x 8), + the bytes on the bus,
-               counted by the fake SSD1306 behind the real adafruit_displayio_ssd1306.
+  CircuitPython (fdfw.board_cp.BitmapDisplay): the Python of app.draw() with bitmaptools and the sink (the
+               displayio display before issue 34, the panel's busio.I2C since) replaced by stubs (unix-port
+               time x K_CP), + the C calls (per call + per pixel written or blitted), + displayio's refresh
+               where there is one (per pixel converted: the data bytes sent x 8; before issue 34, through the
+               real adafruit_displayio_ssd1306), + the bytes on the bus, counted by the fake SSD1306.
 
 Calibration: the same game is played on the code the issue measured (commit REF_COMMIT, from git) and on this
 tree. K_MP is fitted on that code's MicroPython medians, K_CP is K_MP (the same VM on the same chip), and the
@@ -162,7 +163,8 @@ def mp_draw_ms(d, k):
 
 def cp_parts(d):
     """A CircuitPython frame [cat, py_us, calls, pixels, fills, refreshes, data_bytes, bus_bytes, writes]:
-    (Python us, refreshed pixels, the rest in us)."""
+    (Python us, refreshed pixels, the rest in us). data_bytes: the bytes displayio converted (0 where the
+    frame is sent from the Bitmap's memory, fdfw.board_cp since issue 34)."""
     rest = (C_CALL_US * (d[2] + d[5]) + C_PIXEL_US * d[3] + C_FILL_US * d[4] + I2C_US_PER_BYTE * d[7]
             + I2C_WRITE_US * d[8])
     return d[1], 8 * d[6], rest
@@ -217,9 +219,10 @@ def report(data):
     print(".mpy, MicroPython 1.28.0), medians over a scripted two-player Yahtzee game through the buttons.")
     print("Method: MicroPython = unix-port time x K_MP + I2C bytes x %.1f us + %d us a write; CircuitPython = Python"
           % (I2C_US_PER_BYTE, I2C_WRITE_US))
-    print("  (displayio/bitmaptools stubbed) x K_CP + %.0f us a C call + %.1f us a pixel drawn + %.0f us a Bitmap.fill"
-          % (C_CALL_US, C_PIXEL_US, C_FILL_US))
-    print("  + C_REF a pixel refreshed + I2C bytes. Fitted on the code the issue measured (%s)%s:"
+    print("  (bitmaptools and the display or its bus stubbed) x K_CP + %.0f us a C call + %.1f us a pixel drawn"
+          " + %.0f us a Bitmap.fill" % (C_CALL_US, C_PIXEL_US, C_FILL_US))
+    print("  + C_REF a pixel displayio refreshed (before issue 34) + I2C bytes. Fitted on the code the issue measured"
+          " (%s)%s:"
           % (REF_COMMIT, "" if before is not None else " -- not available, defaults"))
     print("  K_MP = %d, K_CP = %d, C_REF = %.1f us (the port-to-Pico factor is 150-214 by perf_bench)." % (k_mp, k_cp, c_ref))
     print("")
@@ -399,13 +402,11 @@ def mp_main(tables, which):
     import json
     from time import ticks_diff, ticks_us
 
-    import adafruit_displayio_ssd1306
     import bitmaptools
     import board
     import busio
     import displayio
     import fakehw
-    import i2cdisplaybus
     from fdfw import loop
 
     try:
@@ -439,6 +440,12 @@ def mp_main(tables, which):
         oled = fakehw.FakeSSD1306()
         fakehw.devices[0x3C] = oled
         displayio.release_displays()
+        if hasattr(board_cp, "SSD1306"):  # this tree: the Bitmap sent over busio.I2C
+            i2c = busio.I2C(board.GP5, board.GP4)
+            return board_cp.BitmapDisplay(board_cp.SSD1306(i2c, 0x3C), displayio), oled
+        import adafruit_displayio_ssd1306  # the code before: displayio's refresh through the Adafruit driver
+        import i2cdisplaybus
+
         bus = i2cdisplaybus.I2CDisplayBus(busio.I2C(board.GP5, board.GP4), device_address=0x3C)
         fb = board_cp.BitmapDisplay(adafruit_displayio_ssd1306.SSD1306(bus, width=128, height=64,
                                                                           auto_refresh=False))
@@ -466,6 +473,16 @@ def mp_main(tables, which):
         def refresh(self, *, target_frames_per_second=None, minimum_frames_per_second=0):
             return True
 
+    class StubI2C:
+        def try_lock(self):
+            return True
+
+        def unlock(self):
+            pass
+
+        def writeto(self, address, buffer, *, start=0, end=None):
+            pass
+
     fills = [0]
     real_fill = displayio.Bitmap.fill
 
@@ -477,7 +494,7 @@ def mp_main(tables, which):
 
     _STATE = ("shown", "now", "whole",  # the screen's
               "buffer", "shadow", "_a", "_r", "_n", "_old_n", "_old_ok", "_over", "_eager", "_dirty", "_all",
-              "marks", "_span", "blocks_sent", "lo", "hi", "ops_run", "_dsize", "_dcol", "_dice", "_tumble")
+              "marks", "_span", "blocks_sent", "cols_sent", "lo", "hi", "ops_run", "_dsize", "_dcol", "_dice", "_tumble")
     # (the dice sprites too: made at a die's first draw, which must not be a stubbed one)
 
     def snapshot(fb, screen):
@@ -694,26 +711,33 @@ def mp_main(tables, which):
             else:
                 snap = snapshot(fb, app.screen)
                 tgt = getattr(fb, "_t", fb)  # the object holding the back buffer
-                saved = (board_cp._fill_region, board_cp._blit, fb.display, tgt.back)
+                # the sink stubbed: displayio's display (the code before) or the panel's busio.I2C (this tree)
+                panel = getattr(fb, "panel", None)
+                sink = (panel, "_i2c", StubI2C()) if hasattr(panel, "_i2c") else (fb, "display", StubDisplay())
+                saved = (board_cp._fill_region, board_cp._blit, getattr(sink[0], sink[1]), tgt.back)
                 board_cp._fill_region = stub_fill_region
                 board_cp._blit = stub_blit
                 tgt.back = StubBitmap()
-                fb.display = StubDisplay()
+                setattr(sink[0], sink[1], sink[2])
                 try:
                     py = best_us(real_draw, snap)  # the Python side, the C calls stubbed
                 finally:
-                    board_cp._fill_region, board_cp._blit, fb.display, tgt.back = saved
+                    board_cp._fill_region, board_cp._blit, real_sink, tgt.back = saved
+                    setattr(sink[0], sink[1], real_sink)
                 bitmaptools.reset_counts()
                 fills[0] = 0
                 del oled.commands[:]  # the fake panel's command log: not kept over a game
                 bus0, data0, w0 = oled.bus_bytes, oled.data_bytes, oled.writes
-                ref0 = fb.display.refreshes
+                disp = getattr(fb, "display", None)  # displayio's (the code before): it converts each byte sent
+                ref0 = disp.refreshes if disp is not None else 0
                 displayio.Bitmap.fill = counting_fill
                 real_draw()
                 displayio.Bitmap.fill = real_fill
                 calls = bitmaptools.calls["fill_region"] + bitmaptools.calls["blit"] + fills[0]
-                print(json.dumps([stack, [cat, py, calls, bitmaptools.pixels[0], fills[0], fb.display.refreshes - ref0,
-                                          oled.data_bytes - data0, oled.bus_bytes - bus0, oled.writes - w0]]))
+                converted = oled.data_bytes - data0 if disp is not None else 0
+                refreshes = disp.refreshes - ref0 if disp is not None else 0
+                print(json.dumps([stack, [cat, py, calls, bitmaptools.pixels[0], fills[0], refreshes, converted,
+                                          oled.bus_bytes - bus0, oled.writes - w0]]))
             cur[1] = ndraws[0]
             ndraws[0] += 1
             del snap

@@ -176,6 +176,9 @@ class FakeSSD1306:
     control byte), 0x00 = the rest are command bytes, 0x40 = the rest are RAM data. Commands
     and their argument bytes are parsed; data lands at the column/page pointer and moves it as
     the addressing mode says (horizontal/vertical inside the 0x21/0x22 window, or page mode).
+    `frame` is the RAM; `image()` is what a viewer sees, by the segment remap (0xA0/0xA1), the COM scan
+    direction (0xC0/0xC8) and the display start line (0x40-0x7F): upright on the module with 0xA1 and
+    0xC8 (what every driver sends), mirrored or shifted otherwise (the power-on state is 0xA0, 0xC0).
     Counts what crossed the bus: `bus_bytes` (payload + 1 address byte per write), `data_bytes`
     (RAM bytes) and `frames` (data writes that finished their address window)."""
 
@@ -190,6 +193,9 @@ class FakeSSD1306:
         self.col0, self.col1, self.page0, self.page1 = 0, 127, 0, 7
         self.col = 0
         self.page = 0
+        self.seg_remap = 0  # 0xA0 (power-on) / 0xA1
+        self.com_remap = 0  # 0xC0 (power-on) / 0xC8
+        self.start_line = 0  # 0x40 | line
         self._cmd = []  # the command being collected, with its arguments
 
     def write(self, data):
@@ -235,6 +241,12 @@ class FakeSSD1306:
         elif op == 0x22:
             self.page0, self.page1 = c[1] & 7, c[2] & 7
             self.page = self.page0
+        elif op in (0xA0, 0xA1):
+            self.seg_remap = op & 1
+        elif op in (0xC0, 0xC8):
+            self.com_remap = op & 8
+        elif 0x40 <= op <= 0x7F:
+            self.start_line = op & 0x3F
         elif self.mode == 2 and 0xB0 <= op <= 0xB7:
             self.page = op & 7
         elif self.mode == 2 and op <= 0x0F:
@@ -262,6 +274,24 @@ class FakeSSD1306:
     def read_into(self, buf):
         for i in range(len(buf)):
             buf[i] = 0
+
+    def image(self):
+        """What the panel shows, as page-layout bytes (byte x + 128 * (y // 8), bit y % 8; x 0 at the left,
+        y 0 at the top of the module): on screen row y, COM scan 0xC8 shows RAM row (y + start) % 64 and
+        0xC0 RAM row (63 - y + start) % 64; column x shows RAM column x with 0xA1, 127 - x with 0xA0."""
+        out = bytearray(1024)
+        f = self.frame
+        for y in range(64):
+            r = (y if self.com_remap else 63 - y) + self.start_line
+            r &= 63
+            src = (r >> 3) * 128
+            bit = 1 << (r & 7)
+            dst = (y >> 3) * 128
+            put = 1 << (y & 7)
+            for x in range(128):
+                if f[src + (x if self.seg_remap else 127 - x)] & bit:
+                    out[dst + x] |= put
+        return out
 
     def lit(self):
         n = 0

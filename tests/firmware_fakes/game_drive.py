@@ -36,8 +36,8 @@ gc.collect()
 _before_fakes = gc.mem_alloc()  # the interpreter's own (and this driver's), before any fake
 _CP = not (len(sys.argv) > 1 and sys.argv[1] == "mp")
 _C_STANDINS = {"cp": ("fakehw", "microcontroller", "board", "busio", "digitalio", "pwmio", "neopixel_write",
-                      "keypad", "supervisor", "adafruit_pixelbuf", "displayio", "bitmaptools", "busdisplay",
-                      "i2cdisplaybus", "fourwire", "paralleldisplaybus", "analogio", "watchdog", "faketime"),
+                      "keypad", "supervisor", "adafruit_pixelbuf", "displayio", "bitmaptools", "analogio",
+                      "watchdog", "faketime"),
                "mp": ("fakehw", "machine", "neopixel", "faketime")}
 for _m in _C_STANDINS["cp" if _CP else "mp"]:
     try:

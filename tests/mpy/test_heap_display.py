@@ -2,8 +2,9 @@
 
 PagedSSD1306 (firmware/fdfw/board_mp.py) is the vendored micropython ssd1306 driver with a show() that sends only
 the pages that changed. BitmapDisplay (firmware/fdfw/board_cp.py) is the CircuitPython backend; here it runs on the
-fake displayio/bitmaptools (tests/firmware_fakes/cp) with a display whose refresh() only counts, so the heap-lock
-proof covers the backend's own Python code (the C primitives on a board allocate nothing per call).
+fake displayio/bitmaptools (tests/firmware_fakes/cp) and its SSD1306 panel on an I2C with busio.I2C's methods that
+only counts, so the heap-lock proof covers the backend's own Python code (the C primitives and busio's writeto on a
+board allocate nothing per call).
 """
 import sys
 
@@ -20,7 +21,8 @@ for _p in ("/firmware", "/firmware/vendor", "/tests/firmware_fakes", "/tests/fir
 import fakehw  # noqa: E402
 from fivedice import gfx  # noqa: E402
 from fdfw.board_mp import PagedSSD1306  # noqa: E402
-from fdfw.board_cp import BitmapDisplay  # noqa: E402
+from fdfw.board_cp import SSD1306, BitmapDisplay  # noqa: E402
+import displayio  # noqa: E402
 
 
 class CountingI2C:
@@ -163,40 +165,58 @@ def test_paged_ssd1306_show_allocates_nothing():
     assert d.blocks_sent - sent == 3  # the locked frame did send its blocks
 
 
-class CountingDisplay:
-    """Stands in for busdisplay.BusDisplay: holds the root group, counts refreshes."""
+class CountingBusio:
+    """busio.I2C's lock and writeto (CircuitPython 10.2.1: start and end keyword-only) that only count."""
 
     def __init__(self):
-        self.root_group = None
-        self.refreshes = 0
+        self.locked = False
+        self.writes = 0
+        self.data = 0  # bytes of the writes that start with the 0x40 control byte, less that byte
 
-    def refresh(self, *, target_frames_per_second=60, minimum_frames_per_second=0):
-        self.refreshes += 1
+    def try_lock(self):
+        if self.locked:
+            return False
+        self.locked = True
         return True
+
+    def unlock(self):
+        self.locked = False
+
+    def writeto(self, address, buffer, *, start=0, end=0x7FFFFFFF):
+        if not self.locked:
+            raise RuntimeError("Function requires lock")
+        if end > len(buffer):
+            end = len(buffer)
+        self.writes += 1
+        if buffer[start] == 0x40:
+            self.data += end - start - 1
 
 
 def test_circuitpython_backend_draws_and_shows_without_allocating():
-    disp = CountingDisplay()
-    fb = BitmapDisplay(disp)
-    assert disp.refreshes == 1  # the blank start-up screen
+    i2c = CountingBusio()
+    fb = BitmapDisplay(SSD1306(i2c, 0x3C), displayio)
+    assert i2c.data == 1024  # the blank start-up screen
 
     def frame():
         DICE[0] = 7 - DICE[0]
         draw(fb)
         gfx.text(fb, b"Clip", -3, -2, 1)
+        gfx.text(fb, b"Off", 2, 21, 1)  # across two pages
+        fb.contrast(200)
         fb.show()
         fb.show()
 
     frame()
-    sent = fb.blocks_sent
-    refreshed = disp.refreshes
+    sent = fb.cols_sent
+    writes = i2c.writes
     assert locked(frame) == 0
-    assert fb.blocks_sent - sent == 3 and disp.refreshes - refreshed == 1
+    # die 1's two 16-column groups (all drawn, only they changed): the window and the data; the contrast
+    assert fb.cols_sent - sent == 32 and i2c.writes - writes == 2 + 1
     DICE[0] = 1
 
 
 def test_heap_harness_catches_a_display_allocation():
-    fb = BitmapDisplay(CountingDisplay())
+    fb = BitmapDisplay(SSD1306(CountingBusio(), 0x3C), displayio)
     assert locked(lambda: fb.glyphs(bytes(DICE), 0, 0, 1)) == 1  # bytes() allocates: the harness must see it
 
 

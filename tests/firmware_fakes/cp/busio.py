@@ -1,5 +1,28 @@
-"""Fake CircuitPython `busio.I2C` over fakehw.devices; refuses to start without pull-ups, like the real one."""
+"""Fake CircuitPython `busio.I2C` over fakehw.devices; refuses to start without pull-ups, like the real one.
+
+CircuitPython 10.2.1's methods (shared-bindings/busio/I2C.c): deinit, __enter__/__exit__, probe, scan,
+try_lock, unlock, readfrom_into, writeto, writeto_then_readfrom. Each checks deinit, then the lock; start/end
+are bounded as shared/runtime/buffer_helper.c's normalize_buffer_bounds does (negative from the end, end past
+the buffer cut to it, end before start: nothing) in the buffer's items (a Bitmap's typecode is 'B'); a device
+that does not answer is OSError(ENODEV) (ports/raspberrypi/common-hal/busio/I2C.c).
+"""
 import fakehw
+
+_INT_MAX = 0x7FFFFFFF  # the C default of end (INT_MAX)
+
+
+def _bounds(buffer, start, end):
+    """normalize_buffer_bounds: (start, end) of the items sent or filled."""
+    n = len(buffer)
+    if end < 0:
+        end += n
+    elif end > n:
+        end = n
+    if start < 0:
+        start += n
+    if end < start:
+        end = start
+    return start, end
 
 
 class I2C:
@@ -11,45 +34,72 @@ class I2C:
         self.pins = (scl.gpio, sda.gpio)
         self.frequency = frequency
         self._locked = False
+        self._deinited = False
 
     def deinit(self):
-        for g in self.pins:
-            fakehw.free(g)
+        if not self._deinited:
+            for g in self.pins:
+                fakehw.free(g)
+        self._deinited = True
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.deinit()
+
+    def _check_deinit(self):
+        if self._deinited:
+            raise ValueError("Object has been deinitialized and can no longer be used. Create a new object.")
 
     def try_lock(self):
+        self._check_deinit()
         if self._locked:
             return False
         self._locked = True
         return True
 
     def unlock(self):
+        self._check_deinit()
         self._locked = False
 
     def _check(self):
+        self._check_deinit()
         if not self._locked:
             raise RuntimeError("Function requires lock")
 
+    def probe(self, address):
+        self._check()
+        return address in fakehw.devices
+
     def scan(self):
         self._check()
-        return sorted(fakehw.devices)
+        return sorted(a for a in fakehw.devices if 0x08 <= a < 0x78)
 
-    def writeto(self, address, buffer, *, start=0, end=None):
+    def writeto(self, address, buffer, *, start=0, end=_INT_MAX):
         self._check()
-        fakehw.device(address).write(bytes(buffer[start:end]))
+        start, end = _bounds(buffer, start, end)
+        # a device takes the bytes as the bus delivers them (a copy: the fake panel keeps no view of the buffer)
+        fakehw.device(address).write(bytes(memoryview(buffer)[start:end]))
 
-    def readfrom_into(self, address, buffer, *, start=0, end=None):
+    def readfrom_into(self, address, buffer, *, start=0, end=_INT_MAX):
         self._check()
-        end = len(buffer) if end is None else end
+        start, end = _bounds(buffer, start, end)
+        if end - start < 1:
+            raise ValueError("buffer length must be >= 1")
         tmp = bytearray(end - start)
         fakehw.device(address).read_into(tmp)
         buffer[start:end] = tmp
 
-    def writeto_then_readfrom(self, address, out_buffer, in_buffer, *, out_start=0, out_end=None, in_start=0,
-                              in_end=None):
+    def writeto_then_readfrom(self, address, out_buffer, in_buffer, *, out_start=0, out_end=_INT_MAX, in_start=0,
+                              in_end=_INT_MAX):
         self._check()
+        out_start, out_end = _bounds(out_buffer, out_start, out_end)
+        in_start, in_end = _bounds(in_buffer, in_start, in_end)
+        if in_end - in_start < 1:
+            raise ValueError("out_buffer length must be >= 1")
         d = fakehw.device(address)
-        d.write(bytes(out_buffer[out_start:out_end]))
-        in_end = len(in_buffer) if in_end is None else in_end
+        d.write(bytes(memoryview(out_buffer)[out_start:out_end]))
         tmp = bytearray(in_end - in_start)
         d.read_into(tmp)
         in_buffer[in_start:in_end] = tmp
