@@ -246,8 +246,8 @@ def stage(runtime, board, top, compile_mpy, tables=(), compiler=None, lines=Fals
             raise DeployError("no strategy table %s: run `make tables` first" % os.path.relpath(src, ROOT))
         st.add(src, "tables/" + rid + ".fdt")
     st.add_tree(os.path.join(ROOT, "lib", "fivedice"), "lib/fivedice")
-    leave_out(st, runtime, board)
     st.add_tree(os.path.join(ROOT, "firmware", "fdfw"), "lib/fdfw")
+    leave_out(st, runtime, board)
     st.add(os.path.join(ROOT, "hardware", "boards", "__init__.py"), "lib/boards/__init__.py")
     for name in profile_modules(board):
         st.add(os.path.join(ROOT, "hardware", "boards", name + ".py"), "lib/boards/" + name + ".py")
@@ -465,7 +465,7 @@ def main(argv=None):
         tables = [d[7:-4] for _, d in st.files if d.startswith("tables/")]
         print("== %s, board profile %s ==" % ("MicroPython" if a.runtime == "mp" else "CircuitPython bundle" if a.zip
                                               else "CircuitPython", a.board))
-        print(board_gets(tables, st.mpy, a.runtime))
+        print(board_gets(tables, st.mpy, a.runtime, a.board))
         if a.runtime == "cp" and a.board in CP_SHORT_HEAP:
             print(cp_heap_warning(a.board, tables, st.mpy))
         if a.runtime == "mp":
@@ -509,11 +509,12 @@ def drive_bytes(runtime, board, drive):
     return CP_DRIVE_BYTES.get(board)
 
 
-def board_gets(tables, mpy, runtime):
-    """One line: what the board gets (which rule sets have hints and the perfect CPU, .mpy or .py)."""
+def board_gets(tables, mpy, runtime, board=None):
+    """One line: what the board gets (which rule sets have hints and the perfect CPU, .mpy or .py, and what the
+    install leaves out on that board: fivedice.features)."""
     sys.path.insert(0, os.path.join(ROOT, "lib"))
     try:
-        from fivedice import rules
+        from fivedice import features, rules
     finally:
         sys.path.pop(0)
     titles = [r.title for r in rules.ALL if r.id in tables]
@@ -525,7 +526,8 @@ def board_gets(tables, mpy, runtime):
         what = "no strategy table: no hints in any rule set, the CPU up to good (TABLES=yahtzee adds them)"
     code = (".py sources, compiled on the board at import" if not mpy
             else ".mpy built here for CircuitPython 10" if runtime == "cp" else ".mpy built here")
-    return "the board gets: %s; %s" % (what, code)
+    gone = features.says(features.leave_out(runtime, board)) if board else ""
+    return "the board gets: %s; %s%s" % (what, code, "; " + gone + " (its heap, docs/memory.md)" if gone else "")
 
 
 def make_cmd(target, a, source=False):

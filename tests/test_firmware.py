@@ -396,6 +396,35 @@ def test_cp_vibration_switch_shake_rolls_the_dice(cp, monkeypatch):
     assert app.game.rolls == 1 and not app.tumbling
 
 
+def test_cp_an_install_without_sound_pixels_and_shake_plays_and_never_loads_their_code(cp, monkeypatch):
+    """What a CircuitPython Pico's deploy leaves out (fivedice.features: the heap's margin, docs/memory.md): the
+    board glue builds no buzzer, pixels nor shake input, the menu has no Sound line, and a game is played."""
+    from fivedice import features
+
+    for flag in ("SOUND", "PIXELS", "SHAKE"):
+        monkeypatch.setattr(features, flag, False)
+    cp.record_app(monkeypatch)
+    cp.display()
+    script = {}
+    _tap(cp, OK, 10, script)  # menu: "New game"
+    _tap(cp, HOLD1, 30, script)  # refused before the first roll: no beep now
+    _tap(cp, ROLL, 50, script)
+    for k in range(12):  # the shake switch chatters: nothing reads it
+        script[60 + 2 * k] = (lambda lv: (lambda: cp.hw.levels.__setitem__(SHAKE_SW, lv)))(k & 1)
+    # (no pixels animate: an idle pass may sleep up to a second of fake time, so few passes, not the sleep timer)
+    assert cp.run_code(max_iters=110, script=script) == "stopped"
+    app = cp.apps[0]
+    assert app.game.rolls == 1 and not app.tumbling and app.shakes == []
+    assert app.snd is None and app.px is None and cp.hw.pixel_writes == [] and not cp.hw.tones()
+    from fivedice.screens import menu as M
+
+    app.menu.build(app)
+    assert M.I_SOUND not in app.menu.items[:app.menu.n] and M.I_DIM in app.menu.items[:app.menu.n]
+    for mod in ("fdfw.buzzer", "fdfw.shake_input", "fivedice.shake", "fivedice.pixels_view", "neopixel",
+                "adafruit_ticks"):
+        assert mod not in sys.modules, mod
+
+
 def test_cp_feather_lis3dh_shake_rolls_the_dice(cp, monkeypatch):
     cp.board("feather_rp2040")
     cp.record_app(monkeypatch)

@@ -68,8 +68,8 @@ def margin(runtime, kbs, kind="mpy", seed=1, log=print, board=None):
     for b in kbs:
         out = board_heap.run(top, path, kb, runtime, games=2, cut=7, boots=2, seed=seed, ballast=ballast_bytes(b))
         ok[b] = survives(out)
-        log("  ballast %5.1f KB: %s%s" % (b, "survives" if ok[b] else "fails", "" if ok[b] else " (%s, %s)" % (
-            out["status"], (out.get("failures") or out.get("why") or [""])[:1] if not ok[b] else "")))
+        why = [ln[10:] for ln in out.get("said", ()) if ln.startswith("fivedice: error")][:1] or [out.get("why", "")]
+        log("  ballast %5.1f KB: %s" % (b, "survives" if ok[b] else "fails (%s, %s)" % (out["status"], why[0])))
     held = None
     for b in sorted(kbs):
         if not ok[b]:
