@@ -420,7 +420,8 @@ out = {"status": status, "visited": len(VISITS) - len(state["visits"]) - state.g
        "turns": state["turns"], "hints": state["hints"], "peak_live": state["peak"], "free_min": state["free_min"],
        "live": state["live"], "resident": state.get("resident"), "resets": state["resets"],
        "watchdogs": state["watchdogs"], "resumed": state["resumed"], "fills": state.get("fills", 0),
-       "failures": state.get("failures", []), "told": state.get("told", 0), "save_resumed": state.get("save_resumed")}
+       "failures": state.get("failures", []), "told": state.get("told", 0), "save_resumed": state.get("save_resumed"),
+       "ballast": len(_ballast) if _ballast is not None else 0}
 app = state["app"]
 if app is not None and status != "done":
     out["dark"] = state.get("dark")
