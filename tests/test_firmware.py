@@ -420,8 +420,7 @@ def test_cp_an_install_without_sound_pixels_and_shake_plays_and_never_loads_thei
 
     app.menu.build(app)
     assert M.I_SOUND not in app.menu.items[:app.menu.n] and M.I_DIM in app.menu.items[:app.menu.n]
-    for mod in ("fdfw.buzzer", "fdfw.shake_input", "fivedice.shake", "fivedice.pixels_view", "neopixel",
-                "adafruit_ticks"):
+    for mod in ("fdfw.buzzer", "fdfw.shake_input", "fdfw.buttons", "neopixel", "adafruit_ticks"):  # (fdfw's: fresh)
         assert mod not in sys.modules, mod
 
 
