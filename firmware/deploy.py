@@ -246,8 +246,8 @@ def stage(runtime, board, top, compile_mpy, tables=(), compiler=None, lines=Fals
             raise DeployError("no strategy table %s: run `make tables` first" % os.path.relpath(src, ROOT))
         st.add(src, "tables/" + rid + ".fdt")
     st.add_tree(os.path.join(ROOT, "lib", "fivedice"), "lib/fivedice")
-    leave_out(st, runtime, board)
     st.add_tree(os.path.join(ROOT, "firmware", "fdfw"), "lib/fdfw")
+    leave_out(st, runtime, board)
     st.add(os.path.join(ROOT, "hardware", "boards", "__init__.py"), "lib/boards/__init__.py")
     for name in profile_modules(board):
         st.add(os.path.join(ROOT, "hardware", "boards", name + ".py"), "lib/boards/" + name + ".py")
@@ -511,10 +511,6 @@ def drive_bytes(runtime, board, drive):
     return CP_DRIVE_BYTES.get(board)
 
 
-# the summary line's name of each feature of lib/fivedice/features.py (else the feature's own)
-FEATURE_TITLES = {"records": "the high scores and stats", "proftest": "the proficiency test"}
-
-
 def board_gets(tables, mpy, runtime, board=None):
     """One line: what the board gets (which rule sets have hints and the perfect CPU, .mpy or .py),
     and the features its install leaves out (lib/fivedice/features.py's leave_out) and why."""
@@ -535,9 +531,9 @@ def board_gets(tables, mpy, runtime, board=None):
             else ".mpy built here for CircuitPython 10" if runtime == "cp" else ".mpy built here")
     out = "the board gets: %s; %s" % (what, code)
     if left:
-        out += "; left out: %s (they do not fit the heap of a %s under %s: docs/memory.md)" % (
-            ", ".join(FEATURE_TITLES.get(f, f) for f in left), board,
-            "CircuitPython 10" if runtime == "cp" else "MicroPython")
+        out += "; %s (left out: they do not fit the heap of a %s under %s with its 16 KB margin: %s)" % (
+            ", ".join(features.SAYS.get(f, f) for f in left), board,
+            "CircuitPython 10" if runtime == "cp" else "MicroPython", "docs/memory.md")
     return out
 
 

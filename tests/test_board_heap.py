@@ -77,6 +77,27 @@ def test_two_games_with_a_power_cut_fit_a_picos_heap_and_keep_the_free_heap_and_
     assert anywhere >= BLOCK_FLOOR_KB[runtime][1], (anywhere, blocks)
 
 
+# The margin (issue 34): a ballast taken before the board's code (the emulated Pico's --ballast, a bytearray first in
+# code.py / main.py), and the table game still plays through. Calibrated at 8e534a8: the real CircuitPython Pico
+# survived 2 KB (3 KB: MemoryError at start-up), the proxy 10 KB (12 fails): a board's KB is the proxy's less
+# MARGIN_OFFSET_KB, and the issue's 16 KB on a CircuitPython Pico is the proxy's 24. MicroPython's board margin was
+# not measured; the proxy's survives 50 KB and fails at 60 and 70 (docs/memory.md): guarded where it stands.
+MARGIN_OFFSET_KB = 8
+PROXY_BALLAST_KB = {"cp": 16 + MARGIN_OFFSET_KB, "mp": 50}
+
+
+@pytest.mark.parametrize("runtime", ["cp", "mp"])
+def test_the_table_game_survives_the_boards_margin_taken_before_its_code(runtime, board):
+    """Two games against the perfect CPU with a hint after every roll, the cut and the resume, with the margin's
+    ballast held from before the board's code loads to the end, at every boot."""
+    top, path, _, _, kb = board(runtime)
+    ballast = board_estimate.ballast_bytes(PROXY_BALLAST_KB[runtime])
+    out = board_heap.run(top, path, kb, runtime, games=2, cut=7, boots=2, ballast=ballast)
+    assert board_estimate.survives(out), (out["status"], out["said"][-3:], out["boots"])
+    assert out["turns"] == 26 and out["hints"] >= 26 and out["has_coach"], out
+    assert out["ballast"] == ballast  # held to the end of the last boot
+
+
 def test_the_proxy_finds_that_the_circuitpython_py_bundle_does_not_fit_a_pico(board):
     """Issue 20's real runtime: CircuitPython compiling the .py bundle on the board ran out of memory at the first
     New game (at 8902cd7; now the app loads that code at start-up); the calibrated proxy runs out before a game

@@ -29,10 +29,26 @@ def test_a_circuitpython_pico_goes_without_the_proficiency_test_and_says_so_in_i
     assert "PROFTEST = False" in written and "RECORDS = False" in written
 
 
+def test_a_circuitpython_pico_goes_without_sound_pixels_and_shake_and_the_summary_line_says_so(tmp_path):
+    """The 16 KB margin (issue 34): the install leaves out what costs most heap for least (docs/memory.md)."""
+    dests, _ = staged(tmp_path, "cp", "pico")
+    for f in ("sound", "pixels", "shake"):
+        for m in features.MODULES[f]:
+            assert "lib/" + m + ".py" not in dests, m
+    assert "lib/fdfw/keys.py" in dests and "lib/fdfw/buttons.py" in dests  # (buttons: the readers without keypad)
+    written = features.source(features.leave_out("cp", "pico"))
+    for flag in ("SOUND", "PIXELS", "SHAKE", "RECORDS", "PROFTEST"):
+        assert flag + " = False" in written, flag
+    line = deploy.board_gets(["yahtzee"], True, "cp", "pico")
+    assert "no records, no proficiency test, no sound, no NeoPixel dice, no shake to roll" in line, line
+    assert "no sound" not in deploy.board_gets(["yahtzee"], True, "mp", "pico")
+    assert "no sound" not in deploy.board_gets(["yahtzee"], True, "cp", "pico2")
+
+
 def test_micropython_and_a_pico_2_keep_the_test(tmp_path):
     for runtime, board in (("mp", "pico"), ("cp", "pico2")):
         dests, _ = staged(tmp_path, runtime, board)
-        for m in features.MODULES["proftest"]:
+        for m in features.MODULES["proftest"] + features.MODULES["sound"] + features.MODULES["pixels"]:
             assert "lib/" + m + ".py" in dests, (runtime, board, m)
     assert features.leave_out("mp", "pico") == ()
 

@@ -397,6 +397,34 @@ def test_cp_vibration_switch_shake_rolls_the_dice(cp, monkeypatch):
     assert app.game.rolls == 1 and not app.tumbling
 
 
+def test_cp_an_install_without_sound_pixels_and_shake_plays_and_never_loads_their_code(cp, monkeypatch):
+    """What a CircuitPython Pico's deploy leaves out (fivedice.features: the heap's margin, docs/memory.md): the
+    board glue builds no buzzer, pixels nor shake input, the menu has no Sound line, and a game is played."""
+    from fivedice import features
+
+    for flag in ("SOUND", "PIXELS", "SHAKE"):
+        monkeypatch.setattr(features, flag, False)
+    cp.record_app(monkeypatch)
+    cp.display()
+    script = {}
+    _tap(cp, OK, 10, script)  # menu: "New game"
+    _tap(cp, HOLD1, 30, script)  # refused before the first roll: no beep now
+    _tap(cp, ROLL, 50, script)
+    for k in range(12):  # the shake switch chatters: nothing reads it
+        script[60 + 2 * k] = (lambda lv: (lambda: cp.hw.levels.__setitem__(SHAKE_SW, lv)))(k & 1)
+    # (no pixels animate: an idle pass may sleep up to a second of fake time, so few passes, not the sleep timer)
+    assert cp.run_code(max_iters=110, script=script) == "stopped"
+    app = cp.apps[0]
+    assert app.game.rolls == 1 and not app.tumbling and app.shakes == []
+    assert app.snd is None and app.px is None and cp.hw.pixel_writes == [] and not cp.hw.tones()
+    from fivedice.screens import menu as M
+
+    app.menu.build(app)
+    assert M.I_SOUND not in app.menu.items[:app.menu.n] and M.I_DIM in app.menu.items[:app.menu.n]
+    for mod in ("fdfw.buzzer", "fdfw.shake_input", "fdfw.buttons", "neopixel", "adafruit_ticks"):  # (fdfw's: fresh)
+        assert mod not in sys.modules, mod
+
+
 def test_cp_feather_lis3dh_shake_rolls_the_dice(cp, monkeypatch):
     cp.board("feather_rp2040")
     cp.record_app(monkeypatch)
@@ -1738,9 +1766,9 @@ def test_the_board_gets_line_names_every_feature_the_install_leaves_out(runtime,
     line = deploy.board_gets(["yahtzee"], True, runtime, board)
     left = features.leave_out(runtime, board)
     if left:
-        assert "; left out: " in line and "do not fit the heap of a %s" % board in line
+        assert "(left out: they do not fit the heap of a %s" % board in line
         for f in left:
-            assert deploy.FEATURE_TITLES.get(f, f) in line.split("; left out: ")[1]
+            assert features.SAYS[f] in line.split("; .mpy built here")[-1]
     else:
         assert "left out" not in line
 
@@ -1754,8 +1782,8 @@ def test_the_board_gets_line_follows_the_feature_list_not_a_fixed_text(monkeypat
         sys.path.pop(0)
     monkeypatch.setattr(features, "leave_out", lambda runtime, board: ("proftest", "newthing"))
     line = deploy.board_gets([], True, "cp", "someboard")
-    assert line.endswith("; left out: the proficiency test, newthing (they do not fit the heap of a someboard under "
-                         "CircuitPython 10: docs/memory.md)")
+    assert line.endswith("; no proficiency test, newthing (left out: they do not fit the heap of a someboard "
+                         "under CircuitPython 10 with its 16 KB margin: docs/memory.md)")
 
 
 def test_a_circuitpython_pico_bundle_says_what_it_leaves_out_on_its_summary_line(tmp_path):
@@ -1765,7 +1793,7 @@ def test_a_circuitpython_pico_bundle_says_what_it_leaves_out_on_its_summary_line
     gets = [ln for ln in r.stdout.splitlines() if ln.startswith("the board gets: ")]
     deploy = _deploy_module()
     assert len(gets) == 1 and gets[0] == deploy.board_gets([], True, "cp", "pico")  # the dry run line, derived
-    assert "; left out: " in gets[0]  # (while the Pico under CircuitPython leaves anything out: features.py)
+    assert "(left out: " in gets[0]  # (while the Pico under CircuitPython leaves anything out: features.py)
 
 
 @pytest.mark.parametrize("medium", ["lfs", "fat"])

@@ -1,7 +1,7 @@
 """CircuitPython: build the drivers from a board profile (board, busio, digitalio, pwmio, neopixel).
 
-Libraries (installed by `make deploy-cp` with circup): adafruit_debouncer, adafruit_ticks, neopixel
-(+ adafruit_pixelbuf). The display is fdfw.board_cp's: drawn by bitmaptools in C into a Bitmap laid
+Libraries (installed by `make deploy-cp` with circup): adafruit_debouncer and adafruit_ticks (without keypad),
+neopixel (+ adafruit_pixelbuf). The display is fdfw.board_cp's: drawn by bitmaptools in C into a Bitmap laid
 out as the SSD1306's bytes, sent by busio.I2C (no displayio display, no display library).
 """
 import time
@@ -86,20 +86,24 @@ def _battery(prof):
 
 
 def build(prof, save_path):
-    from fdfw.buzzer import CPBuzzer
-    from fdfw.shake_input import SwitchShakeInput
-    from fdfw.store.nvm import NvmStore
+    import supervisor
 
-    ticks = _lib("adafruit_ticks")
-    neopixel = _lib("neopixel")
+    from fdfw.store.nvm import NvmStore
+    from fivedice import features  # what this install carries (the deploy may leave out the pixels, sound, shake)
+
     hw = Hardware()
-    hw.ticks_ms = ticks.ticks_ms
+    hw.ticks_ms = supervisor.ticks_ms  # C's (adafruit_ticks' own choice on CircuitPython), no library in the heap
     hw.sleep_ms = board_cp.sleep_ms(time.sleep)
     # the outputs first, so a later failure can still be shown and heard
-    hw.pixels = neopixel.NeoPixel(pin(prof, prof.PIXELS), prof.PIXEL_COUNT, brightness=1.0, auto_write=False)
-    hw.pixel_count = prof.PIXEL_COUNT
-    pwm = pwmio.PWMOut(pin(prof, prof.BUZZER), duty_cycle=0, frequency=440, variable_frequency=True)
-    hw.buzzer = CPBuzzer(pwm)
+    if features.PIXELS:
+        neopixel = _lib("neopixel")
+        hw.pixels = neopixel.NeoPixel(pin(prof, prof.PIXELS), prof.PIXEL_COUNT, brightness=1.0, auto_write=False)
+        hw.pixel_count = prof.PIXEL_COUNT
+    if features.SOUND:
+        from fdfw.buzzer import CPBuzzer
+
+        pwm = pwmio.PWMOut(pin(prof, prof.BUZZER), duty_cycle=0, frequency=440, variable_frequency=True)
+        hw.buzzer = CPBuzzer(pwm)
     hw.button_names = [b[0] for b in prof.BUTTONS]
     hw.button_inputs = _buttons(prof)
 
@@ -118,9 +122,13 @@ def build(prof, save_path):
         raise display_missing(prof.OLED_ADDRS, prof.SDA, prof.SCL, found, hw)
     hw.display = _display(addr, i2c, displayio, hw)
 
-    if prof.SHAKE == "lis3dh":
+    if not features.SHAKE:
+        pass
+    elif prof.SHAKE == "lis3dh":
         hw.shake = accel_shake(prof, found, bus, hw)
     else:
+        from fdfw.shake_input import SwitchShakeInput
+
         sw = _input(prof, prof.SHAKE_PIN)
         hw.shake = SwitchShakeInput(board_cp.value_of(sw))
     import microcontroller

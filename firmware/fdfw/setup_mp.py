@@ -23,21 +23,25 @@ def _input(p):
 
 
 def build(prof, save_path):
-    from fdfw.buzzer import MPBuzzer
-    from fdfw.pixels import MPPixels
-    from fdfw.shake_input import SwitchShakeInput
     from fdfw.store.file import FileStore
+    from fivedice import features  # what this install carries (the deploy may leave out the pixels, sound, shake)
 
     deploy = "run `make deploy-mp`"
     ticks = _lib("adafruit_ticks", deploy)
     _lib("adafruit_debouncer", deploy)
-    neopixel = _lib("neopixel", "this MicroPython build has no neopixel module (mpremote mip install neopixel)")
     hw = Hardware()
     hw.ticks_ms = ticks.ticks_ms
     hw.sleep_ms = time.sleep_ms
-    hw.pixels = MPPixels(neopixel.NeoPixel(Pin(prof.PIXELS[1], Pin.OUT), prof.PIXEL_COUNT), prof.PIXEL_COUNT)
-    hw.pixel_count = prof.PIXEL_COUNT
-    hw.buzzer = MPBuzzer(PWM(Pin(prof.BUZZER[1])))
+    if features.PIXELS:
+        from fdfw.pixels import MPPixels
+
+        neopixel = _lib("neopixel", "this MicroPython build has no neopixel module (mpremote mip install neopixel)")
+        hw.pixels = MPPixels(neopixel.NeoPixel(Pin(prof.PIXELS[1], Pin.OUT), prof.PIXEL_COUNT), prof.PIXEL_COUNT)
+        hw.pixel_count = prof.PIXEL_COUNT
+    if features.SOUND:
+        from fdfw.buzzer import MPBuzzer
+
+        hw.buzzer = MPBuzzer(PWM(Pin(prof.BUZZER[1])))
     hw.button_names = [b[0] for b in prof.BUTTONS]
     from fdfw.buttons import EdgeRing  # every edge, timestamped by a hard IRQ, for adafruit_debouncer to replay
 
@@ -53,9 +57,13 @@ def build(prof, save_path):
 
     hw.display = board_mp.PagedSSD1306(128, 64, i2c, addr=addr)
 
-    if prof.SHAKE == "lis3dh":
+    if not features.SHAKE:
+        pass
+    elif prof.SHAKE == "lis3dh":
         hw.shake = accel_shake(prof, found, i2c, hw)
     else:
+        from fdfw.shake_input import SwitchShakeInput
+
         hw.shake = SwitchShakeInput(_input(prof.SHAKE_PIN).value)
     hw.store = FileStore(save_path)
     hw.log_path = save_path + ".log"

@@ -144,6 +144,16 @@ def build(runtime, save_path, say):
         signal_failure(hw)
         return "no-app"
     ids = [getattr(appmod, "B_" + name) for name in hw.button_names]
-    from fdfw import buttons as buttons_mod
+    return hw, appmod, reader(hw.button_inputs, ids), prof.NAME
 
-    return hw, appmod, buttons_mod.make(hw.button_inputs, ids), prof.NAME
+
+def reader(inputs, ids):
+    """The buttons' reader for hw.button_inputs: on a keypad.Keys fdfw.keys' alone (fdfw.buttons' other readers
+    are never loaded: their code would be heap), else fdfw.buttons.make's."""
+    if hasattr(inputs, "events"):
+        from fdfw.keys import KeypadButtons
+
+        return KeypadButtons(inputs, ids)
+    from fdfw import buttons
+
+    return buttons.make(inputs, ids)

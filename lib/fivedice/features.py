@@ -3,12 +3,27 @@ does not fit (an install-time choice: firmware/deploy.py asks leave_out(), drops
 writes this file with its constant False). What each feature costs: docs/memory.md."""
 RECORDS = True  # the records (high scores and stats) and the initials screen at game over
 PROFTEST = True  # the proficiency test (25 fixed positions per rule set with a table), from the menu
+SOUND = True  # the buzzer's cues and the menu's Sound line (the board glue builds no buzzer without it)
+PIXELS = True  # the NeoPixel dice under the hold buttons
+SHAKE = True  # shaking the board rolls the dice (a switch or an accelerometer)
 
 # feature: the modules it is (paths under the board's lib/, without .py/.mpy)
 MODULES = {
     "records": ("fivedice/records", "fivedice/screens/records", "fivedice/screens/initials"),
     "proftest": ("fivedice/proftest", "fivedice/proftest_data", "fivedice/screens/proftest"),
+    "sound": ("fdfw/buzzer",),
+    "pixels": ("fivedice/pixels_view", "fdfw/pixels"),
+    "shake": ("fivedice/shake", "fdfw/shake_input", "fdfw/lis3dh"),
 }
+# feature: what the player goes without when it is left out (the deploy's summary line, the README's board table)
+SAYS = {
+    "records": "no records",
+    "proftest": "no proficiency test",
+    "sound": "no sound",
+    "pixels": "no NeoPixel dice",
+    "shake": "no shake to roll",
+}
+ORDER = ("records", "proftest", "sound", "pixels", "shake")  # the flags, in this file's order
 # feature: its rows in fivedice.lazy's table, which the deploy drops with the feature (one row: ~150 bytes a board)
 LAZY = {
     "records": ("records", "records_screen", "initials"),
@@ -18,23 +33,27 @@ LAZY = {
 
 def leave_out(runtime, board):
     """The features a deploy for `runtime` ("cp" or "mp") on hardware/boards/<board>.py leaves out: on a Pico
-    under CircuitPython the records, whose code and reading at game over cost ~8 KB, and the proficiency test
-    (~7 KB while open), where the table game leaves about 13 KB free (the calibrated heap proxy,
-    tests/bench/board_estimate.py; docs/memory.md)."""
+    under CircuitPython the records, whose code and reading at game over cost ~8 KB, the proficiency test
+    (~7 KB while open), the sound, the NeoPixel dice and the shake: the table game must leave a 16 KB margin
+    there (issue 34; what each costs by the heap proxy: docs/memory.md)."""
     if runtime == "cp" and board == "pico":
-        return ("records", "proftest")
+        return ("records", "proftest", "sound", "pixels", "shake")
     return ()
+
+
+def says(left_out):
+    """What an install without the features in `left_out` goes without, in one phrase ("" for none)."""
+    return ", ".join(SAYS[f] for f in ORDER if f in left_out)
 
 
 def lazy_source(text, left_out):
     """fivedice/lazy.py's text for an install without the features in `left_out`: their table rows gone."""
-    rows = [r for f in left_out for r in LAZY[f]]
+    rows = [r for f in left_out for r in LAZY.get(f, ())]
     return "".join(ln for ln in text.splitlines(True) if not any(ln.startswith('    "%s": ' % r) for r in rows))
 
 
 def source(left_out):
     """The text of this module for an install without the features in `left_out`."""
-    lines = ['"""Written by firmware/deploy.py: what this install carries (fivedice.features)."""',
-             "RECORDS = %r" % ("records" not in left_out),
-             "PROFTEST = %r" % ("proftest" not in left_out)]
+    lines = ['"""Written by firmware/deploy.py: what this install carries (fivedice.features)."""']
+    lines += ["%s = %r" % (f.upper(), f not in left_out) for f in ORDER]
     return "\n".join(lines) + "\n"

@@ -2,7 +2,7 @@
 would have at each point of the issue's scenario, estimated on the MicroPython unix port.
 
     python tests/bench/board_estimate.py [--runtime cp|mp] [--kind py|mpy] [--cut N] [--games N] [--line-numbers]
-                                         [--seed N]
+                                         [--seed N] [--ballast KB] [--margin FROM TO STEP]
 The scenario is game_drive's (tests/firmware_fakes/game_drive.py): a human asking a hint after every roll against
 the perfect CPU, the Yahtzee table, a mid-game look at the records and the help, the power cut after the human's
 roll on turn N (default 7) and the boot that resumes it, then a second game. It runs at the board-sized heap:
@@ -10,6 +10,8 @@ the interpreter's own bytes and the fakes of the board's C modules, plus the Pic
 figure is CAL x the port's: free = FREE - CAL x (live - interpreter - fakes), largest block = CAL x the port's.
 CAL was fitted once to the issue's real-runtime figures (REAL below, printed beside each estimate); a 64-bit
 heap fragments otherwise than a 32-bit one, so the block estimates are the rougher ones.
+--ballast KB: a board's KB taken (a bytearray, KB / CAL on the port) before the board's code loads, as the emulated
+Pico's --ballast; --margin scans ballasts and prints the largest the scenario survives (the proxy's margin).
 """
 import argparse
 import os
@@ -38,16 +40,51 @@ def board_kb(runtime, base, fakes):
     return int((base + fakes) / 1024 + FREE[runtime] / CAL) + 1 + SLACK[runtime]
 
 
-def estimate(runtime, kind, cut=7, games=2, build=None, lines=False, seed=1):
-    """The run's JSON at the board-sized heap, with "points": [[label, free KB, largest block KB]] per sample
-    (board estimates), and "heap_kb". lines: the .mpy keep their line numbers (the deploy's LINE_NUMBERS=1); seed:
-    the dice's (board_heap.run)."""
+def ballast_bytes(kb):
+    """The port's bytes that stand for a board's `kb` KB (the proxy's heap is the board's / CAL)."""
+    return int(kb * 1024 / CAL)
+
+
+def staged(runtime, kind, build=None, lines=False):
+    """(folder, MICROPYPATH, interpreter bytes, fakes bytes, board-sized heap KB) of a staged board."""
     build = build or os.path.join(board_heap.ROOT, "build", "board-estimate")
     top = "%s-%s-%s" % (build, runtime, kind)
     path = board_heap.stage(top, kind == "mpy", runtime=runtime, lines=lines)
     base, fakes = board_heap.sizes(top, path, runtime)
-    kb = board_kb(runtime, base, fakes)
-    out = board_heap.run(top, path, kb, runtime, games=games, cut=cut, boots=2 if cut else 1, seed=seed)
+    return top, path, base, fakes, board_kb(runtime, base, fakes)
+
+
+def survives(out, cut=7, games=2):
+    """True if a run played the scenario through: every game finished, the cut resumed, no failure on the way."""
+    return (out["status"] == "done" and out.get("errors") == 0 and out.get("games") == games
+            and (not cut or (out.get("resets") == 1 and out.get("resumed") == 1)))
+
+
+def margin(runtime, kbs, kind="mpy", seed=1, log=print, board=None):
+    """{ballast KB: survived} for each board ballast in kbs (the scenario: two games, the cut, the resume), and the
+    largest ballast from which every smaller one in kbs survives too (None: not even the first)."""
+    top, path, base, fakes, kb = board or staged(runtime, kind)
+    ok = {}
+    for b in kbs:
+        out = board_heap.run(top, path, kb, runtime, games=2, cut=7, boots=2, seed=seed, ballast=ballast_bytes(b))
+        ok[b] = survives(out)
+        why = [ln[10:] for ln in out.get("said", ()) if ln.startswith("fivedice: error")][:1] or [out.get("why", "")]
+        log("  ballast %5.1f KB: %s" % (b, "survives" if ok[b] else "fails (%s, %s)" % (out["status"], why[0])))
+    held = None
+    for b in sorted(kbs):
+        if not ok[b]:
+            break
+        held = b
+    return ok, held
+
+
+def estimate(runtime, kind, cut=7, games=2, build=None, lines=False, seed=1, ballast=0):
+    """The run's JSON at the board-sized heap, with "points": [[label, free KB, largest block KB]] per sample
+    (board estimates), and "heap_kb". lines: the .mpy keep their line numbers (the deploy's LINE_NUMBERS=1); seed:
+    the dice's (board_heap.run); ballast: a board's KB taken before the board's code (the free figures count it)."""
+    top, path, base, fakes, kb = staged(runtime, kind, build, lines)
+    out = board_heap.run(top, path, kb, runtime, games=games, cut=cut, boots=2 if cut else 1, seed=seed,
+                         ballast=ballast_bytes(ballast))
     out["heap_kb"] = kb
     out["points"] = [[label, FREE[runtime] - CAL * (live - base - fakes) / 1024, CAL * block / 1024]
                      for label, live, _, block in out.get("heap", [])]
@@ -72,12 +109,25 @@ def main(argv=None):
     ap.add_argument("--line-numbers", action="store_true",
                     help="the .mpy with their line numbers (the deploy's LINE_NUMBERS=1)")
     ap.add_argument("--seed", type=int, default=1, help="the dice's seed (the heap's layout depends on the dice)")
+    ap.add_argument("--ballast", type=float, default=0, help="a board's KB taken before the board's code loads")
+    ap.add_argument("--margin", type=float, nargs=3, metavar=("FROM", "TO", "STEP"),
+                    help="scan board ballasts (KB) and print the largest the scenario survives")
     a = ap.parse_args(argv)
+    if a.margin:
+        lo, hi, step = a.margin
+        kbs = [lo + i * step for i in range(int((hi - lo) / step + 1e-9) + 1)]
+        for runtime in a.runtime or ("cp", "mp"):
+            print("%s .mpy, two games, the cut on turn 7 and the resume, seed %d, board ballasts %s..%s KB (proxy):"
+                  % (runtime, a.seed, lo, hi))
+            ok, held = margin(runtime, kbs, seed=a.seed)
+            print("  proxy margin: every ballast up to %s KB survives; the largest that survives %s KB" % (
+                held, max([b for b in kbs if ok[b]] or [None])))
+        return 0
     combos = [(r, k) for r in (a.runtime or ("cp", "mp")) for k in (a.kind or ("mpy",))]
     print("board estimates from the MicroPython unix port (proxy), CAL %.2f; real figures from issue #20 beside them"
           % CAL)
     for runtime, kind in combos:
-        out = estimate(runtime, kind, a.cut, a.games, lines=a.line_numbers, seed=a.seed)
+        out = estimate(runtime, kind, a.cut, a.games, lines=a.line_numbers, seed=a.seed, ballast=a.ballast)
         name = "CircuitPython 10" if runtime == "cp" else "MicroPython 1.28"
         print("%s, lib as .%s%s, -X heapsize=%dK (a Pico's %d KB free, + %d KB slack): %s, %s game(s), %s reset(s)"
               % (name, kind, " with line numbers" if a.line_numbers and kind == "mpy" else "", out["heap_kb"],

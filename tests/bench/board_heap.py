@@ -94,7 +94,7 @@ def sizes(top, path, runtime="cp"):
 
 
 def run(top, path, heap_kb, runtime="cp", games=1, timeout=1800, boots=1, oom=False, table=True,
-        cpu=None, modules=None, cut=0, fill=None, seed=1):
+        cpu=None, modules=None, cut=0, fill=None, seed=1, ballast=0):
     """`games` games in a row at -X heapsize=<heap_kb>K: the driver's JSON (status "done" = all finished).
     boots: after a MemoryError the board resets (fdfw.start; or its watchdog does, if not even the error
     report fits) and resumes its save; up to `boots` runs of the driver play on from there, each a fresh
@@ -106,6 +106,7 @@ def run(top, path, heap_kb, runtime="cp", games=1, timeout=1800, boots=1, oom=Fa
     fill: "once" or "resumed": the heap filled mid-game so that the game runs out of memory for real (game_drive).
     seed: the dice's seed (the same game wherever it runs, so a test's verdict is the same in CI as here;
     fragmentation depends on the dice); None: os.urandom, as on the board.
+    ballast: bytes taken (a bytearray, kept) before the board's code loads, at every boot (the emulator's --ballast).
     "heap" in the JSON: heap_samples() of every boot, in order; "said": every boot's `fivedice: ` console lines;
     "boots" lists each boot's own status and turns played (the last boot's JSON is the rest)."""
     for n in os.listdir(top):  # a blank board: no save, strikes, log or records (MicroPython's files), no nvm
@@ -126,6 +127,8 @@ def run(top, path, heap_kb, runtime="cp", games=1, timeout=1800, boots=1, oom=Fa
         env["FIVEDICE_DRIVE_FILL"] = fill
     if seed is not None:
         env["FIVEDICE_DRIVE_SEED"] = str(seed)
+    if ballast:
+        env["FIVEDICE_DRIVE_BALLAST"] = str(ballast)
     cmd = [os.path.join(BIN, "micropython"), "-X", "heapsize=%dK" % heap_kb, DRIVER, runtime, str(games)]
     errors = 0
     heap = []

@@ -76,6 +76,9 @@ NO_TABLE = False  # FIVEDICE_DRIVE_NO_TABLE=1: a board without strategy tables: 
 CPU = 3  # the CPU seat's level, FIVEDICE_DRIVE_CPU=easy|good|perfect: perfect (needs the table), else good
 CUT = 0  # FIVEDICE_DRIVE_CUT=N: the first boot loses power after the human's roll on turn N (the next boot resumes)
 SEED = None  # FIVEDICE_DRIVE_SEED=N: the dice from rng.SeededBytes (N, and the boot), not os.urandom: repeatable
+# FIVEDICE_DRIVE_BALLAST=N: a bytearray of N bytes taken before the board's code loads and kept (every boot), as
+# the emulated Pico's --ballast puts one first in code.py / main.py: how much room the game leaves
+BALLAST = 0
 # FIVEDICE_DRIVE_FILL=once|resumed: the heap is filled (ballast until it is full, then 8 single blocks given back,
 # apart: room for a traceback's first frame, not for anything bigger) just before the app makes an allocation of
 # its own, so that the game runs out of memory for real, inside its own code. once: on the first boot, as the
@@ -95,6 +98,7 @@ try:
     CPU = {"easy": 1, "good": 2, "perfect": 3}.get(os.getenv("FIVEDICE_DRIVE_CPU") or "", 2 if NO_TABLE else 3)
     CUT = int(os.getenv("FIVEDICE_DRIVE_CUT") or "0")
     SEED = os.getenv("FIVEDICE_DRIVE_SEED")
+    BALLAST = int(os.getenv("FIVEDICE_DRIVE_BALLAST") or "0")
     if os.getenv("FIVEDICE_DRIVE_SIZES") == "1":  # only the interpreter's and the fakes' bytes (board_estimate.py)
         print(json.dumps({"status": "sizes", "base": _before_fakes, "fake_bytes": FAKE_BYTES}))
         sys.exit(0)
@@ -346,6 +350,7 @@ def on_iter(i, now):
     return False
 
 
+_ballast = bytearray(BALLAST) if BALLAST else None  # before any of the board's code, kept to the end
 _watch_app()
 if FILL:  # defined only here, so that the other runs' heap is not moved
     def _watch_guard():
@@ -415,7 +420,8 @@ out = {"status": status, "visited": len(VISITS) - len(state["visits"]) - state.g
        "turns": state["turns"], "hints": state["hints"], "peak_live": state["peak"], "free_min": state["free_min"],
        "live": state["live"], "resident": state.get("resident"), "resets": state["resets"],
        "watchdogs": state["watchdogs"], "resumed": state["resumed"], "fills": state.get("fills", 0),
-       "failures": state.get("failures", []), "told": state.get("told", 0), "save_resumed": state.get("save_resumed")}
+       "failures": state.get("failures", []), "told": state.get("told", 0), "save_resumed": state.get("save_resumed"),
+       "ballast": len(_ballast) if _ballast is not None else 0}
 app = state["app"]
 if app is not None and status != "done":
     out["dark"] = state.get("dark")

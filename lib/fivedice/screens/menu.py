@@ -71,10 +71,12 @@ class Menu(Screen):
         for p in range(app.settings.players):
             items[n] = I_P1 + p
             n += 1
-        items[n] = I_SOUND
-        items[n + 1] = I_DIM
-        items[n + 2] = I_SLEEP
-        n += 3
+        if _features.SOUND:  # an install without the buzzer's cues has no Sound line
+            items[n] = I_SOUND
+            n += 1
+        items[n] = I_DIM
+        items[n + 1] = I_SLEEP
+        n += 2
         if _features.RECORDS:  # an install-time choice: a board may be built without them
             items[n] = I_RECORDS
             n += 1
