@@ -45,7 +45,7 @@ _SHADOWED = {"board", "microcontroller", "digitalio", "busio", "pwmio", "neopixe
              "supervisor", "fakehw", "adafruit_ticks", "adafruit_debouncer", "adafruit_ssd1306", "adafruit_framebuf",
              "adafruit_pixelbuf", "adafruit_bus_device", "board_config", "boards", "fdfw", "framebuf", "keypad",
              "displayio", "bitmaptools", "busdisplay", "i2cdisplaybus", "fourwire", "adafruit_displayio_ssd1306", "watchdog",
-             "alarm", "analogio", "faketime"}
+             "alarm", "analogio", "faketime", "rotaryio"}
 
 
 def _shadowed(name):

@@ -48,6 +48,40 @@ def pin(prof, p):
         raise ProfileError("this board has no pin board." + p[0] + ": is '" + prof.NAME + "' the right profile?")
 
 
+def _output(prof, p, value):
+    io = digitalio.DigitalInOut(pin(prof, p))
+    io.switch_to_output(value=value)
+    return io
+
+
+def _spi_display(prof, hw):
+    """The SH1106 on SPI (the MacroPad's), drawn by fdfw.sh1106_cp once displayio has let go of it."""
+    _core("bitmaptools", hw)
+    from fdfw.sh1106_cp import PageDisplay
+
+    try:
+        spi = busio.SPI(pin(prof, prof.OLED_SCK), MOSI=pin(prof, prof.OLED_MOSI))
+    except ValueError as e:  # "SCK in use": something else holds the display's pins
+        raise StartupError("the display's SPI pins are in use (" + str(e) + "): reset the board", hw, "no-display")
+    while not spi.try_lock():
+        pass
+    spi.configure(baudrate=prof.OLED_HZ, polarity=0, phase=0)  # kept locked: the display is its only user
+    cs = _output(prof, prof.OLED_CS, True)
+    dc = _output(prof, prof.OLED_DC, False)
+    rst = _output(prof, prof.OLED_RESET, True)  # high: the panel keeps running (the init below sets it up)
+    d = PageDisplay(spi, dc, cs, prof.OLED_COL)
+    d.reset_pin = rst  # kept with the display
+    return d
+
+
+def _encoder(prof, hw):
+    """The rotary encoder (fdfw.encoder): UP/DOWN presses, and the shake on the dice screen."""
+    rotaryio = _core("rotaryio", hw)
+    from fdfw.encoder import Encoder
+
+    return Encoder(rotaryio.IncrementalEncoder(pin(prof, prof.ENCODER_A), pin(prof, prof.ENCODER_B)))
+
+
 def _input(prof, p):
     io = digitalio.DigitalInOut(pin(prof, p))
     io.switch_to_input(pull=digitalio.Pull.UP)
@@ -88,8 +122,6 @@ def _battery(prof):
 
 def build(prof, save_path):
     from fdfw.buzzer import CPBuzzer
-    from fdfw.shake_input import SwitchShakeInput
-    from fdfw.store.nvm import NvmStore
 
     ticks = _lib("adafruit_ticks")
     neopixel = _lib("neopixel")
@@ -99,13 +131,19 @@ def build(prof, save_path):
     # the outputs first, so a later failure can still be shown and heard
     hw.pixels = neopixel.NeoPixel(pin(prof, prof.PIXELS), prof.PIXEL_COUNT, brightness=1.0, auto_write=False)
     hw.pixel_count = prof.PIXEL_COUNT
+    hw.pixel_colors = (prof.PIXEL_ORDER, getattr(prof, "FACE_COLORS", None), getattr(prof, "KEY_COLORS", None))
     pwm = pwmio.PWMOut(pin(prof, prof.BUZZER), duty_cycle=0, frequency=440, variable_frequency=True)
-    hw.buzzer = CPBuzzer(pwm)
+    en = getattr(prof, "SPEAKER_ENABLE", None)
+    hw.buzzer = CPBuzzer(pwm, _output(prof, en, False) if en is not None else None)
     hw.button_names = [b[0] for b in prof.BUTTONS]
     hw.button_inputs = _buttons(prof)
 
     displayio = _core("displayio", hw)
-    displayio.release_displays()  # a display left from the last run holds the I2C pins
+    displayio.release_displays()  # a display left from the last run (or board.DISPLAY) holds the pins
+    if getattr(prof, "DISPLAY", "ssd1306_i2c") == "sh1106_spi":
+        hw.display = _spi_display(prof, hw)
+        _rest(prof, hw, None, (), save_path)
+        return hw
     try:
         i2c = busio.I2C(pin(prof, prof.SCL), pin(prof, prof.SDA), frequency=prof.I2C_HZ)
     except RuntimeError:  # "No pull up found on SDA or SCL": the OLED module (which has them) is absent
@@ -118,9 +156,19 @@ def build(prof, save_path):
     if addr is None:
         raise display_missing(prof.OLED_ADDRS, prof.SDA, prof.SCL, found, hw)
     hw.display = _display(addr, i2c, hw)
+    _rest(prof, hw, bus, found, save_path)
+    return hw
+
+
+def _rest(prof, hw, bus, found, save_path):
+    """The shake input, the store, the battery, the light sleep and the watchdog."""
+    from fdfw.shake_input import SwitchShakeInput
+    from fdfw.store.nvm import NvmStore
 
     if prof.SHAKE == "lis3dh":
         hw.shake = accel_shake(prof, found, bus, hw)
+    elif prof.SHAKE == "encoder":
+        hw.shake = hw.encoder = _encoder(prof, hw)
     else:
         sw = _input(prof, prof.SHAKE_PIN)
         hw.shake = SwitchShakeInput(board_cp.value_of(sw))
@@ -131,7 +179,6 @@ def build(prof, save_path):
     hw.battery = _battery(prof)
     hw.make_sleep = board_cp.light_sleep([pin(prof, b[1]) for b in prof.BUTTONS], hw, time.monotonic)
     watchdog(hw, microcontroller)
-    return hw
 
 
 def watchdog(hw, microcontroller):
