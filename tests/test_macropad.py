@@ -310,3 +310,32 @@ def test_macropad_plays_a_whole_game_through_its_keys_and_encoder(cp, monkeypatc
     # the speaker's amplifier is on exactly while a tone plays
     assert any(t for t, e in st["speaker"]) and all(t == e for t, e in st["speaker"])
     assert st["frame"] and panel.lit() > 100
+
+
+# -- the install ----------------------------------------------------------------------------------------------
+
+def test_macropad_bundle_carries_its_drivers_and_profile_and_micropython_is_refused(tmp_path):
+    import zipfile
+
+    from test_firmware import _deploy
+
+    out = tmp_path / "fivedice-cp-macropad.zip"
+    r = _deploy("cp", "--board", "macropad", "--zip", str(out), "--tables", "none", "--build", str(tmp_path / "st"))
+    assert r.returncode == 0, r.stdout + r.stderr
+    names = zipfile.ZipFile(out).namelist()
+    for f in ("code.py", "boot.py", "board_config.py", "lib/boards/macropad.mpy", "lib/fdfw/sh1106_cp.mpy",
+              "lib/fdfw/encoder.mpy", "lib/fdfw/setup_cp.mpy", "lib/neopixel.mpy"):
+        assert f in names, f
+    assert not any("records" in n or "proftest" in n for n in names)  # left out, as on a Pico (features.py)
+    assert "note: a macropad under CircuitPython 10" in r.stdout
+    r = _deploy("mp", "--board", "macropad", "--dry-run", "--tables", "none")
+    assert r.returncode == 1 and r.stdout.strip().startswith("deploy: the macropad profile is for CircuitPython")
+
+
+def test_macropad_profile_on_micropython_is_one_plain_line(cp, capsys):  # noqa: F811
+    cp.board("macropad")
+    from fdfw import start
+
+    said = []
+    assert start.build("mp", cp.save, said.append) == "bad-profile"
+    assert said == ["the Adafruit MacroPad RP2040 profile runs on CircuitPython only: install that"]

@@ -21,7 +21,7 @@ def leave_out(runtime, board):
     under CircuitPython the records, whose code and reading at game over cost ~8 KB, and the proficiency test
     (~7 KB while open), where the table game leaves about 13 KB free (the calibrated heap proxy,
     tests/bench/board_estimate.py; docs/memory.md)."""
-    if runtime == "cp" and board == "pico":
+    if runtime == "cp" and board in ("pico", "macropad"):  # the MacroPad: a Pico's heap under CircuitPython
         return ("records", "proftest")
     return ()
 
