@@ -612,6 +612,11 @@ def cp_mpy_cross_banner(cmd):
 def cp_heap_warning(board, tables, mpy):
     """What an RP2040 under CircuitPython 10 can play, as this install stages it. Real-runtime figures: the issue
     #20 measurements on CircuitPython 10.2.1 (an emulated Pico); docs on memory for the proxy's."""
+    if mpy and board == "macropad":
+        return ("note: a MacroPad has a Pico's heap under CircuitPython 10 (about 162 KB): no records or "
+                "proficiency test; with .mpy %s" % ("a table game starts and finishes with little to spare (about "
+                                                   "8.5 KB free at the least, by the heap proxy)" if tables
+                                                   else "and no table a game fits"))
     if mpy and tables:
         return ("note: a %s under CircuitPython 10 has about 162 KB of heap: with .mpy a table game starts and "
                 "finishes, with little to spare (about 15 KB free through a game, by the heap proxy); a Pico 2 "

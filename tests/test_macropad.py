@@ -327,7 +327,7 @@ def test_macropad_bundle_carries_its_drivers_and_profile_and_micropython_is_refu
               "lib/fdfw/encoder.mpy", "lib/fdfw/setup_cp.mpy", "lib/neopixel.mpy"):
         assert f in names, f
     assert not any("records" in n or "proftest" in n for n in names)  # left out, as on a Pico (features.py)
-    assert "note: a macropad under CircuitPython 10" in r.stdout
+    assert "note: a MacroPad has a Pico's heap under CircuitPython 10" in r.stdout
     r = _deploy("mp", "--board", "macropad", "--dry-run", "--tables", "none")
     assert r.returncode == 1 and r.stdout.strip().startswith("deploy: the macropad profile is for CircuitPython")
 
@@ -339,3 +339,17 @@ def test_macropad_profile_on_micropython_is_one_plain_line(cp, capsys):  # noqa:
     said = []
     assert start.build("mp", cp.save, said.append) == "bad-profile"
     assert said == ["the Adafruit MacroPad RP2040 profile runs on CircuitPython only: install that"]
+
+
+def test_the_committed_key_picture_is_what_the_profile_draws_today(monkeypatch, tmp_path):
+    tools = os.path.join(os.path.dirname(FIRMWARE), "tools")
+    monkeypatch.syspath_prepend(tools)
+    import keymap
+
+    assert keymap.main(["--check"]) == 0
+    svg = keymap.draw(keymap._profile())
+    for label in ("ROLL", "hint", "card", "OK", "BACK", "push: OK"):
+        assert ">%s<" % label in svg or label in svg, label
+    monkeypatch.setattr(keymap, "OUT", str(tmp_path / "keys.svg"))
+    (tmp_path / "keys.svg").write_text(svg.replace("ROLL", "RULL"))
+    assert keymap.main(["--check"]) == 1  # a picture that no longer matches is caught

@@ -38,16 +38,17 @@ def board_kb(runtime, base, fakes):
     return int((base + fakes) / 1024 + FREE[runtime] / CAL) + 1 + SLACK[runtime]
 
 
-def estimate(runtime, kind, cut=7, games=2, build=None, lines=False, seed=1):
+def estimate(runtime, kind, cut=7, games=2, build=None, lines=False, seed=1, board="pico"):
     """The run's JSON at the board-sized heap, with "points": [[label, free KB, largest block KB]] per sample
     (board estimates), and "heap_kb". lines: the .mpy keep their line numbers (the deploy's LINE_NUMBERS=1); seed:
     the dice's (board_heap.run)."""
     build = build or os.path.join(board_heap.ROOT, "build", "board-estimate")
-    top = "%s-%s-%s" % (build, runtime, kind)
-    path = board_heap.stage(top, kind == "mpy", runtime=runtime, lines=lines)
-    base, fakes = board_heap.sizes(top, path, runtime)
+    top = "%s-%s-%s%s" % (build, runtime, kind, "" if board == "pico" else "-" + board)
+    path = board_heap.stage(top, kind == "mpy", runtime=runtime, lines=lines, board=board)
+    base, fakes = board_heap.sizes(top, path, runtime, board)
     kb = board_kb(runtime, base, fakes)
-    out = board_heap.run(top, path, kb, runtime, games=games, cut=cut, boots=2 if cut else 1, seed=seed)
+    out = board_heap.run(top, path, kb, runtime, games=games, cut=cut, boots=2 if cut else 1, seed=seed,
+                         board=board)
     out["heap_kb"] = kb
     out["points"] = [[label, FREE[runtime] - CAL * (live - base - fakes) / 1024, CAL * block / 1024]
                      for label, live, _, block in out.get("heap", [])]
@@ -72,15 +73,18 @@ def main(argv=None):
     ap.add_argument("--line-numbers", action="store_true",
                     help="the .mpy with their line numbers (the deploy's LINE_NUMBERS=1)")
     ap.add_argument("--seed", type=int, default=1, help="the dice's seed (the heap's layout depends on the dice)")
+    ap.add_argument("--board", default="pico", choices=("pico", "macropad"),
+                    help="macropad: the MacroPad's install (CircuitPython only), its SH1106 on SPI and its keys")
     a = ap.parse_args(argv)
     combos = [(r, k) for r in (a.runtime or ("cp", "mp")) for k in (a.kind or ("mpy",))]
     print("board estimates from the MicroPython unix port (proxy), CAL %.2f; real figures from issue #20 beside them"
           % CAL)
     for runtime, kind in combos:
-        out = estimate(runtime, kind, a.cut, a.games, lines=a.line_numbers, seed=a.seed)
+        out = estimate(runtime, kind, a.cut, a.games, lines=a.line_numbers, seed=a.seed, board=a.board)
         name = "CircuitPython 10" if runtime == "cp" else "MicroPython 1.28"
-        print("%s, lib as .%s%s, -X heapsize=%dK (a Pico's %d KB free, + %d KB slack): %s, %s game(s), %s reset(s)"
-              % (name, kind, " with line numbers" if a.line_numbers and kind == "mpy" else "", out["heap_kb"],
+        print("%s%s, lib as .%s%s, -X heapsize=%dK (a Pico's %d KB free, + %d KB slack): %s, %s game(s), %s reset(s)"
+              % (name, " (MacroPad)" if a.board == "macropad" else "", kind,
+                 " with line numbers" if a.line_numbers and kind == "mpy" else "", out["heap_kb"],
                  FREE[runtime], SLACK[runtime], out["status"], out.get("games"), out.get("resets")))
         print("  real: %s" % REAL.get((runtime, kind), "-"))
         s = summary(out["points"])
