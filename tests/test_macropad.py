@@ -353,3 +353,46 @@ def test_the_committed_key_picture_is_what_the_profile_draws_today(monkeypatch, 
     monkeypatch.setattr(keymap, "OUT", str(tmp_path / "keys.svg"))
     (tmp_path / "keys.svg").write_text(svg.replace("ROLL", "RULL"))
     assert keymap.main(["--check"]) == 1  # a picture that no longer matches is caught
+
+
+def test_macropad_self_test_sees_every_key_the_knob_all_twelve_pixels_and_the_speaker(cp, monkeypatch):  # noqa: F811
+    hw = cp.hw
+    hw.macropad_boot()
+    cp.board("macropad")
+    cp.record_app(monkeypatch)
+    from fivedice import app as appmod
+
+    plan = [("turn", -1), ("tap", ENC_SW)] + [("tap", k) for k in range(1, 11)] + [("turn", 1), ("turn", -1)]
+    st = {"i": 0, "next": 100, "up": None, "lit": set(), "enable": set()}
+
+    def on_pass(i, now):
+        hw.advance(5)
+        t = hw.clock[0]
+        st["enable"].add(hw.outputs.get(SPEAKER_EN, False))
+        if cp.apps and cp.apps[-1].mode == appmod.M_TEST:
+            px = [b for g, b in hw.pixel_writes if g == PIXELS]
+            if px:
+                st["lit"].update(k for k in range(12) if any(px[-1][3 * k:3 * k + 3]))
+        if st["up"] is not None and t >= st["up"]:
+            hw.release(st["up_at_gpio"])
+            st["up"] = None
+        if t < st["next"] or st["up"] is not None:
+            return False
+        if st["i"] == len(plan):
+            return t > 16000  # the pixels step every 400 ms: twelve pixels, three colours each
+        what, arg = plan[st["i"]]
+        st["i"] += 1
+        st["next"] = t + 120
+        if what == "turn":
+            hw.turn(ENC_A, arg)
+        else:
+            hw.press(arg)
+            st["up"], st["up_at_gpio"] = t + 40, arg
+        return False
+
+    assert cp.drive(20000, on_pass) == "stopped"
+    app = cp.apps[-1]
+    assert app.mode == appmod.M_TEST
+    assert app.screen.pressed == (1 << 10) - 1  # every button: the ten keys, the knob's turns and push
+    assert st["lit"] == set(range(12))  # each of the twelve key pixels lit in turn
+    assert st["enable"] == {False, True} and not hw.outputs[SPEAKER_EN]  # the scale played, the amplifier off after
