@@ -396,3 +396,56 @@ def test_macropad_self_test_sees_every_key_the_knob_all_twelve_pixels_and_the_sp
     assert app.screen.pressed == (1 << 10) - 1  # every button: the ten keys, the knob's turns and push
     assert st["lit"] == set(range(12))  # each of the twelve key pixels lit in turn
     assert st["enable"] == {False, True} and not hw.outputs[SPEAKER_EN]  # the scale played, the amplifier off after
+
+
+def test_encoder_hands_out_every_detent_one_a_poll_and_spins_only_on_the_dice_screen(monkeypatch):
+    fakes = os.path.join(os.path.dirname(FIRMWARE), "tests", "firmware_fakes")
+    for p in (FIRMWARE, fakes, os.path.join(fakes, "cp")):
+        monkeypatch.syspath_prepend(p)
+    for name in ("fakehw", "board", "rotaryio", "microcontroller"):
+        monkeypatch.delitem(sys.modules, name, raising=False)
+    import board
+    import fakehw
+    import rotaryio
+    from fdfw.encoder import SPIN_MS, Encoder, Keys
+
+    fakehw.reset()
+    fakehw.board[0] = "macropad"
+
+    class Reader:  # the keypad reader's calls (fdfw.buttons.KeypadButtons), nothing pressed
+        def poll(self):
+            return 0
+
+        def down(self):
+            return 0
+
+        def pending(self):
+            return False
+
+        def wait_ms(self):
+            return 1000000
+
+    class App:
+        mode = 0  # the menu
+
+    enc = Encoder(rotaryio.IncrementalEncoder(board.ENCODER_A, board.ENCODER_B))
+    app = App()
+    enc.bind(app)
+    keys = Keys(Reader(), enc, 6, 7)
+    fakehw.turn(17, 3)  # three detents clockwise between two passes
+    got = []
+    while keys.pending():
+        assert keys.wait_ms() == 0
+        got.append(keys.poll())
+    assert got == [1 << 7] * 3 and keys.poll() == 0  # three DOWN presses, one a pass, none lost
+    fakehw.turn(17, -2)
+    assert keys.poll() == 1 << 6 and keys.poll() == 1 << 6  # anticlockwise: UP
+    assert enc.update(0) == 0 and not enc.changed()  # no spin off the dice screen
+    app.mode = 1  # the dice screen (M_TURN): a turn is a spin
+    fakehw.turn(17, 1)
+    assert enc.changed() and keys.poll() == 0  # no press...
+    assert enc.update(100) == 1 and enc.spinning  # ...the shake starts
+    fakehw.turn(17, -1)
+    assert enc.update(250) == 0  # still turning
+    assert enc.update(250 + SPIN_MS - 1) == 0 and enc.wait_ms(250 + SPIN_MS - 1) == 1
+    assert enc.update(250 + SPIN_MS) == -1 and not enc.spinning  # it stops SPIN_MS after the last detent

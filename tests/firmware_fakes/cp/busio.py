@@ -57,7 +57,8 @@ class I2C:
 
 class SPI:
     """busio.SPI(clock, MOSI=None, MISO=None, half_duplex=False) of CircuitPython 10: configure(), write() and
-    friends need the lock (try_lock()); write() goes to every fakehw.spi_devices device whose CS is low."""
+    friends need the lock (try_lock()); write() goes to every fakehw.spi_devices device whose CS is low.
+    Test aids, not on the real object: `pins`, `writes` (write() calls)."""
 
     def __init__(self, clock, MOSI=None, MISO=None, half_duplex=False):
         self.pins = [p.gpio for p in (clock, MOSI, MISO) if p is not None]
