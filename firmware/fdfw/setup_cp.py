@@ -131,7 +131,8 @@ def build(prof, save_path):
     # the outputs first, so a later failure can still be shown and heard
     hw.pixels = neopixel.NeoPixel(pin(prof, prof.PIXELS), prof.PIXEL_COUNT, brightness=1.0, auto_write=False)
     hw.pixel_count = prof.PIXEL_COUNT
-    hw.pixel_colors = (prof.PIXEL_ORDER, getattr(prof, "FACE_COLORS", None), getattr(prof, "KEY_COLORS", None))
+    if hasattr(prof, "KEY_COLORS"):  # the MacroPad: its dice's keys, face colours and the other keys' colours
+        hw.pixel_colors = (prof.PIXEL_ORDER, getattr(prof, "FACE_COLORS", None), prof.KEY_COLORS)
     pwm = pwmio.PWMOut(pin(prof, prof.BUZZER), duty_cycle=0, frequency=440, variable_frequency=True)
     en = getattr(prof, "SPEAKER_ENABLE", None)
     hw.buzzer = CPBuzzer(pwm, _output(prof, en, False) if en is not None else None)
