@@ -31,10 +31,12 @@ venv: $(STAMP)
 
 ## make test: every test: mpy-cross build, pytest on CPython (which also runs the core suites on MicroPython);
 ## it builds the Yahtzee strategy table first (10–15 s on 2 cores, once): the board heap test plays a game with it;
-## and the web page with Chromium for the browser tests where it can (npm; root + apt), else those tests say why they skip;
-## pytest runs on 2 workers (pytest-xdist; worksteal keeps both busy to the end): see docs/testing.md
-test: venv mpy tables/yahtzee.fdt web-prereqs
-	$(PY) -m pytest -q -p no:cacheprovider -n 2 --dist worksteal tests
+## and the web page with Chromium for the browser tests where it can (npm; as root it installs the system package
+## chromium with apt-get, saying so first), else those tests say why they skip; `make test BROWSER=0` skips them
+## and installs nothing for them; Debian's openscad for the case test likewise (NO_APT=1 skips the install, the test
+## then skips); pytest runs on 2 workers (pytest-xdist; worksteal keeps both busy): docs/testing.md
+test: venv mpy tables/yahtzee.fdt $(if $(filter 0,$(BROWSER)),,web-prereqs) case-prereqs
+	FIVEDICE_BROWSER=$(BROWSER) $(PY) -m pytest -q -p no:cacheprovider -n 2 --dist worksteal tests
 
 ## make mpy: compile every file of lib/ and firmware/ with mpy-cross into build/
 mpy: venv
@@ -140,9 +142,11 @@ bench-bitflip: venv
 
 .PHONY: bench-powercut bench-bitflip
 
-## make schematic: hardware/schematic-*.svg drawn from the board profiles (tools/schematic.py, schemdraw)
+## make schematic: hardware/schematic-*.svg and the build steps' hardware/steps/*.svg drawn from the board profiles
+## (tools/schematic.py, schemdraw), and the perfboard layout hardware/layout-pico.svg from the case's dimensions
 schematic: venv
 	$(PY) tools/schematic.py
+	$(PY) tools/layout.py
 
 .PHONY: schematic
 
@@ -174,3 +178,21 @@ bench-power: venv
 	$(PY) tests/bench/bench_power.py
 
 .PHONY: bench-power
+
+## make case: the case (hardware/case/fivedice_case.scad) as build/case/fivedice_case.stl and the guide's picture
+## hardware/case/fivedice_case.png (tools/case.py). Needs OpenSCAD: where it is missing this first says so and
+## installs Debian's openscad with apt-get (root); NO_APT=1 skips that install (then install openscad yourself)
+case: venv
+	$(PY) tools/case.py --png hardware/case/fivedice_case.png
+
+## (make test's step: openscad where this machine allows; never fails, says why, and tests/test_case.py skips)
+case-prereqs: venv
+	$(PY) tools/case.py --prereqs
+
+## make dist: build/dist/, the release downloads named with pyproject.toml's version: for every board profile in
+## hardware/boards/ a CircuitPython bundle to unzip onto CIRCUITPY and a MicroPython one to copy with mpremote or
+## Thonny, the web page as one zip, the case's STL, and SHA256SUMS (tools/dist.py; about a minute)
+dist: venv tables/yahtzee.fdt web case
+	$(PY) tools/dist.py
+
+.PHONY: case case-prereqs dist

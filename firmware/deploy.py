@@ -261,6 +261,7 @@ def stage(runtime, board, top, compile_mpy, tables=(), compiler=None, lines=Fals
     for name in profile_modules(board):
         st.add(os.path.join(ROOT, "hardware", "boards", name + ".py"), "lib/boards/" + name + ".py")
     st.text("board_config.py", '"""Written by firmware/deploy.py."""\n\nBOARD = %r\n' % board, "BOARD = " + board)
+    st.add(os.path.join(ROOT, "LICENSE"), "LICENSE")  # MIT: its notice goes with every copy
     if runtime == "mp":
         for mod in MP_VENV_LIBS:
             st.add(_site_file(mod), "lib/" + mod + ".py")
@@ -338,7 +339,7 @@ def mp_commands(st, port, resume=False, mip=True):
     cmds = [pre + ["exec", mp_clean_script(st)]]
     if mip:
         cmds.append(pre + ["mip", "install", "--target", "lib"] + list(MP_MIP_LIBS))
-    cmds.append(pre + ["cp", "-r", "lib", here, "+"] + tables + ["cp", "board_config.py", "main.py", here]
+    cmds.append(pre + ["cp", "-r", "lib", here, "+"] + tables + ["cp", "board_config.py", "main.py", "LICENSE", here]
                 + ([] if resume else ["+", "reset"]))
     return cmds
 
@@ -477,7 +478,7 @@ def main(argv=None):
         tables = [d[7:-4] for _, d in st.files if d.startswith("tables/")]
         print("== %s, board profile %s ==" % ("MicroPython" if a.runtime == "mp" else "CircuitPython bundle" if a.zip
                                               else "CircuitPython", a.board))
-        print(board_gets(tables, st.mpy, a.runtime))
+        print(board_gets(tables, st.mpy, a.runtime, a.board))
         if a.runtime == "cp" and a.board in CP_SHORT_HEAP:
             print(cp_heap_warning(a.board, tables, st.mpy))
         if a.runtime == "mp":
@@ -521,13 +522,19 @@ def drive_bytes(runtime, board, drive):
     return CP_DRIVE_BYTES.get(board)
 
 
-def board_gets(tables, mpy, runtime):
-    """One line: what the board gets (which rule sets have hints and the perfect CPU, .mpy or .py)."""
+# what the summary line calls each feature of lib/fivedice/features.py (a feature not named here: its own name)
+FEATURE_TITLES = {"records": "the high scores and stats", "proftest": "the proficiency test"}
+
+
+def board_gets(tables, mpy, runtime, board=None):
+    """One line: what the board gets (which rule sets have hints and the perfect CPU, .mpy or .py), and the
+    features its install leaves out (lib/fivedice/features.py's leave_out) and why."""
     sys.path.insert(0, os.path.join(ROOT, "lib"))
     try:
-        from fivedice import rules
+        from fivedice import features, rules
     finally:
         sys.path.pop(0)
+    left = features.leave_out(runtime, board) if board is not None else ()
     titles = [r.title for r in rules.ALL if r.id in tables]
     rest = len(rules.ALL) - len(titles)
     if titles:
@@ -537,7 +544,12 @@ def board_gets(tables, mpy, runtime):
         what = "no strategy table: no hints in any rule set, the CPU up to good (TABLES=yahtzee adds them)"
     code = (".py sources, compiled on the board at import" if not mpy
             else ".mpy built here for CircuitPython 10" if runtime == "cp" else ".mpy built here")
-    return "the board gets: %s; %s" % (what, code)
+    out = "the board gets: %s; %s" % (what, code)
+    if left:
+        out += "; left out: %s (they do not fit the heap of a %s under %s: docs/memory.md)" % (
+            ", ".join(FEATURE_TITLES.get(f, f) for f in left), board,
+            "CircuitPython 10" if runtime == "cp" else "MicroPython")
+    return out
 
 
 def make_cmd(target, a, source=False):

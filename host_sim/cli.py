@@ -38,12 +38,31 @@ class ArgParser(argparse.ArgumentParser):
         self.exit(2, "%s: %s; try: %s --help\n" % (self.prog, message, self.prog))
 
 
+SHOW = 60  # characters of a bad value a message quotes, at most (the rules oracle's cap too)
+
+
+def quoted(text):
+    """text for a message, its first SHOW characters at most: a 100,000-character argument is not echoed."""
+    if len(text) <= SHOW:
+        return repr(text)
+    return "%r... (%d characters)" % (text[:SHOW - 3], len(text))
+
+
 def whole(text):
     """An argparse type: a whole number ("must be a whole number, not 'abc'" otherwise)."""
     try:
         return int(text)
     except ValueError:
-        raise argparse.ArgumentTypeError("must be a whole number, not %r" % text)
+        raise argparse.ArgumentTypeError("must be a whole number, not %s" % quoted(text))
+
+
+def rule_set(text):
+    """The rule set with id `text`; ValueError with a plain message (the id cut short) if there is none."""
+    from fivedice import rules
+
+    if text not in rules.IDS:
+        raise ValueError("unknown rule set %s (known: %s)" % (quoted(text), ", ".join(rules.IDS)))
+    return rules.get(text)
 
 
 def _help(text):

@@ -30,6 +30,7 @@ from array import array
 from fivedice import coach, keeps, rules, save_check, scoring
 from fivedice import strategy_table as st
 from fivedice.scorecard import Card
+from host_sim.cli import SHOW  # characters of a bad value an error line quotes, at most
 
 TABLES = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "tables")  # make tables
 
@@ -238,7 +239,6 @@ def answer(line):
         return {"error": str(e)}
 
 
-SHOW = 60  # characters of a bad value an error line quotes, at most
 
 
 def _show(v):

@@ -6,7 +6,7 @@ Actions: roll | hold N [N ...] | release N [N ...] | score BOX | shake | wait [M
 '#' starts a comment. Each action but `press` and `wait` waits for the dice to land (and the CPU to play).
 `press BUTTON` is one raw press of hold1-hold5, roll, up, down, ok or back on whatever screen is showing, with
 no waiting after it, so timing can be scripted: `press roll`, `wait 100`, `press roll` is a double tap (a
-`wait` runs just its time: the dice may still be tumbling after it).
+`wait` runs just its time and closes nothing: the dice may still be tumbling after it).
 `wait` runs the device's clock (up to 30 minutes at once, skipping ahead while nothing moves), so a script can
 wait across the screen dimming (30 s) and the device going to sleep (3 min); the next action then first presses
 a button to wake it, as a person would (that press does nothing else). The final object says "power": on, dim
@@ -25,10 +25,11 @@ from fivedice import app as A
 from fivedice import game as G
 from fivedice import rules
 from fivedice.rng import Dice, ScriptedFaces, SeededBytes
-from host_sim.cli import ArgParser, whole
+from host_sim.cli import ArgParser, quoted, rule_set, whole
 from host_sim.device import SimDevice
 
 
+TABLES = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "tables")  # as fivedice score's
 MAX_WAIT_MS = 1800000  # 30 minutes of simulated time (past the longest sleep timer, 10 min)
 
 
@@ -111,7 +112,18 @@ class Player:
                 raise ScriptError("press takes one button: " + ", ".join(A.BUTTON_NAMES))
             r = self.dev.press(A.BUTTON_NAMES.index(args[0].lower()))
             return G.REASONS[r] if r else None
-        if verb != "wait" and (app.asleep() or self.dev.board.display.state == "off"):
+        if verb == "wait":
+            if len(args) > 1:
+                raise ScriptError("wait takes one number of milliseconds")
+            try:
+                ms = int(args[0]) if args else 500
+            except ValueError:
+                raise ScriptError("wait needs a whole number of milliseconds, e.g. wait 500")
+            if not 0 <= ms <= MAX_WAIT_MS:
+                raise ScriptError("wait takes 0 to %d ms" % MAX_WAIT_MS)
+            self.dev.run(ms, skip=True)
+            return None
+        if app.asleep() or self.dev.board.display.state == "off":
             self.dev.tap(A.B_OK)  # wake it: that press does nothing else
         if app.game is None or app.mode == A.M_MENU and not app.in_game():
             return G.REASONS[G.GAME_OVER]
@@ -179,17 +191,6 @@ class Player:
             r = self.dev.tap(A.B_OK)
             self.dev.settle()
             return G.REASONS[r] if r else None
-        if verb == "wait":
-            if len(args) > 1:
-                raise ScriptError("wait takes one number of milliseconds")
-            try:
-                ms = int(args[0]) if args else 500
-            except ValueError:
-                raise ScriptError("wait needs a whole number of milliseconds, e.g. wait 500")
-            if not 0 <= ms <= MAX_WAIT_MS:
-                raise ScriptError("wait takes 0 to %d ms" % MAX_WAIT_MS)
-            self.dev.run(ms, skip=True)
-            return None
         raise ScriptError("unknown action %r (roll, hold, release, score, shake, wait, press)" % verb)
 
 
@@ -232,9 +233,12 @@ def main(argv, prog="fivedice play"):
     ap.add_argument("--seed", type=whole, help="repeatable dice instead of os.urandom (ignored with --faces)")
     ap.add_argument("--script", required=True, help="file of actions, or - for stdin")
     ap.add_argument("--screenshots", help="write a PNG of the OLED and pixels after every action into DIR")
+    ap.add_argument("--tables", metavar="DIR", help="the strategy tables (DIR/<rules>.fdt), as `fivedice score "
+                    "--tables`: par on the dice screen and a hint on `press up` (default: the checkout's tables/, "
+                    "`make tables`; a rule set without its table plays on without them)")
     a = ap.parse_args(argv)  # a malformed command line: one plain line and exit 2 (cli.ArgParser)
     try:
-        rs = rules.get(a.rules)
+        rs = rule_set(a.rules)
         if not 1 <= a.players <= 4:
             raise ScriptError("--players must be 1 to 4")
         try:
@@ -244,6 +248,8 @@ def main(argv, prog="fivedice play"):
         if any(not 1 <= s <= a.players for s in cpu):
             raise ScriptError("--cpu seats must be between 1 and --players")
         faces = ScriptedFaces(parse_faces(a.faces)) if a.faces is not None else None  # --faces "" is an error
+        if a.tables is not None and not os.path.isdir(a.tables):
+            raise ScriptError("--tables %s is not a folder" % quoted(a.tables))
         if a.script == "-":
             lines = sys.stdin.read().splitlines()
         else:
@@ -264,7 +270,7 @@ def main(argv, prog="fivedice play"):
         print("play: %s" % e, file=sys.stderr)
         return 2
     source = faces if faces is not None else (Dice(SeededBytes(a.seed)) if a.seed is not None else Dice())
-    dev = SimDevice(dice=source, cpu_step_ms=200, mute=False)
+    dev = SimDevice(dice=source, cpu_step_ms=200, mute=False, tables=a.tables if a.tables is not None else TABLES)
     refused = 0
     try:
         pl = Player(dev, faces)

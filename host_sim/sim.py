@@ -190,7 +190,17 @@ def make_device(board="handheld", **kw):
     return dev
 
 
-def interactive(save_path, tables=TABLES, board="handheld"):
+def choose(app, rules_i=None, players=None):
+    """--rules / --players: the menu's rule set and players, so the next new game is played with them."""
+    if rules_i is not None:
+        app.settings.set("rules_i", rules_i)
+    if players is not None:
+        app.settings.set("players", players)
+    if rules_i is not None or players is not None:
+        app.enter(app.mode)  # the menu's lines again (its seat lines follow the players)
+
+
+def interactive(save_path, tables=TABLES, rules_i=None, players=None, seed=None, board="handheld"):
     """Play in the terminal. The layout follows the terminal's size, checked at start and on every SIGWINCH
     (the screen is cleared and redrawn). Ctrl-C quits like q: the terminal's signal keys are turned off while
     the game runs, so Ctrl-C arrives as a key (and `make`, in the same process group, sees no SIGINT)."""
@@ -198,7 +208,9 @@ def interactive(save_path, tables=TABLES, board="handheld"):
     import termios
     import tty
 
-    dev = make_device(board, store=FileStore(save_path), tables=tables)
+    dev = make_device(board, store=FileStore(save_path), tables=tables,
+                      dice=Dice(SeededBytes(seed)) if seed is not None else None)
+    choose(dev.app, rules_i, players)
     fd = sys.stdin.fileno()
     old = termios.tcgetattr(fd)
     flags = {"resized": True, "quit": False}
@@ -334,29 +346,32 @@ def scorecard_text(g):
 
 
 def main(argv):
-    from host_sim.cli import ArgParser, whole
+    from fivedice import rules
+    from host_sim.cli import ArgParser, rule_set, whole
 
-    ap = ArgParser(prog="fivedice sim", description="play fivedice in the terminal")
+    ap = ArgParser(prog="fivedice sim", description="play fivedice in the terminal (a CPU-vs-CPU demo when stdin "
+                   "is not a terminal). --rules, --players and --seed set the game: the demo's, or in the terminal "
+                   "the next new game's (the menu's rule set and players, the dice)")
     ap.add_argument("--demo", action="store_true", help="play a CPU-vs-CPU demo game and print the scorecard")
-    ap.add_argument("--rules", default="yahtzee")
-    ap.add_argument("--players", type=whole, default=2)
-    ap.add_argument("--seed", type=whole)
-    ap.add_argument("--save", default=DEFAULT_SAVE)
+    ap.add_argument("--rules", help="rule set id: %s (default: yahtzee for the demo, the menu's in "
+                    "the terminal)" % ", ".join(rules.IDS))
+    ap.add_argument("--players", type=whole, help="1 to 4 (default: 2 for the demo, the menu's in the terminal)")
+    ap.add_argument("--seed", type=whole, help="repeatable dice instead of os.urandom")
+    ap.add_argument("--save", default=DEFAULT_SAVE, help="the save file (default: %(default)s)")
     ap.add_argument("--board", choices=("handheld", "macropad"), default="handheld",
                     help="macropad: the Adafruit MacroPad's 12 lit keys and its knob (left/right arrows turn it)")
     a = ap.parse_args(argv)
-    from fivedice import rules
-
     try:
-        rs = rules.get(a.rules)
+        rs = rule_set(a.rules) if a.rules is not None else None
     except ValueError as e:
         print("sim: %s" % e, file=sys.stderr)
         return 2
-    if not 1 <= a.players <= 4:
+    if a.players is not None and not 1 <= a.players <= 4:
         print("sim: --players must be 1 to 4", file=sys.stderr)
         return 2
     if a.demo or not sys.stdin.isatty():
         if not a.demo:
             print("stdin is not a terminal: playing a CPU-vs-CPU demo game.")
-        return demo(rs.index, a.players, a.seed)
-    return interactive(a.save, board=a.board)
+        return demo(rs.index if rs is not None else 0, a.players or 2, a.seed)
+    return interactive(a.save, rules_i=rs.index if rs is not None else None, players=a.players, seed=a.seed,
+                       board=a.board)

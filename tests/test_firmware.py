@@ -957,7 +957,8 @@ def test_deploy_dry_run_micropython_stages_mpy_and_prints_the_mpremote_commands(
         assert dest in r.stdout
     assert "mpremote mip install --target lib ssd1306" in r.stdout
     # the Yahtzee table goes along by default (the 1.4 MB filesystem of a Pico holds it)
-    assert "mpremote cp -r lib :. + cp -r tables :. + cp board_config.py main.py :. + reset" in r.stdout
+    assert "mpremote cp -r lib :. + cp -r tables :. + cp board_config.py main.py LICENSE :. + reset" in r.stdout
+    assert (tmp_path / "mp" / "LICENSE").read_text() == open(os.path.join(ROOT, "LICENSE")).read()
     assert "the board gets: hints and the perfect CPU in Yahtzee (Hasbro); the other 5 rule sets without hints, " \
            "the CPU up to good; .mpy built here" in r.stdout
     assert r.stdout.splitlines()[-1] == ("dry run: no board was touched; next: plug the board in (MicroPython on "
@@ -1308,8 +1309,9 @@ def test_bundle_cp_zip_is_laid_out_like_the_circuitpy_drive_with_circuitpython_m
     assert r.returncode == 0, r.stdout + r.stderr
     z = zipfile.ZipFile(str(out))
     names = z.namelist()
-    assert sorted(n for n in names if "/" not in n) == ["board_config.py", "boot.py", "code.py"]
-    assert {n.split("/")[0] for n in names} == {"board_config.py", "boot.py", "code.py", "lib", "tables"}
+    assert sorted(n for n in names if "/" not in n) == ["LICENSE", "board_config.py", "boot.py", "code.py"]
+    assert {n.split("/")[0] for n in names} == {"LICENSE", "board_config.py", "boot.py", "code.py", "lib", "tables"}
+    assert z.read("LICENSE").decode().startswith("MIT License")  # the project's licence goes with every copy
     for f in ("lib/fivedice/app.mpy", "lib/fivedice/font5x8.bin", "lib/fdfw/setup_cp.mpy", "lib/boards/pico2.mpy",
               "lib/boards/__init__.mpy", "lib/adafruit_debouncer.mpy", "lib/adafruit_ticks.mpy",
               "lib/adafruit_displayio_ssd1306.mpy", "lib/neopixel.mpy", "tables/yahtzee.fdt"):
@@ -1573,3 +1575,193 @@ def test_cp_the_pico_reads_board_voltage_monitor_for_the_gauge(cp, monkeypatch):
     app = cp.apps[0]
     assert app.pw.level == 3 and 4250 <= app.pw.mv <= 4300
     assert cp.hw.claimed[29] == "AnalogIn"
+
+
+# -- issue 37: a game over counted once, whatever happens between its save and its records -----------------------
+
+
+def _one_box_short_save(tmp_path):
+    """The save of a solo Yahtzee game with one box left to score, as the app writes it."""
+    from fivedice import app as A
+    from fivedice.rng import Dice, SeededBytes
+    from host_sim.device import SimDevice
+
+    dev = SimDevice(dice=Dice(SeededBytes(3)), cpu_step_ms=20)
+    app = dev.app
+    app.settings.rules_i = 0
+    app.settings.players = 1
+    app.settings.seats[0] = 0
+    app.new_game()
+    dev.run(100)
+    for _ in range(12):
+        dev.app.press(A.B_ROLL, dev.now())
+        dev.run(600)
+        dev.app.press(A.B_OK, dev.now())
+        dev.run(20)
+        dev.app.press(A.B_OK, dev.now())
+        dev.run(100)
+    assert app.game.cards[0].open_count() == 1 and not app.game.over
+    data = app.save_bytes()
+    dev.close()
+    return data
+
+
+def _score_the_last_box(rig, stop_at_records):
+    """Boot code.py, resume, roll, open the picker and score the one box left; stop in the pass that wrote
+    the records (the power cut) when stop_at_records, else run on."""
+    import microcontroller
+    from fdfw.store.nvm import NvmStore
+
+    script = {}
+    _tap(rig, OK, 10, script)  # Resume
+    _tap(rig, ROLL, 30, script)
+    _tap(rig, OK, 200, script)  # the picker
+    _tap(rig, OK, 230, script)  # score: game over
+
+    def on_pass(i, now):
+        rig.hw.advance(5)
+        if i in script:
+            script[i]()
+        return stop_at_records and NvmStore(microcontroller.nvm).read_records() is not None
+
+    return rig.drive(400, on_pass)
+
+
+@pytest.mark.parametrize("fault", ["cut", "memory-error"])
+def test_cp_a_power_cut_or_reset_right_after_the_records_write_counts_the_game_once(cp, monkeypatch, tmp_path,
+                                                                                  fault):
+    import microcontroller
+    from fdfw.store.nvm import NvmStore
+    from fivedice import records as R
+
+    cp.record_app(monkeypatch)
+    cp.display()
+    _keep_save(cp, _one_box_short_save(tmp_path))  # resumed from the old firmware's file (a blank nvm)
+    if fault == "memory-error":  # a MemoryError in the pass after the records write: the guard resets the board
+        import fivedice.screens.initials as initials
+
+        real = initials.Initials._store
+        failed = []
+
+        def store_then_fail(self, app):
+            real(self, app)
+            if not failed:
+                failed.append(1)
+                raise MemoryError
+
+        monkeypatch.setattr(initials.Initials, "_store", store_then_fail)
+    _score_the_last_box(cp, stop_at_records=True)
+    recs = R.decode(NvmStore(microcontroller.nvm).read_records())
+    assert recs.games(0) == 1
+    cp.next_boot()  # the board starts again on the same nvm
+    cp.run_code(max_iters=20)
+    g = cp.apps[-1].game
+    assert g is not None and g.over  # the finished game resumes finished: nothing left to score again
+    cp.next_boot()
+    _score_the_last_box(cp, stop_at_records=False)  # the same presses again count nothing more
+    recs = R.decode(NvmStore(microcontroller.nvm).read_records())
+    assert recs.games(0) == 1 and recs.entries(0) == 1
+
+
+# -- issue 37: a sleep of days (past half the tick range) stalls nothing ------------------------------------------
+
+
+def _settings_save(players, seats):
+    """A save holding only the menu's settings (no game), as the app writes it."""
+    from host_sim.device import SimDevice
+
+    dev = SimDevice()
+    dev.app.settings.players = players
+    for p, k in enumerate(seats):
+        dev.app.settings.seats[p] = k
+    data = dev.app.save_bytes()
+    dev.close()
+    return data
+
+
+@pytest.mark.parametrize("days", [1, 3.5, 4, 6.3, 10])
+def test_cp_a_cpu_turn_left_in_the_menu_moves_and_the_battery_is_read_after_a_sleep_of_days(cp, monkeypatch, days):
+    import alarm
+
+    _keep_save(cp, _settings_save(2, (1, 0)))  # P1 an easy CPU, P2 a human: a new game starts on the CPU's turn
+    cp.record_app(monkeypatch)
+    cp.display()
+    cp.hw.adc[29] = cp.hw.adc_for_mv(4300, 3)
+    real = alarm.light_sleep_until_alarms
+    slept = []
+
+    def sleep_for_days(*alarms):  # the board sleeps `days` in the menu; the battery runs down meanwhile
+        slept.append(cp.hw.clock[0])
+        cp.hw.clock[0] = (cp.hw.clock[0] + int(days * 86400000)) & 0x1FFFFFFF
+        cp.hw.adc[29] = cp.hw.adc_for_mv(3400, 3)
+        cp.hw.press(ROLL)  # the press that wakes it
+        return real(*alarms)
+
+    monkeypatch.setattr(alarm, "light_sleep_until_alarms", sleep_for_days)
+    script = {}
+    _tap(cp, OK, 10, script)  # New game: the CPU's turn
+    _tap(cp, BACK, 20, script)  # to the menu before the CPU moves
+    woke = []  # the pass and the time the board woke
+
+    def on_pass(i, now):
+        cp.hw.advance(5)
+        if i in script:
+            script[i]()
+        if slept and not woke:
+            woke.extend((i, cp.hw.clock[0]))
+            cp.hw.release(ROLL)
+            cp.hw.schedule((woke[1] + 500) & 0x1FFFFFFF, OK, 0)  # Resume: the CPU's turn again
+            cp.hw.schedule((woke[1] + 560) & 0x1FFFFFFF, OK, None)
+        return bool(woke) and ((cp.hw.clock[0] - woke[1]) & 0x1FFFFFFF) >= 15000
+
+    assert cp.drive(200000, on_pass) == "stopped"
+    app = cp.apps[0]
+    assert len(slept) == 1 and len(cp.apps) == 1
+    g = app.game
+    assert app.pw.level == 1 and 3350 <= app.pw.mv <= 3400  # the battery read again after the wake ...
+    assert app.pw.warned  # ... and "Battery low" said
+    assert app.mode == 1 and (g.player == 1 or g.rolls > 0)  # the CPU played on within 15 s of the wake
+
+
+# -- issue 37: the summary line says what an install leaves out, and why ------------------------------------------
+
+
+@pytest.mark.parametrize("runtime,board", [("cp", "pico"), ("cp", "pico2"), ("cp", "feather_rp2040"), ("mp", "pico")])
+def test_the_board_gets_line_names_every_feature_the_install_leaves_out(runtime, board):
+    deploy = _deploy_module()
+    sys.path.insert(0, LIB)
+    try:
+        from fivedice import features
+    finally:
+        sys.path.pop(0)
+    line = deploy.board_gets(["yahtzee"], True, runtime, board)
+    left = features.leave_out(runtime, board)
+    if left:
+        assert "; left out: " in line and "do not fit the heap of a %s" % board in line
+        for f in left:
+            assert deploy.FEATURE_TITLES.get(f, f) in line.split("; left out: ")[1]
+    else:
+        assert "left out" not in line
+
+
+def test_the_board_gets_line_follows_the_feature_list_not_a_fixed_text(monkeypatch):
+    deploy = _deploy_module()
+    sys.path.insert(0, LIB)
+    try:
+        from fivedice import features
+    finally:
+        sys.path.pop(0)
+    monkeypatch.setattr(features, "leave_out", lambda runtime, board: ("proftest", "newthing"))
+    line = deploy.board_gets([], True, "cp", "someboard")
+    assert line.endswith("; left out: the proficiency test, newthing (they do not fit the heap of a someboard under "
+                         "CircuitPython 10: docs/memory.md)")
+
+
+def test_a_circuitpython_pico_bundle_says_what_it_leaves_out_on_its_summary_line(tmp_path):
+    r = _deploy("cp", "--board", "pico", "--zip", str(tmp_path / "b.zip"), "--build", str(tmp_path / "stage"),
+                "--tables", "")
+    assert r.returncode == 0, r.stdout + r.stderr
+    gets = [ln for ln in r.stdout.splitlines() if ln.startswith("the board gets: ")]
+    deploy = _deploy_module()
+    assert len(gets) == 1 and gets[0] == deploy.board_gets([], True, "cp", "pico")  # the dry run line, derived
+    assert "; left out: " in gets[0]  # (while the Pico under CircuitPython leaves anything out: features.py)

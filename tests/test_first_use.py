@@ -205,6 +205,26 @@ def test_a_bad_command_line_gets_one_plain_line_and_exit_2(tmp_path, args, says)
     assert blocker.read_text() == ""
 
 
+@pytest.mark.parametrize("args", [
+    ["play", "--rules", "{long}", "--script", "-"],
+    ["play", "--players", "{long}", "--script", "-"],
+    ["play", "--seed", "{long}", "--script", "-"],
+    ["screenshot", "{dir}", "--rules", "{long}", "--script", "-"],
+    ["sim", "--rules", "{long}"],
+    ["sim", "--players", "{long}"],
+    ["sim", "--seed", "{long}"],
+])
+def test_a_long_bad_value_is_quoted_at_most_as_the_oracle_quotes_it(tmp_path, args):
+    from host_sim import oracle
+
+    fill = {"long": "x" * 100000, "dir": str(tmp_path / "shots")}
+    r = fivedice([a.format(**fill) for a in args], cwd=str(tmp_path))
+    lines = r.stderr.splitlines()
+    assert r.returncode == 2 and len(lines) == 1, r.stderr[:300]
+    assert "x" * oracle.SHOW not in lines[0] and "x" * (oracle.SHOW - 3) in lines[0]
+    assert "(100000 characters)" in lines[0] and len(lines[0]) < 400
+
+
 def test_a_solve_into_a_folder_that_cannot_be_written_says_so_before_solving(tmp_path):
     ro = tmp_path / "ro"
     ro.mkdir()

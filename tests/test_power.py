@@ -271,3 +271,31 @@ def test_scripted_play_waits_across_dim_and_sleep_and_the_next_action_wakes_it_f
     rc, out = _play(tmp_path, ["roll", "wait 200000", "roll", "score chance"])
     assert rc == 0 and out["power"] == "on"
     assert out["players"][0]["card"] == {"chance": 5}  # the second roll happened: 1,1,1,1,1
+
+
+@pytest.mark.parametrize("days", [1, 4, 10])
+def test_a_cpu_turn_left_in_the_menu_of_a_board_that_never_sleeps_moves_days_later(days):
+    """Dim and sleep off: the board stays awake; the CPU's deadline, set days ago, is never read backwards."""
+    d = _dev()
+    app = d.app
+    app.settings.set("dim_i", 2)
+    app.settings.set("sleep_i", 2)
+    app.settings.players = 2
+    app.settings.seats[0] = 1  # an easy CPU moves first
+    app.settings.seats[1] = 0
+    t = d.now()
+    app.new_game()
+    app.press(A.B_BACK, t)  # to the menu before the CPU moves
+    assert app.mode == A.M_MENU and app.cpu_turn()
+    for _ in range(int(days * 24 * 60)):  # a pass a minute, days long
+        t = (t + 60000) & 0x1FFFFFFF
+        if app.tick(t):
+            app.draw()
+    app.press(A.B_OK, t)  # Resume
+    assert app.mode == A.M_TURN
+    for _ in range(200):  # 2 s
+        t = (t + 10) & 0x1FFFFFFF
+        if app.tick(t):
+            app.draw()
+    assert app.game.rolls > 0 or app.game.player == 1
+    d.close()

@@ -178,7 +178,7 @@ def heading_anchors(path):
     return out
 
 
-LINKED = PAGES + [os.path.join(ROOT, "hardware", "README.md")]
+LINKED = PAGES + [os.path.join(ROOT, "hardware", "README.md"), os.path.join(ROOT, "hardware", "BUILD.md")]
 
 
 @pytest.mark.parametrize("page", LINKED, ids=[os.path.relpath(p, ROOT) for p in LINKED])
@@ -191,3 +191,28 @@ def test_every_link_between_the_pages_reaches_a_file_and_a_heading(page):
         assert os.path.exists(path), "%s links to %s, which does not exist" % (os.path.relpath(page, ROOT), target)
         if anchor and path.endswith(".md"):
             assert anchor in heading_anchors(path), "%s links to %s: no such heading" % (os.path.relpath(page, ROOT), target)
+
+
+def test_the_readmes_figures_and_claims_match_the_checkout():
+    """Issue 37: the page size, the requirements file each target installs, Self-test's place, par, BROWSER=0."""
+    import re
+
+    with open(README) as f:
+        text = " ".join(f.read().split())
+    with open(os.path.join(ROOT, "Makefile")) as f:
+        make = f.read()
+    assert "`make sim` only the simulator's pinned `requirements-sim.txt`" in text
+    assert re.search(r"^\$\(SIM_STAMP\): requirements-sim\.txt", make, re.M)
+    assert "make test BROWSER=0" in text and "$(filter 0,$(BROWSER))" in make
+    assert "**par**" in text
+    assert "last line of the menu" not in text  # the proficiency test's line comes after Self-test
+    from fivedice.screens import menu as M
+
+    assert M.I_PROF > M.I_TEST
+    web = os.path.join(ROOT, "build", "web")
+    m = re.search(r"copy `build/web/` \(([0-9.]+) MB with the two tables", text)
+    assert m, "the README gives the page's size"
+    if os.path.isfile(os.path.join(web, "tables", "yacht.fdt")) and os.path.isfile(os.path.join(web,
+                                                                                               "tables", "yahtzee.fdt")):
+        total = sum(os.path.getsize(os.path.join(d, n)) for d, _, ns in os.walk(web) for n in ns)
+        assert abs(total / 1e6 - float(m.group(1))) < 0.1, total

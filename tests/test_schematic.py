@@ -127,3 +127,40 @@ def test_the_schematic_check_fails_when_a_profile_pin_moves(tmp_path, monkeypatc
     texts, pins, cx, pitch, top, bottom = _drawn(str(tmp_path / "schematic-pico.svg"), "Raspberry Pi Pico",
                                                  r"^GP\d+$")
     assert _labels_on_pins(texts, pins, cx, pitch, top, bottom, {"BACK"})["BACK"][2] == "GP17"
+
+
+# the build step (1-5, hardware/BUILD.md) whose drawing first shows each signal: the core is step 1
+STEP_OF = {"PIXELS": 2, "BUZZER": 3, "SHAKE": 4}
+STEP_FILES = ("step1-core", "step2-pixels", "step3-buzzer", "step4-shake", "step5-power")
+
+
+@pytest.mark.parametrize("stem,title,pin_text,fmt", [
+    ("pico", "Raspberry Pi Pico", r"^GP\d+$", "%s"),
+    ("feather_rp2040", "Adafruit Feather RP2040", r"^\w+ \(GPIO\d+\)$", "%s (GPIO%d)"),
+])
+def test_each_build_step_drawing_shows_the_pins_of_the_parts_built_so_far(stem, title, pin_text, fmt):
+    want = _expected(_profile(stem))
+    for k, name in enumerate(STEP_FILES, 1):
+        path = os.path.join(HARDWARE, "steps", "%s-%s.svg" % (stem, name))
+        texts, pins, cx, pitch, top, bottom = _drawn(path, title, pin_text)
+        found = _labels_on_pins(texts, pins, cx, pitch, top, bottom, set(want))
+        now = {s: pin for s, pin in want.items() if STEP_OF.get(s, 1) <= k}
+        assert {s: p[2] for s, p in found.items()} == {s: fmt % (pin if fmt == "%s (GPIO%d)" else pin[0])
+                                                       for s, pin in now.items()}, name
+        strings = [s for _, _, s in texts]
+        assert ("SN74AHCT125N" in strings) == (k >= 2) and ("piezo" in strings) == (k >= 3), name
+
+
+@pytest.mark.parametrize("stem", ["pico", "feather_rp2040"])
+def test_the_schematic_draws_every_pixel_its_capacitor_and_the_tied_gates(stem):
+    prof = _profile(stem)
+    strings = [s for _, _, s in _texts(os.path.join(HARDWARE, "schematic-%s.svg" % stem))]
+    under = {i: "HOLD%d" % (j + 1) for j, i in enumerate(prof.PIXEL_ORDER)}
+    leds = sorted(s for s in strings if s.startswith("LED"))
+    assert leds == sorted("LED%d · %s" % (i + 1, under.get(i, "spare")) for i in range(prof.PIXEL_COUNT))
+    assert strings.count("DIN") == strings.count("DOUT") == prof.PIXEL_COUNT
+    assert strings.count("0.1 µF") == prof.PIXEL_COUNT  # one per pixel, besides the buffer's "at pin 14"
+    for pin in ("1OE", "2A", "2OE", "3A", "3OE", "4A", "4OE"):
+        assert pin in strings, "the buffer's %s is not drawn (an unused input would float)" % pin
+    assert strings.count("+5V PIX") >= 3 + prof.PIXEL_COUNT  # 2OE-4OE high, and every pixel's supply
+    assert "100 Ω" in strings

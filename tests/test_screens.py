@@ -281,3 +281,23 @@ def test_back_returns_to_the_screen_a_screen_was_shown_over():
     assert app.mode == A.M_OVER
     app.back()
     assert app.mode == A.M_MENU
+
+
+def test_the_menu_shows_a_scroll_bar_that_follows_the_cursor(dev):
+    """12 and more lines, 6 shown: a scroll bar at the right edge, as the picker's (issue 37)."""
+    app = dev.app
+    assert app.mode == A.M_MENU and app.screen.n > app.screen.rows
+    disp = dev.board.display
+
+    def column(x):
+        dev.settle()
+        return [disp.pixel(x, y) for y in range(10, 58)]
+
+    assert all(column(127))  # the bar's rail over every row shown
+    thumb_top = column(126).index(1)
+    assert thumb_top == 0  # at the top of the list
+    for _ in range(app.screen.n - 1):
+        dev.tap(A.B_DOWN)
+    assert app.screen.top > 0
+    col = column(126)
+    assert col[0] == 0 and col[-1] == 1  # the thumb moved to the bottom

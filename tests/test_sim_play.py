@@ -265,3 +265,65 @@ def test_the_simulator_plays_a_cpu_demo_when_stdin_is_not_a_terminal():
                        capture_output=True, text=True, env=env, cwd=ROOT, timeout=120)
     assert r.returncode == 0, r.stderr
     assert "CPU-vs-CPU demo" in r.stdout and "TOTAL" in r.stdout and "ranking: 1. P" in r.stdout
+
+
+@pytest.mark.parametrize("opens,mode", [("ok", "M_PICK"), ("down", "M_CARD")])
+def test_wait_only_lets_time_pass_the_picker_or_card_stays_open(opens, mode):
+    from fivedice import app as A
+    from fivedice.rng import ScriptedFaces
+    from host_sim.device import SimDevice
+
+    dev = SimDevice(dice=ScriptedFaces([3, 3, 3, 1, 2] * 10), cpu_step_ms=20)
+    try:
+        pl = play.Player(dev)
+        pl.setup(0, 1)
+        assert pl.do("roll") is None
+        dev.settle()
+        pl.do("press " + opens)
+        dev.settle()
+        assert dev.app.mode == getattr(A, mode)
+        frame = dev.board.display.raw()
+        assert pl.do("wait 2000") is None
+        assert dev.app.mode == getattr(A, mode) and dev.board.display.raw() == frame  # a screenshot shows it
+    finally:
+        dev.close()
+
+
+def test_play_and_screenshot_take_tables_for_hints_and_par_as_score_does(tmp_path):
+    from fivedice import app as A
+    from fivedice.rng import Dice, SeededBytes
+    from host_sim.device import SimDevice
+
+    tables = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "tables")
+    if not os.path.isfile(os.path.join(tables, "yahtzee.fdt")):
+        pytest.fail("tables/yahtzee.fdt is missing: `make test` builds it (make tables/yahtzee.fdt)")
+    empty = tmp_path / "none"
+    empty.mkdir()
+    script = tmp_path / "s.txt"
+    script.write_text("roll\npress up\nwait 300\n")
+    shots = {}
+    for name, folder in (("with", tables), ("without", str(empty))):
+        buf = io.StringIO()
+        with redirect_stdout(buf):
+            rc = play.main([str(tmp_path / name), "--seed", "3", "--script", str(script), "--tables", folder][1:]
+                           + ["--screenshots", str(tmp_path / name)], prog="fivedice screenshot")
+        assert rc == 0, buf.getvalue()
+        shots[name] = (tmp_path / name / "003-wait-300.png").read_bytes()
+    assert shots["with"] != shots["without"]  # the hint (and par) shown only with the table
+    # what the screenshot shows with the table: the device with the same table, hint asked
+    dev = SimDevice(dice=Dice(SeededBytes(3)), tables=tables)
+    try:
+        pl = play.Player(dev)
+        pl.setup(0, 1)
+        pl.do("roll")
+        dev.settle()
+        pl.do("press up")
+        dev.run(300, skip=True)
+        assert dev.app.hint_kind != 0 and dev.app.par_x100 > 0
+    finally:
+        dev.close()
+    r = subprocess.run([sys.executable, "-m", "host_sim", "play", "--tables", str(tmp_path / "nope"), "--script", "-"],
+                       input="", capture_output=True, text=True, timeout=60,
+                       env=dict(os.environ, PYTHONPATH=os.pathsep.join(["lib", "."])),
+                       cwd=os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+    assert r.returncode == 2 and "is not a folder" in r.stderr and len(r.stderr.splitlines()) == 1

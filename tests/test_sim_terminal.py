@@ -142,14 +142,14 @@ def _drain(fd, timeout=30.0):
     return buf
 
 
-def _spawn(tmp_path, cols, rows):
+def _spawn(tmp_path, cols, rows, extra=()):
     env = dict(os.environ, PYTHONPATH=os.pathsep.join([os.path.join(ROOT, "lib"), ROOT]), TERM="xterm")
     save = str(tmp_path / "fivedice.sav")
     pid, fd = pty.fork()
     if pid == 0:  # the child: the simulator on the pty's slave side, as `make sim` runs it
         _set_size(0, cols, rows)
         os.chdir(ROOT)
-        os.execve(sys.executable, [sys.executable, "-m", "host_sim", "--save", save], env)
+        os.execve(sys.executable, [sys.executable, "-m", "host_sim", "--save", save] + list(extra), env)
     return pid, fd, save
 
 
@@ -204,3 +204,24 @@ def test_a_resize_clears_the_screen_and_redraws_in_the_new_layout(tmp_path):
     finally:
         os.close(fd)
     assert os.WIFEXITED(status) and os.WEXITSTATUS(status) == 0
+
+
+def test_rules_and_players_set_the_game_played_in_the_terminal(tmp_path):
+    from host_sim.device import SimDevice
+    from host_sim.sim import FileStore
+
+    pid, fd, save = _spawn(tmp_path, 80, 24, ["--rules", "yacht", "--players", "1", "--seed", "7"])
+    try:
+        _read_until(fd, BRAILLE_ROW)
+        os.write(fd, b"\r")  # New game: the menu's rule set and players are the command line's
+        time.sleep(1.5)
+        os.write(fd, b"q")
+        _drain(fd, 5.0)
+        status = _exit_status(pid)
+    finally:
+        os.close(fd)
+    assert os.WIFEXITED(status) and os.WEXITSTATUS(status) == 0, status
+    dev = SimDevice(store=FileStore(save))
+    g = dev.app.game
+    assert g.rs.id == "yacht" and g.players == 1
+    dev.close()

@@ -459,6 +459,32 @@ def test_the_page_bundle_carries_every_library_file_subpackages_included():
     assert "/lib/fivedice/screens/turn.py" in files and "/lib/fivedice_web.py" in files
 
 
+def test_the_web_build_carries_the_licence(tmp_path, monkeypatch):
+    sys.path.insert(0, os.path.join(ROOT, "tools"))
+    try:
+        import build_web
+    finally:
+        sys.path.pop(0)
+    port = tmp_path / "port"  # stand-ins for the npm package's files: only the page's own are checked here
+    port.mkdir()
+    for f in build_web.PORT_FILES:
+        (port / f).write_bytes(b"")
+    monkeypatch.setattr(build_web, "PKG", str(port))
+    build_web.build(str(tmp_path / "web"), str(tmp_path / "no-tables"))
+    with open(os.path.join(ROOT, "LICENSE")) as f:
+        assert (tmp_path / "web" / "LICENSE").read_text() == f.read()
+
+
+@browser_only
+def test_the_page_opened_from_disk_says_to_serve_it(browser):
+    page = browser.page
+    page.goto("file://" + os.path.join(web_browser.WEB, "index.html"))
+    page.wait_for_selector("#fatal:not([hidden])", timeout=10000)
+    text = page.inner_text("#fatal")
+    assert "must be served" in text and "make web-serve" in text
+    assert page.evaluate("() => document.getElementById('device').hidden")
+
+
 @browser_only
 def test_the_pages_dice_leds_show_the_terminals_colours_unheld_dice_readable(browser):
     """The page's LEDs use the terminal simulator's mapping (host_sim/terminal.py display_color): an unheld die,
@@ -499,3 +525,29 @@ def test_escape_on_the_page_is_back_as_in_the_terminal(browser):
     b.key("Escape")
     b.wait_idle()
     assert b.page.evaluate("window.fivedice.test.mode()") == A.M_MENU
+
+
+def test_make_test_says_before_it_installs_chromium_and_browser_0_skips_it(monkeypatch, capsys):
+    sys.path.insert(0, os.path.join(ROOT, "tools"))
+    try:
+        import web_prereqs
+    finally:
+        sys.path.pop(0)
+    said_before = []
+
+    def fake_run(cmd, **kw):
+        said_before.append((cmd[:2], capsys.readouterr().out))
+        return 0, [""]
+
+    monkeypatch.setattr(web_prereqs, "CHROMIUM", "/nonexistent/chromium")
+    monkeypatch.setattr(web_prereqs.shutil, "which", lambda name: "/usr/bin/" + name)
+    monkeypatch.setattr(web_prereqs.os, "geteuid", lambda: 0)
+    monkeypatch.setattr(web_prereqs, "_run", fake_run)
+    monkeypatch.setattr(web_prereqs, "_note", lambda what, why: None)
+    web_prereqs.browser()
+    first = said_before[0]
+    assert "apt-get" in first[1] and "chromium" in first[1] and "BROWSER=0" in first[1]  # said before apt ran
+    r = subprocess.run(["make", "-n", "test", "BROWSER=0"], cwd=ROOT, capture_output=True, text=True, timeout=60)
+    assert r.returncode == 0 and "web_prereqs" not in r.stdout and "FIVEDICE_BROWSER=0" in r.stdout
+    monkeypatch.setenv("FIVEDICE_BROWSER", "0")
+    assert web_browser.why_not() == "skipped: make test BROWSER=0"

@@ -22,6 +22,8 @@ from web_serve import serve  # noqa: E402
 
 def why_not():
     """None if the browser tests can run, else why not (one plain line)."""
+    if os.environ.get("FIVEDICE_BROWSER") == "0":
+        return "skipped: make test BROWSER=0"
     if not os.path.exists(os.path.join(WEB, "index.html")):
         return "build/web is not built (make web; it needs npm): " + _reason("page")
     if not os.path.exists(CHROMIUM):

@@ -2,6 +2,7 @@
 
 build/web/ after a build:
     index.html, style.css, main.js     the page (web/)
+    LICENSE                            the project's (MIT)
     micropython.mjs, micropython.wasm  MicroPython's WebAssembly port, from web/node_modules (npm ci, pinned by
                                        web/package-lock.json): nothing is loaded from a CDN at run time
     fivedice.bundle.json               lib/fivedice (.py and the font) and web/fivedice_web.py, base64, written
@@ -54,6 +55,7 @@ def build(out, tables_dir):
         shutil.copy(os.path.join(WEB, f), os.path.join(out, f))
     for f in PORT_FILES:
         shutil.copy(os.path.join(PKG, f), os.path.join(out, f))
+    shutil.copy(os.path.join(ROOT, "LICENSE"), os.path.join(out, "LICENSE"))  # MIT: its notice goes with the copy
     tables = []
     if os.path.isdir(tables_dir):
         for f in sorted(os.listdir(tables_dir)):

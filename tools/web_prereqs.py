@@ -65,7 +65,8 @@ def browser():
         return _note("browser", "no apt-get here to install Debian's chromium")
     if os.geteuid() != 0:
         return _note("browser", "installing chromium with apt-get needs root")
-    print("web_prereqs: installing chromium with apt-get (once, a minute or two)", flush=True)
+    print("web_prereqs: the browser tests need Chromium: installing Debian's chromium system package with apt-get "
+          "now (once, a minute or two; `make test BROWSER=0` skips the browser tests and installs nothing)", flush=True)
     env = dict(os.environ, DEBIAN_FRONTEND="noninteractive")
     code, last = _run([apt, "-qq", "update"], env=env)
     if code == 0:

@@ -252,6 +252,8 @@ class App:
         self.now = now_ms
         if not self.pw.wake(now_ms):
             return False
+        self._fresh = True  # slept for days, a deadline reads backwards past 2**28 ms: all count from now,
+        self._clock(now_ms)  # the battery read at once
         if self.px is not None:
             self.px.refresh()  # the next update rewrites every pixel
         self.dirty = True

@@ -125,6 +125,8 @@ def cpu_turn(app):
 # -- the game's clock (App.tick, wait_ms and the first event's re-basing) -------------------
 def tick(app, now):
     """Every pass: the dice land when due, the tumble's next frame, the "CPU playing" dots."""
+    if ticks_diff(now, app.cpu_at) > 0:  # an overdue move (its turn left in the menu) stays due now: never
+        app.cpu_at = now  # compared across half the tick range, however long the board stays awake
     if app.tumbling:
         if app.land_at and ticks_diff(now, app.land_at) >= 0:
             app.land()
@@ -338,9 +340,11 @@ def score(app, box):
     _sync_pixels(app)
     app.thinking = not g.over  # the next player's turn: solve it a slice a pass from now
     if g.over:
-        records = _keeps_records(app)
         app.cue(_sounds.GAME_OVER)
-        _save_next(app)  # the finished game first: a power cut before the records loses only them
+        _save_next(app)
+        # the finished game saved now, before the records are written (Initials.enter): a cut or a reset
+        # between resumes it finished, counted once; a save that failed leaves the game uncounted, not twice
+        records = _keeps_records(app) and flush_save(app)
         app.enter(_screens.M_INITIALS if records else _screens.M_OVER)
     else:
         app.cue(_sounds.SCORE)
@@ -434,15 +438,17 @@ def setting_saved(app):
 
 
 def flush_save(app):
-    """Write a change still waiting to be saved (call before the board sleeps or powers down)."""
+    """Write a change still waiting to be saved (call before the board sleeps or powers down). False when
+    the save failed."""
     if app.save_due == _REWRITE:
         app._save()
     if app.save_due:
-        app._save()
+        return app._save()
+    return True
 
 
 def _save(app):
-    """The save due now: a log store's rewrite if one is due first, else the record."""
+    """The save due now: a log store's rewrite if one is due first, else the record. True when written."""
     st = app.store
     if app.save_due == _REWRITE:
         # after "New game"'s first frame, where it has least to lose, a log store rewrites itself if it must
@@ -456,11 +462,13 @@ def _save(app):
         return
     app.save_due = False
     if st is None:
-        return
+        return False
     try:
         st.write(save_bytes(app))
     except OSError:
         app.message(_view.T_SAVE_FAILED)
+        return False
+    return True
 
 
 def begin(app):

@@ -27,11 +27,33 @@ def test_labels_fit_their_columns():
     for labels in view.SHORT:
         for s in labels:
             assert len(s) <= 5, s
-    for lines in HELP:
-        for s in lines:
+    for title, page in HELP:
+        for s in [title] + page.split(b"\n"):
             assert len(s) <= 21, s
     for s in view.MESSAGES:
         assert len(s) <= 21, s
+
+
+def _names_box(line, label):
+    """True when `label` stands in `line` as a whole (no letter glued to either end), any case."""
+    line = line.lower()
+    i = line.find(label)
+    while i >= 0:
+        end = i + len(label)
+        if (i == 0 or not line[i - 1].isalpha()) and (end == len(line) or not line[end].isalpha()):
+            return True
+        i = line.find(label, i + 1)
+    return False
+
+
+def test_how_to_score_names_every_box_of_every_rule_set():
+    from fivedice import rules
+
+    for rs in rules.ALL:
+        lines = [ln.decode() for ln in HELP[rs.index][1].split(b"\n")]
+        for b in range(rs.n):
+            label = view.LONG[rs.index][b].decode().split(" (")[0].lower()  # "High (22+)": "high"
+            assert any(_names_box(ln, label) for ln in lines), (rs.id, label)
 
 
 def test_help_text_loads_with_the_help_screen_and_is_dropped_after():

@@ -8,7 +8,7 @@ from fivedice.screens import Screen, B_BACK, B_DOWN, B_OK, B_UP
 
 
 def lines(rules_i):
-    """The help page of rule set rules_i (bytes lines, the first is the title)."""
+    """The help page of rule set rules_i: (title, the page's lines joined by newlines)."""
     return help_pages.HELP[rules_i]
 
 
@@ -19,7 +19,7 @@ class Help(Screen):
         lazy.drop("help")  # this module and its text: the App holds no other reference to them
 
     def press(self, app, b):
-        if b == B_DOWN and self.top + 8 < len(lines(app.settings.rules_i)):
+        if b == B_DOWN and self.top + self.rows <= lines(app.settings.rules_i)[1].count(b"\n"):
             self.top += 1
         elif b == B_UP and self.top > 0:
             self.top -= 1
@@ -29,10 +29,15 @@ class Help(Screen):
 
     def draw(self, fb, app):
         fb.fill(0)
-        ls = lines(app.settings.rules_i)
-        view.header(fb, ls[0])
-        for r in range(self.rows):
-            i = self.top + 1 + r
-            if i >= len(ls):
-                break
-            gfx.text(fb, ls[i], 0, (r + 1) * 8, 1)
+        page = lines(app.settings.rules_i)
+        view.header(fb, page[0])
+        r = -self.top  # the page's line drawn now, from the top row shown
+        x = 0
+        for code in page[1]:  # glyph by glyph: a line sliced out of the page would be a new object
+            if code == 10:
+                r += 1
+                x = 0
+                if r >= self.rows:
+                    break
+            elif r >= 0:
+                x = gfx.glyph(fb, code, x, (r + 1) * 8, 1)

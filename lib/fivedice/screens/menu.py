@@ -215,6 +215,9 @@ class Menu(Screen):
                 if g is not None and (p >= g.players or s.seats[p] != app.seats.seated[p]):
                     gfx.text(fb, b" next", x, y, c)  # the game in progress keeps its own seat
                 gfx.text_right(fb, view.SEATS[s.seats[p]], W - 2, y, c)
+        if self.top > 0 or self.top + self.rows < n:  # a scroll bar, as the picker's: more lines than shown
+            fb.vline(W - 1, 10, self.rows * 8, 1)
+            fb.fill_rect(W - 2, 10 + self.top * self.rows * 8 // n, 2, self.rows * self.rows * 8 // n, 1)
         if app.toast:
             fb.fill_rect(0, 55, W, 9, 1)
             gfx.text(fb, view.MESSAGES[app.toast], 1, 56, 0)
