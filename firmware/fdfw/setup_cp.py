@@ -48,40 +48,6 @@ def pin(prof, p):
         raise ProfileError("this board has no pin board." + p[0] + ": is '" + prof.NAME + "' the right profile?")
 
 
-def _output(prof, p, value):
-    io = digitalio.DigitalInOut(pin(prof, p))
-    io.switch_to_output(value=value)
-    return io
-
-
-def _spi_display(prof, hw):
-    """The SH1106 on SPI (the MacroPad's), drawn by fdfw.sh1106_cp once displayio has let go of it."""
-    _core("bitmaptools", hw)
-    from fdfw.sh1106_cp import PageDisplay
-
-    try:
-        spi = busio.SPI(pin(prof, prof.OLED_SCK), MOSI=pin(prof, prof.OLED_MOSI))
-    except ValueError as e:  # "SCK in use": something else holds the display's pins
-        raise StartupError("the display's SPI pins are in use (" + str(e) + "): reset the board", hw, "no-display")
-    while not spi.try_lock():
-        pass
-    spi.configure(baudrate=prof.OLED_HZ, polarity=0, phase=0)  # kept locked: the display is its only user
-    cs = _output(prof, prof.OLED_CS, True)
-    dc = _output(prof, prof.OLED_DC, False)
-    rst = _output(prof, prof.OLED_RESET, True)  # high: the panel keeps running (the init below sets it up)
-    d = PageDisplay(spi, dc, cs, prof.OLED_COL)
-    d.reset_pin = rst  # kept with the display
-    return d
-
-
-def _encoder(prof, hw):
-    """The rotary encoder (fdfw.encoder): UP/DOWN presses, and the shake on the dice screen."""
-    rotaryio = _core("rotaryio", hw)
-    from fdfw.encoder import Encoder
-
-    return Encoder(rotaryio.IncrementalEncoder(pin(prof, prof.ENCODER_A), pin(prof, prof.ENCODER_B)))
-
-
 def _input(prof, p):
     io = digitalio.DigitalInOut(pin(prof, p))
     io.switch_to_input(pull=digitalio.Pull.UP)
@@ -135,14 +101,20 @@ def build(prof, save_path):
         hw.pixel_colors = (prof.PIXEL_ORDER, getattr(prof, "FACE_COLORS", None), prof.KEY_COLORS)
     pwm = pwmio.PWMOut(pin(prof, prof.BUZZER), duty_cycle=0, frequency=440, variable_frequency=True)
     en = getattr(prof, "SPEAKER_ENABLE", None)
-    hw.buzzer = CPBuzzer(pwm, _output(prof, en, False) if en is not None else None)
+    if en is not None:
+        from fdfw import setup_spi
+
+        en = setup_spi.output(pin(prof, en), False)
+    hw.buzzer = CPBuzzer(pwm, en)
     hw.button_names = [b[0] for b in prof.BUTTONS]
     hw.button_inputs = _buttons(prof)
 
     displayio = _core("displayio", hw)
     displayio.release_displays()  # a display left from the last run (or board.DISPLAY) holds the pins
-    if getattr(prof, "DISPLAY", "ssd1306_i2c") == "sh1106_spi":
-        hw.display = _spi_display(prof, hw)
+    if getattr(prof, "DISPLAY", "ssd1306_i2c") == "sh1106_spi":  # the MacroPad's (its own start-up module)
+        from fdfw import setup_spi
+
+        hw.display = setup_spi.display(prof, hw, pin)
         _rest(prof, hw, None, (), save_path)
         return hw
     try:
@@ -169,7 +141,9 @@ def _rest(prof, hw, bus, found, save_path):
     if prof.SHAKE == "lis3dh":
         hw.shake = accel_shake(prof, found, bus, hw)
     elif prof.SHAKE == "encoder":
-        hw.shake = hw.encoder = _encoder(prof, hw)
+        from fdfw import setup_spi
+
+        hw.shake = hw.encoder = setup_spi.encoder(prof, hw, pin)
     else:
         sw = _input(prof, prof.SHAKE_PIN)
         hw.shake = SwitchShakeInput(board_cp.value_of(sw))
