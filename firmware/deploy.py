@@ -46,9 +46,9 @@ MP_VENV_LIBS = ("adafruit_debouncer", "adafruit_ticks")
 MP_MIP_LIBS = ("ssd1306",)  # `mpremote mip install`; offline, firmware/vendor/<name>.py instead
 VENDOR = os.path.join(ROOT, "firmware", "vendor")
 OWN_DIRS = ("lib/fivedice", "lib/fdfw", "lib/boards")  # only fivedice writes here: stale modules in them go
-CP_DRIVE_BYTES = {"pico": 1024 * 1024}  # CIRCUITPY on a 2 MB Pico: ~1 MB (the FDT3 Yahtzee table, 431,831 bytes, fits)
+CP_DRIVE_BYTES = {"pico": 1024 * 1024, "macropad": 7 * 1024 * 1024}  # CIRCUITPY on a 2 MB Pico: ~1 MB (the FDT3 Yahtzee table, 431,831 bytes, fits)
 # RP2040 boards: about 162 KB of heap under CircuitPython 10, the margin of a game thin (cp_heap_warning).
-CP_SHORT_HEAP = ("pico", "feather_rp2040")
+CP_SHORT_HEAP = ("pico", "feather_rp2040", "macropad")
 # CPython-only or annotation-only requirements of the adafruit-circuitpython-* packages (circup skips them too)
 CP_NOT_ON_BOARD = ("adafruit-blinka", "adafruit-circuitpython-typing")
 # Measured by tests/bench/bench_lib_heap.py on the MicroPython unix port (64-bit): importing CP_LIBS from .py holds
@@ -223,6 +223,15 @@ def leave_out(st, runtime, board):
     st.add(tmp, "lib/fivedice/lazy.py")
     os.remove(tmp)
     st.files[-1] = ("(lib/fivedice/lazy.py without the rows of: " + ", ".join(left) + ")", st.files[-1][1])
+
+
+def profile_runtimes(board):
+    """The runtimes the profile's board runs ("cp", "mp"): its RUNTIMES, both by default."""
+    import re
+
+    with open(os.path.join(ROOT, "hardware", "boards", board + ".py")) as f:
+        m = re.search(r"^RUNTIMES = \(([^)]*)\)", f.read(), re.M)
+    return re.findall(r'"(\w+)"', m.group(1)) if m else ["cp", "mp"]
 
 
 def profile_modules(board):
@@ -438,6 +447,9 @@ def main(argv=None):
         names = profiles()
         if a.board not in names:
             raise DeployError("unknown board profile '%s'; known profiles: %s" % (a.board, ", ".join(names)))
+        if a.runtime not in profile_runtimes(a.board):
+            raise DeployError("the %s profile is for CircuitPython only: `make deploy-cp BOARD=%s`, or `make "
+                              "bundle-cp BOARD=%s` for a zip to unzip onto CIRCUITPY" % (a.board, a.board, a.board))
         top = a.build or os.path.join(ROOT, "build", "deploy-" + a.runtime)
         tables, chosen = pick_tables(a.tables)
         drive = None
@@ -609,6 +621,11 @@ def cp_mpy_cross_banner(cmd):
 def cp_heap_warning(board, tables, mpy):
     """What an RP2040 under CircuitPython 10 can play, as this install stages it. Real-runtime figures: the issue
     #20 measurements on CircuitPython 10.2.1 (an emulated Pico); docs on memory for the proxy's."""
+    if mpy and board == "macropad":
+        return ("note: a MacroPad has a Pico's heap under CircuitPython 10 (about 162 KB): no records or "
+                "proficiency test; with .mpy %s" % ("a table game starts and finishes with little to spare (about "
+                                                   "8.5 KB free at the least, by the heap proxy)" if tables
+                                                   else "and no table a game fits"))
     if mpy and tables:
         return ("note: a %s under CircuitPython 10 has about 162 KB of heap: with .mpy a table game starts and "
                 "finishes, with little to spare (about 15 KB free through a game, by the heap proxy); a Pico 2 "

@@ -11,9 +11,10 @@ POLL_MS = 5
 
 
 class SimDevice:
-    def __init__(self, dice=None, store=None, cpu_step_ms=_app.CPU_STEP_MS, bounce=3, mute=False, tables=None):
+    def __init__(self, dice=None, store=None, cpu_step_ms=_app.CPU_STEP_MS, bounce=3, mute=False, tables=None,
+                 n_pixels=5, pixel_colors=None):
         assert DEFAULT_BUTTONS == _app.BUTTON_NAMES
-        self.board = SimBoard(bounce=bounce)
+        self.board = SimBoard(bounce=bounce, n_pixels=n_pixels)
         self.clock = self.board.clock
         self.shake = SwitchShake()
         self.app = _app.App(
@@ -24,6 +25,7 @@ class SimDevice:
             store=store,
             cpu_step_ms=cpu_step_ms,
             tables=tables,
+            pixel_colors=pixel_colors,  # a board's own die order and colours (the MacroPad's: host_sim.macropad)
         )
         if mute:
             self.app.settings.muted = True

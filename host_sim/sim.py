@@ -125,8 +125,15 @@ def screen(dev, mode, cols=0, rows=0):
         return "terminal %dx%d is too small: fivedice needs %dx%d (80x24 is fine). q quits." % (
             cols, rows, COMPACT_COLS, COMPACT_ROWS)
     compact = mode == "compact"
-    status = _status(dev, SHORT_LEGEND, COMPACT_COLS) if compact else _status(dev)
-    text = render(board.display, board.pixels, status, compact=compact)
+    pad = getattr(dev, "keypad", None)  # the MacroPad: its lit keys 3 x 4 instead of the pixel strip
+    if pad is not None:
+        status = (_status(dev, SHORT_LEGEND, COMPACT_COLS).replace(SHORT_LEGEND, pad.SHORT_LEGEND) if compact
+                  else _status(dev, pad.LEGEND))
+        text = render(board.display, None, None, compact=compact) + "\n\n" + pad.render_keypad(
+            board.pixels, dev.keypad_profile) + "\n" + status
+    else:
+        status = _status(dev, SHORT_LEGEND, COMPACT_COLS) if compact else _status(dev)
+        text = render(board.display, board.pixels, status, compact=compact)
     if board.display.state == "dim":  # the frame drawn faint (an off panel is drawn dark by its raw())
         text = "\n".join(DIM_SGR + line + "\x1b[0m" for line in text.split("\n"))
     return text
@@ -138,11 +145,14 @@ MAX_STEPS = 40  # a loop pass runs at most 200 ms of simulated time (if drawing 
 
 
 def take_keys(keys, dev, queue):
-    """Act on decoded keys in order: buttons join the press queue, s shakes. Returns True at a quit key
-    (q, Ctrl-C); the keys after it are dropped."""
+    """Act on decoded keys in order: buttons join the press queue, s shakes, on the MacroPad the knob turns.
+    Returns True at a quit key (q, Ctrl-C); the keys after it are dropped."""
     for key in keys:
         if key in QUIT_KEYS:
             return True
+        if getattr(dev, "keypad", None) is not None and key in dev.keypad.KNOB:
+            dev.keypad.turn(dev, queue, dev.keypad.KNOB[key])
+            continue
         if key in ("s", "S"):
             dev.board.tilt.shake(700)
         name = KEYMAP.get(key)
@@ -166,6 +176,20 @@ def drain(dev, queue, limit_ms=5000):
         t += POLL_MS
 
 
+def make_device(board="handheld", **kw):
+    """A SimDevice of the handheld, or of the MacroPad (its 12 lit keys and its knob: host_sim.macropad)."""
+    if board != "macropad":
+        return SimDevice(**kw)
+    from host_sim import macropad
+
+    prof = macropad.profile()
+    dev = SimDevice(n_pixels=prof.PIXEL_COUNT, pixel_colors=macropad.pixel_colors(prof), **kw)
+    dev.keypad = macropad
+    dev.keypad_profile = prof
+    dev.shake = macropad.KnobSpin()  # no tilt switch: the knob spins the dice
+    return dev
+
+
 def choose(app, rules_i=None, players=None):
     """--rules / --players: the menu's rule set and players, so the next new game is played with them."""
     if rules_i is not None:
@@ -176,7 +200,7 @@ def choose(app, rules_i=None, players=None):
         app.enter(app.mode)  # the menu's lines again (its seat lines follow the players)
 
 
-def interactive(save_path, tables=TABLES, rules_i=None, players=None, seed=None):
+def interactive(save_path, tables=TABLES, rules_i=None, players=None, seed=None, board="handheld"):
     """Play in the terminal. The layout follows the terminal's size, checked at start and on every SIGWINCH
     (the screen is cleared and redrawn). Ctrl-C quits like q: the terminal's signal keys are turned off while
     the game runs, so Ctrl-C arrives as a key (and `make`, in the same process group, sees no SIGINT)."""
@@ -184,7 +208,8 @@ def interactive(save_path, tables=TABLES, rules_i=None, players=None, seed=None)
     import termios
     import tty
 
-    dev = SimDevice(store=FileStore(save_path), tables=tables, dice=Dice(SeededBytes(seed)) if seed is not None else None)
+    dev = make_device(board, store=FileStore(save_path), tables=tables,
+                      dice=Dice(SeededBytes(seed)) if seed is not None else None)
     choose(dev.app, rules_i, players)
     fd = sys.stdin.fileno()
     old = termios.tcgetattr(fd)
@@ -333,6 +358,8 @@ def main(argv):
     ap.add_argument("--players", type=whole, help="1 to 4 (default: 2 for the demo, the menu's in the terminal)")
     ap.add_argument("--seed", type=whole, help="repeatable dice instead of os.urandom")
     ap.add_argument("--save", default=DEFAULT_SAVE, help="the save file (default: %(default)s)")
+    ap.add_argument("--board", choices=("handheld", "macropad"), default="handheld",
+                    help="macropad: the Adafruit MacroPad's 12 lit keys and its knob (left/right arrows turn it)")
     a = ap.parse_args(argv)
     try:
         rs = rule_set(a.rules) if a.rules is not None else None
@@ -346,4 +373,5 @@ def main(argv):
         if not a.demo:
             print("stdin is not a terminal: playing a CPU-vs-CPU demo game.")
         return demo(rs.index if rs is not None else 0, a.players or 2, a.seed)
-    return interactive(a.save, rules_i=rs.index if rs is not None else None, players=a.players, seed=a.seed)
+    return interactive(a.save, rules_i=rs.index if rs is not None else None, players=a.players, seed=a.seed,
+                       board=a.board)

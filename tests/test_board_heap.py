@@ -98,6 +98,35 @@ def test_the_table_game_survives_the_boards_margin_taken_before_its_code(runtime
     assert out["ballast"] == ballast  # held to the end of the last boot
 
 
+# The MacroPad's install (hardware/boards/macropad.py: its SH1106 on SPI, its keys, encoder and 12 pixels) on
+# the same scenario, a Pico's heap under CircuitPython (its RP2040 and CircuitPython build): proxy estimates,
+# seed 1, .mpy: 8.5 KB free at the least (the help), largest block 2.8 KB at the menu, "New game" and the resume,
+# 1.8 KB anywhere. About 3.7 KB under the Pico's, most of it fdfw.board_cp's SSD1306 display code, loaded with
+# the helpers the MacroPad needs from that module though it draws with fdfw.sh1106_cp (docs/memory.md).
+MACROPAD_FLOOR_KB = 7
+MACROPAD_BLOCK_FLOOR_KB = (1.8, 1.2)
+
+
+def test_the_macropads_two_games_with_a_power_cut_fit_its_heap_above_its_floors(tmp_path_factory):
+    if not os.path.isfile(TABLE):
+        pytest.fail("tables/yahtzee.fdt is missing: `make test` builds it (make tables/yahtzee.fdt)")
+    top = str(tmp_path_factory.mktemp("board-cp-mpy-macropad"))
+    path = board_heap.stage(top, True, runtime="cp", board="macropad")
+    base, fakes = board_heap.sizes(top, path, "cp", "macropad")
+    kb = board_estimate.board_kb("cp", base, fakes)
+    out = board_heap.run(top, path, kb, "cp", games=2, cut=7, boots=2, board="macropad")
+    assert out["status"] == "done" and out["errors"] == 0, out
+    assert out["resets"] == 1 and out["resumed"] == 1 and out["games"] == 2 and out["turns"] == 26, out
+    assert out["hints"] >= 26 and out["has_coach"] and out["visited"] == 1, out  # no records, as on a Pico
+    assert any("MacroPad" in ln for ln in out["said"]), out["said"]  # its profile, not the Pico's, ran
+    least = min(board_estimate.FREE["cp"] - board_estimate.CAL * (live - base - fakes) / 1024
+                for _, live, _, _ in out["heap"])
+    assert least >= MACROPAD_FLOOR_KB, (least, out["heap"])
+    blocks = [(label, board_estimate.CAL * block / 1024) for label, _, _, block in out["heap"]]
+    assert min(b for label, b in blocks if label in STARTS) >= MACROPAD_BLOCK_FLOOR_KB[0], blocks
+    assert min(b for _, b in blocks) >= MACROPAD_BLOCK_FLOOR_KB[1], blocks
+
+
 def test_the_proxy_finds_that_the_circuitpython_py_bundle_does_not_fit_a_pico(board):
     """Issue 20's real runtime: CircuitPython compiling the .py bundle on the board ran out of memory at the first
     New game (at 8902cd7; now the app loads that code at start-up); the calibrated proxy runs out before a game

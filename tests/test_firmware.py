@@ -46,7 +46,7 @@ _SHADOWED = {"board", "microcontroller", "digitalio", "busio", "pwmio", "neopixe
              "supervisor", "fakehw", "adafruit_ticks", "adafruit_debouncer", "adafruit_ssd1306", "adafruit_framebuf",
              "adafruit_pixelbuf", "adafruit_bus_device", "board_config", "boards", "fdfw", "framebuf", "keypad",
              "displayio", "bitmaptools", "watchdog",
-             "alarm", "analogio", "faketime"}
+             "alarm", "analogio", "faketime", "rotaryio"}
 
 
 def _shadowed(name):
@@ -1156,7 +1156,7 @@ def test_deploy_cp_with_a_users_mpy_cross_that_does_not_run_is_one_plain_line(tm
 def test_deploy_unknown_board_is_a_plain_message(tmp_path):
     r = _deploy("mp", "--board", "uno", "--dry-run", "--build", str(tmp_path / "x"))
     assert r.returncode == 1
-    assert r.stdout.strip() == "deploy: unknown board profile 'uno'; known profiles: pico, feather_rp2040, pico2"
+    assert r.stdout.strip() == "deploy: unknown board profile 'uno'; known profiles: pico, feather_rp2040, pico2, macropad"
     assert "Traceback" not in r.stderr
 
 

@@ -145,7 +145,7 @@ def test_a_bad_save_that_cannot_be_set_aside_is_never_written_over():
 def test_the_page_hands_over_no_value_longer_than_the_python_side_decodes():
     js = open(os.path.join(ROOT, "web", "main.js")).read()
     assert "const MAX_TEXT = %d;" % fivedice_web.MAX_TEXT in js
-    assert "web.Handheld(tone, rand, load, store, remove, \"/tables\", null, TEST, move)" in js
+    assert "web.Handheld(tone, rand, load, store, remove, \"/tables\", null, TEST, move, BOARD)" in js
 
 
 def test_the_records_live_beside_the_save_and_are_set_aside_the_same_way():

@@ -38,6 +38,9 @@ def bundle_files():
                     out["/lib/" + os.path.relpath(os.path.join(d, f), lib).replace(os.sep, "/")] = fh.read()
     with open(os.path.join(WEB, "fivedice_web.py"), "rb") as fh:
         out["/lib/fivedice_web.py"] = fh.read()
+    for name in ("__init__", "macropad"):  # the MacroPad's profile: the page's MacroPad switch (?board=macropad)
+        with open(os.path.join(ROOT, "hardware", "boards", name + ".py"), "rb") as fh:
+            out["/lib/boards/%s.py" % name] = fh.read()
     return out
 
 

@@ -42,7 +42,8 @@ def boards():
 
 def names(ver, board_names):
     """{(board, runtime) or kind: file name} of everything a release holds but SHA256SUMS."""
-    out = {(b, r): "fivedice-%s-%s-%s.zip" % (ver, b, r) for b in board_names for r in RUNTIMES}
+    out = {(b, r): "fivedice-%s-%s-%s.zip" % (ver, b, r) for b in board_names for r in RUNTIMES
+           if r[0] + "p" in deploy.profile_runtimes(b)}  # the MacroPad: CircuitPython only
     out["web"] = "fivedice-%s-web.zip" % ver
     out["stl"] = "fivedice-%s-case.stl" % ver
     return out
@@ -94,8 +95,10 @@ def build(out, web, stl, board_names):
     os.makedirs(out)
     work = os.path.join(out, ".stage")
     for b in board_names:
-        cp_bundle(b, os.path.join(out, files[(b, "circuitpython")]), work)
-        mp_bundle(b, os.path.join(out, files[(b, "micropython")]), work)
+        if (b, "circuitpython") in files:
+            cp_bundle(b, os.path.join(out, files[(b, "circuitpython")]), work)
+        if (b, "micropython") in files:
+            mp_bundle(b, os.path.join(out, files[(b, "micropython")]), work)
     shutil.rmtree(work)
     zip_folder(web, os.path.join(out, files["web"]), "fivedice-%s-web/" % ver)
     shutil.copyfile(stl, os.path.join(out, files["stl"]))

@@ -41,6 +41,8 @@ KEYMAP = {
     "j": "down",
 }
 SHAKE_KEYS = ("s", "S")
+KNOB_KEYS = {"left": -1, "right": 1, "[": -1, "]": 1}  # the MacroPad's knob (host_sim.macropad.KNOB)
+SPIN_MS = 300  # a spin of the knob on the dice screen ends this long after its last detent (fdfw.encoder)
 SHAKE_MS = 700  # the s key and the Shake button: a shake this long (host_sim's s key shakes the tilt 700 ms)
 
 KEY = "fivedice.save"  # localStorage: the save record as hex
@@ -74,8 +76,8 @@ def _display_class():
 
 
 class Pixels:
-    """Five NeoPixels as the page shows them: px[i] = (r, g, b), show() marks them changed; leds() is the
-    15 bytes r, g, b per die."""
+    """The NeoPixels as the page shows them (five, the MacroPad's twelve): px[i] = (r, g, b), show() marks them
+    changed; leds() is their bytes, r, g, b per pixel."""
 
     def __init__(self, n=5):
         self.n = n
@@ -248,11 +250,24 @@ class Handheld:
     """The App and the sensors' glue; one step() is one pass of the board's main loop (fdfw.loop.run)."""
 
     def __init__(self, tone=None, rand=None, load=None, store=None, remove=None, tables=None, dice=None,
-                 test=False, move=None):
+                 test=False, move=None, board=None):
         from fivedice.rng import Dice
 
         self.display = _display_class()()
-        self.pixels = Pixels(5)
+        colors = None
+        self.key_labels = self.key_buttons = None  # the MacroPad's (board="macropad"): KEY1..KEY12
+        if board == "macropad":
+            from boards import macropad as prof  # hardware/boards/macropad.py, in the page's bundle
+
+            colors = (prof.PIXEL_ORDER, prof.FACE_COLORS, prof.KEY_COLORS)
+            self.key_labels = list(prof.KEY_LABELS)
+            self.key_buttons = [-1] * prof.PIXEL_COUNT  # the app's button under each key, -1: none
+            for name, pin in prof.BUTTONS:
+                if pin[0].startswith("KEY"):
+                    self.key_buttons[int(pin[0][3:]) - 1] = _app.BUTTON_NAMES.index(name.lower())
+            self.pixels = Pixels(prof.PIXEL_COUNT)
+        else:
+            self.pixels = Pixels(5)
         if dice is None:
             dice = Dice(UrandomSource(rand)) if rand is not None else Dice()
         self.store = LocalStore(load, store, remove, move) if load is not None else None
@@ -263,8 +278,12 @@ class Handheld:
             dice=dice,
             store=self.store,
             tables=tables,
+            pixel_colors=colors,
         )
         self.test = test
+        self.spin = False  # the knob turned on the dice screen since the last step
+        self.spinning = False
+        self.spin_at = 0
         self.det = AccelShake()
         self.pending = []  # presses since the last step, in the order they came, delivered at its start
         self.x = 0
@@ -301,8 +320,21 @@ class Handheld:
         if 0 <= b < len(_app.BUTTON_NAMES):
             self.pending.append(b)
 
+    def knob(self, d):
+        """The MacroPad's knob turned a detent (d -1 anticlockwise, 1 clockwise): a spin on the dice screen (the
+        dice tumble while it turns), else an UP or DOWN press."""
+        from fivedice.screens import B_DOWN, B_UP, M_TURN
+
+        if self.app.mode == M_TURN:
+            self.spin = True
+        else:
+            self.button(B_UP if d < 0 else B_DOWN)
+
     def key(self, k):
         """A key named as the terminal sends it (see KEYMAP); returns 1 if it did something."""
+        if self.key_labels is not None and k in KNOB_KEYS:
+            self.knob(KNOB_KEYS[k])
+            return 1
         if k in SHAKE_KEYS:
             self.shake_burst(SHAKE_MS)
             return 1
@@ -351,6 +383,15 @@ class Handheld:
                 app.shake(True, now)
             elif d.stopped:
                 app.shake(False, now)
+        if self.spin:
+            self.spin = False
+            self.spin_at = now
+            if not self.spinning:
+                self.spinning = True
+                app.shake(True, now)
+        elif self.spinning and ticks_diff(now, self.spin_at) >= SPIN_MS:
+            self.spinning = False
+            app.shake(False, now)
         if app.tick(now):
             app.draw()
             return 1
@@ -359,6 +400,7 @@ class Handheld:
     def idle(self):
         """Nothing left to happen without input: no press waiting, no shake going, the app not busy."""
         return (not self.pending and not self.burst_ms and not self.bursting and not self.det.shaking
+                and not self.spin and not self.spinning
                 and not self.app.busy() and not self.app.dirty)
 
     def frame(self):

@@ -4,6 +4,7 @@ import { loadMicroPython } from "./micropython.mjs";
 
 const params = new URLSearchParams(location.search);
 const TEST = params.get("test") === "1"; // test hooks (tests/test_web.py): scripted dice, idle, frame read-back
+const BOARD = params.get("board") === "macropad" ? "macropad" : null; // the MacroPad switch: its keys and knob
 const STEP_MS = 10; // one pass of the board's main loop this often
 const INK = [200, 236, 255]; // OLED pixel on
 const PAPER = [0, 0, 0];
@@ -144,7 +145,7 @@ function fit() {
 }
 fit();
 window.addEventListener("resize", fit);
-const leds = [0, 1, 2, 3, 4].map((i) => $("led" + i));
+let leds = [0, 1, 2, 3, 4].map((i) => $("led" + i));
 // A NeoPixel colour as a screen shows it, the terminal simulator's mapping (host_sim/terminal.py display_color):
 // the device drives its LEDs at most 96/255 (unheld dice 15), which a lit LED shows brightly but a screen nearly
 // black; the brightest channel m becomes 255 * (m / 255) ** 0.15 and the others keep their ratio to it.
@@ -156,11 +157,56 @@ function displayColor(r, g, b) {
   return [r, g, b].map((v) => Math.min(255, Math.floor((v * top) / m + 0.5)));
 }
 function showLeds(rgb) {
-  for (let i = 0; i < 5; i++) {
+  for (let i = 0; i < leds.length; i++) {
     const [r, g, b] = displayColor(rgb[3 * i], rgb[3 * i + 1], rgb[3 * i + 2]);
     leds[i].style.background = `rgb(${r},${g},${b})`;
     leds[i].style.boxShadow = r + g + b ? `0 0 12px rgb(${r},${g},${b})` : "inset 0 0 3px #000";
+    if (BOARD) leds[i].style.color = 0.3 * r + 0.59 * g + 0.11 * b > 110 ? "#000" : "#fff"; // a key's label
   }
+}
+
+// The MacroPad: its knob (turn: hh.knob, push: OK) and its twelve keys, lit as its pixels, in place of the handheld's
+function buildKeypad(hh, mp) {
+  $("handheld-keys").hidden = true;
+  const pad = $("keypad");
+  pad.hidden = false;
+  const knob = document.createElement("div");
+  knob.className = "knob";
+  for (const [text, label, act] of [["\u25c0 turn", "turn the knob left", () => hh.knob(-1)],
+    ["push: OK", "push the knob (OK)", () => hh.button(8)], ["turn \u25b6", "turn the knob right", () => hh.knob(1)]]) {
+    const b = document.createElement("button");
+    b.textContent = text;
+    b.setAttribute("aria-label", label);
+    b.addEventListener("pointerdown", (e) => {
+      e.preventDefault();
+      audioStart();
+      act();
+    });
+    knob.appendChild(b);
+  }
+  pad.appendChild(knob);
+  const grid = document.createElement("div");
+  grid.className = "keys";
+  const labels = mp.PyProxy.toJs(hh.key_labels);
+  const jobs = mp.PyProxy.toJs(hh.key_buttons);
+  const keys = [];
+  for (let k = 0; k < labels.length; k++) {
+    const b = document.createElement("button");
+    b.textContent = labels[k].replace(" ", "\n");
+    b.setAttribute("aria-label", "KEY" + (k + 1) + (labels[k] ? ": " + labels[k] : " (unused)"));
+    b.dataset.key = String(k + 1);
+    if (jobs[k] >= 0) {
+      b.addEventListener("pointerdown", (e) => {
+        e.preventDefault();
+        audioStart();
+        hh.button(jobs[k]);
+      });
+    }
+    grid.appendChild(b);
+    keys.push(b);
+  }
+  pad.appendChild(grid);
+  leds = keys;
 }
 
 // -- start-up ---------------------------------------------------------------------------------------------
@@ -228,7 +274,8 @@ async function start() {
   let hh;
   try {
     const web = mp.pyimport("fivedice_web");
-    hh = web.Handheld(tone, rand, load, store, remove, "/tables", null, TEST, move);
+    hh = web.Handheld(tone, rand, load, store, remove, "/tables", null, TEST, move, BOARD);
+    if (BOARD) buildKeypad(hh, mp);
   } catch (e) {
     fail("fivedice could not start: " + (e && e.message ? e.message : e) + (errors.length ? "\n" + errors.join("\n") : ""));
     return;
@@ -283,7 +330,8 @@ async function start() {
   const timer = setInterval(loop, STEP_MS);
 
   // -- input ----------------------------------------------------------------------------------------------
-  const KEYS = { Enter: "\r", Backspace: "\x7f", Escape: "esc", ArrowUp: "up", ArrowDown: "down" };
+  const KEYS = { Enter: "\r", Backspace: "\x7f", Escape: "esc", ArrowUp: "up", ArrowDown: "down", ArrowLeft: "left",
+    ArrowRight: "right" };
   window.addEventListener("keydown", (e) => {
     if (e.ctrlKey || e.metaKey || e.altKey) return;
     const k = KEYS[e.key] !== undefined ? KEYS[e.key] : e.key;

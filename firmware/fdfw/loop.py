@@ -128,8 +128,10 @@ def main(runtime):
             try:
                 app = appmod.App(
                     hw.display, pixels=hw.pixels, buzzer=hw.buzzer, store=hw.store,
-                    tables=TABLES_DIR, battery=hw.battery
+                    tables=TABLES_DIR, battery=hw.battery, pixel_colors=hw.pixel_colors
                 )
+                if hw.encoder is not None:
+                    hw.encoder.bind(app)  # a spin on the dice screen shakes
             except RandomSourceError as e:  # no os.urandom, or it keeps failing: the dice cannot be fair
                 say(str(e) + "; the saved game is untouched")
                 _lazy.load("startup").signal_failure(hw)

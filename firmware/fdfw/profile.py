@@ -2,6 +2,7 @@
 
 _REQUIRED = ("NAME", "I2C_ID", "SDA", "SCL", "I2C_HZ", "OLED_ADDRS", "PIXELS", "PIXEL_COUNT", "PIXEL_ORDER",
              "BUZZER", "BUTTONS", "SHAKE", "BOOT_BUTTON")
+_SPI_OLED = ("OLED_SCK", "OLED_MOSI", "OLED_CS", "OLED_DC", "OLED_RESET", "OLED_COL", "OLED_HZ")
 BUTTON_NAMES = ("HOLD1", "HOLD2", "HOLD3", "HOLD4", "HOLD5", "ROLL", "UP", "DOWN", "OK", "BACK")
 
 
@@ -63,12 +64,24 @@ def check(mod, name):
     elif mod.SHAKE == "lis3dh":
         if not hasattr(mod, "LIS3DH_ADDR"):
             raise ProfileError("board profile '" + name + "' uses an LIS3DH but has no LIS3DH_ADDR")
+    elif mod.SHAKE == "encoder":
+        if not hasattr(mod, "ENCODER_A") or not hasattr(mod, "ENCODER_B"):
+            raise ProfileError("board profile '" + name + "' shakes with an encoder but has no ENCODER_A/B")
     else:
-        raise ProfileError("board profile '" + name + "': SHAKE must be \"switch\" or \"lis3dh\"")
+        raise ProfileError("board profile '" + name + "': SHAKE must be \"switch\", \"lis3dh\" or \"encoder\"")
+    if getattr(mod, "DISPLAY", "ssd1306_i2c") == "sh1106_spi":
+        for key in _SPI_OLED:
+            if not hasattr(mod, key):
+                raise ProfileError("board profile '" + name + "' has an SPI SH1106 but no " + key)
     if getattr(mod, "BATTERY", None) is not None and not hasattr(mod, "BATTERY_DIVIDER"):
         raise ProfileError("board profile '" + name + "' has a BATTERY pin but no BATTERY_DIVIDER")
     if mod.BOOT_BUTTON not in BUTTON_NAMES:
         raise ProfileError("board profile '" + name + "': BOOT_BUTTON must be a button name")
+
+
+def runs_on(mod, runtime):
+    """True when the profile's board runs `runtime` ("cp" or "mp"): RUNTIMES, both by default."""
+    return runtime in getattr(mod, "RUNTIMES", ("cp", "mp"))
 
 
 def button_pin(mod, name):

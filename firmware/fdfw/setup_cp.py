@@ -88,7 +88,6 @@ def _battery(prof):
 def build(prof, save_path):
     import supervisor
 
-    from fdfw.store.nvm import NvmStore
     from fivedice import features  # what this install carries (the deploy may leave out the pixels, sound, shake)
 
     hw = Hardware()
@@ -99,16 +98,29 @@ def build(prof, save_path):
         neopixel = _lib("neopixel")
         hw.pixels = neopixel.NeoPixel(pin(prof, prof.PIXELS), prof.PIXEL_COUNT, brightness=1.0, auto_write=False)
         hw.pixel_count = prof.PIXEL_COUNT
+        if hasattr(prof, "KEY_COLORS"):  # the MacroPad: its dice's keys, face colours and the other keys' colours
+            hw.pixel_colors = (prof.PIXEL_ORDER, getattr(prof, "FACE_COLORS", None), prof.KEY_COLORS)
     if features.SOUND:
         from fdfw.buzzer import CPBuzzer
 
         pwm = pwmio.PWMOut(pin(prof, prof.BUZZER), duty_cycle=0, frequency=440, variable_frequency=True)
-        hw.buzzer = CPBuzzer(pwm)
+        en = getattr(prof, "SPEAKER_ENABLE", None)
+        if en is not None:
+            from fdfw import setup_spi
+
+            en = setup_spi.output(pin(prof, en), False)
+        hw.buzzer = CPBuzzer(pwm, en)
     hw.button_names = [b[0] for b in prof.BUTTONS]
     hw.button_inputs = _buttons(prof)
 
     displayio = _core("displayio", hw)
-    displayio.release_displays()  # a display left from the last run holds the I2C pins
+    displayio.release_displays()  # a display left from the last run (or board.DISPLAY) holds the pins
+    if getattr(prof, "DISPLAY", "ssd1306_i2c") == "sh1106_spi":  # the MacroPad's (its own start-up module)
+        from fdfw import setup_spi
+
+        hw.display = setup_spi.display(prof, hw, pin)
+        _rest(prof, hw, None, (), save_path, features)
+        return hw
     try:
         i2c = busio.I2C(pin(prof, prof.SCL), pin(prof, prof.SDA), frequency=prof.I2C_HZ)
     except RuntimeError:  # "No pull up found on SDA or SCL": the OLED module (which has them) is absent
@@ -121,11 +133,22 @@ def build(prof, save_path):
     if addr is None:
         raise display_missing(prof.OLED_ADDRS, prof.SDA, prof.SCL, found, hw)
     hw.display = _display(addr, i2c, displayio, hw)
+    _rest(prof, hw, bus, found, save_path, features)
+    return hw
+
+
+def _rest(prof, hw, bus, found, save_path, features):
+    """The shake input, the store, the battery, the light sleep and the watchdog."""
+    from fdfw.store.nvm import NvmStore
 
     if not features.SHAKE:
         pass
     elif prof.SHAKE == "lis3dh":
         hw.shake = accel_shake(prof, found, bus, hw)
+    elif prof.SHAKE == "encoder":
+        from fdfw import setup_spi
+
+        hw.shake = hw.encoder = setup_spi.encoder(prof, hw, pin)
     else:
         from fdfw.shake_input import SwitchShakeInput
 
@@ -138,7 +161,6 @@ def build(prof, save_path):
     hw.battery = _battery(prof)
     hw.make_sleep = board_cp.light_sleep([pin(prof, b[1]) for b in prof.BUTTONS], hw, time.monotonic)
     watchdog(hw, microcontroller)
-    return hw
 
 
 def watchdog(hw, microcontroller):

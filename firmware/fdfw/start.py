@@ -16,6 +16,8 @@ class Hardware:
     button_inputs = None  # profile.BUTTONS order: keypad.Keys, buttons.EdgeRing, or DigitalInOuts/callables
     button_names = None
     shake = None  # .update(now_ms) -> 1 / -1 / 0
+    encoder = None  # fdfw.encoder.Encoder (also hw.shake): its detents are UP/DOWN presses off the dice screen
+    pixel_colors = None  # the profile's (PIXEL_ORDER, FACE_COLORS, KEY_COLORS) for fivedice.app.App, or None
     store = None
     ticks_ms = None
     sleep_ms = None  # sleep_ms(ms): the idle loop's slices (fdfw.idle.Idle); None: the loop spins
@@ -111,6 +113,10 @@ def build(runtime, save_path, say):
     except profile.ProfileError as e:
         say(str(e))
         return "bad-profile"
+    if not profile.runs_on(prof, runtime):
+        say("the " + prof.NAME + " profile runs on " + " and ".join(
+            ["CircuitPython" if r == "cp" else "MicroPython" for r in prof.RUNTIMES]) + " only: install that")
+        return "bad-profile"
     # The app's code first, then the drivers: the big imports load onto a clean heap, and the
     # long-lived driver objects do not end up scattered between their leftovers. Before it, the rarely used
     # screens once, so that what their imports leave for good lies under the game's code (intern_rare).
@@ -144,7 +150,12 @@ def build(runtime, save_path, say):
         signal_failure(hw)
         return "no-app"
     ids = [getattr(appmod, "B_" + name) for name in hw.button_names]
-    return hw, appmod, reader(hw.button_inputs, ids), prof.NAME
+    buttons = reader(hw.button_inputs, ids)
+    if hw.encoder is not None:  # the MacroPad's knob: its detents are UP/DOWN presses
+        from fdfw.encoder import Keys
+
+        buttons = Keys(buttons, hw.encoder, appmod.B_UP, appmod.B_DOWN)
+    return hw, appmod, buttons, prof.NAME
 
 
 def reader(inputs, ids):

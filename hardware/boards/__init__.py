@@ -8,11 +8,15 @@
 #   BUZZER                passive piezo on a PWM-capable pin
 #   BUTTONS               (name, pin) pairs; names are the fivedice.app button names without "B_"
 #                         (HOLD1..HOLD5, ROLL, UP, DOWN, OK, BACK); all active-low with the internal pull-up
-#   SHAKE                 "switch" (SHAKE_PIN, a tilt/vibration switch to GND) or "lis3dh" (LIS3DH_ADDR on the I2C bus)
+#   SHAKE                 "switch" (SHAKE_PIN, a tilt/vibration switch to GND), "lis3dh" (LIS3DH_ADDR on the I2C bus)
+#                         or "encoder" (ENCODER_A/B, a rotary encoder: a spin on the dice screen shakes, else UP/DOWN)
+#   optional: RUNTIMES    ("cp", "mp") by default; DISPLAY "ssd1306_i2c" by default, or "sh1106_spi" (OLED_SCK,
+#                         OLED_MOSI, OLED_CS, OLED_DC, OLED_RESET, OLED_COL, OLED_HZ); SPEAKER_ENABLE (on while a
+#                         tone plays); FACE_COLORS, KEY_COLORS (fivedice.pixels_view); KEY_LABELS (the key picture)
 #   BOOT_BUTTON           the button which, held at reset, kept CircuitPython's drive writable over USB under the
 #                         boot.py of fivedice before nvm saves (today's boot.py never remounts the drive)
 #   BATTERY               optional: the ADC pin reading the supply through a divider of 1/BATTERY_DIVIDER (the Pico's
 #                         VSYS / 3 on GP29), for the battery gauge; None (or absent) where the board has no such input
 # A pin is a pair (CircuitPython `board` attribute name, MicroPython `machine.Pin` id).
 
-NAMES = ("pico", "feather_rp2040", "pico2")
+NAMES = ("pico", "feather_rp2040", "pico2", "macropad")

@@ -30,7 +30,7 @@ _PIXEL_FRAME_MS = const(10)  # the loop wakes this often while the pixels animat
 class App:
     def __init__(
         self, display, pixels=None, buzzer=None, dice=None, store=None, cpu_step_ms=CPU_STEP_MS, tables=None,
-        battery=None
+        battery=None, pixel_colors=None
     ):
         from fivedice import lazy
         from fivedice.rng import Dice
@@ -49,7 +49,9 @@ class App:
         if pixels is not None:
             from fivedice.pixels_view import PixelsView
 
-            self.px = PixelsView(pixels, len(pixels) if hasattr(pixels, "__len__") else 5)
+            pc = pixel_colors or (None, None, None)  # the board's (die order, face colours, key colours)
+            self.px = PixelsView(pixels, len(pixels) if hasattr(pixels, "__len__") else 5, order=pc[0],
+                                 faces=pc[1], keys=pc[2])
         self.snd = sounds.Sounder(buzzer) if buzzer is not None else None
         self._cue = None  # a sound cue waiting for the next pass (cue)
         self.dice = dice if dice is not None else Dice()

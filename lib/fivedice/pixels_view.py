@@ -56,6 +56,7 @@ _DIM = const(7)
 _RAIN = const(14)
 _NRAIN = const(12)
 _PURE = const(26)  # TEST_COLORS
+_KEYS = const(29)  # the key colours, by pixel
 _UNKNOWN = const(255)
 
 # faces shown while tumbling: no face twice in a row (also across the wrap)
@@ -69,11 +70,14 @@ _TEST = const(3)
 
 class PixelsView:
     """Five dice on N >= 5 RGB pixels. brightness and dim are 0..255 (dim is the share
-    of brightness an unheld die gets). order: bytes, pixel index of each die."""
+    of brightness an unheld die gets). order: bytes, pixel index of each die. faces: 7 colours (off, then
+    faces 1..6) in place of FACE_COLORS; keys: n colours, the others' pixels lit (a key's job, the MacroPad)."""
 
-    def __init__(self, px, n=5, brightness=96, dim=40, order=None):
+    def __init__(self, px, n=5, brightness=96, dim=40, order=None, faces=None, keys=None):
         if n < 5:
             raise ValueError("need at least 5 pixels")
+        self._faces = faces if faces is not None else FACE_COLORS  # off, then faces 1..6
+        self._keys = keys  # a colour for each pixel (those under a die are not read), or None: the others dark
         self._px = px
         self._show = px.show
         self._n = n
@@ -104,14 +108,16 @@ class PixelsView:
         self._brightness = b
         d = b * self._dim // 255
         pal = []
-        for c in FACE_COLORS:
+        for c in self._faces:
             pal.append((c[0] * b // 255, c[1] * b // 255, c[2] * b // 255))
-        for c in FACE_COLORS:
+        for c in self._faces:
             pal.append((c[0] * d // 255, c[1] * d // 255, c[2] * d // 255))
         for c in RAINBOW:
             pal.append((c[0] * b // 255, c[1] * b // 255, c[2] * b // 255))
         for c in TEST_COLORS:
             pal.append((c[0] * b // 255, c[1] * b // 255, c[2] * b // 255))
+        for c in self._keys or ():  # at _KEYS + pixel; the key colours at the dim share, as free dice
+            pal.append((c[0] * d // 255, c[1] * d // 255, c[2] * d // 255))
         self._pal = pal
         self.refresh()
 
@@ -205,10 +211,11 @@ class PixelsView:
                 else:
                     k = 0
                 changed |= self._put(order[i], k)
-            if self._n > 5:  # pixels not under a die stay dark
+            if self._n > 5:  # pixels not under a die: dark, or their key's colour
+                keys = self._keys
                 for j in range(self._n):
                     if not self._is_die_pixel(j):
-                        changed |= self._put(j, 0)
+                        changed |= self._put(j, _KEYS + j if keys is not None else 0)
         if changed:
             self._show()
             self.frames += 1

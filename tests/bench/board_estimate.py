@@ -45,12 +45,12 @@ def ballast_bytes(kb):
     return int(kb * 1024 / CAL)
 
 
-def staged(runtime, kind, build=None, lines=False):
+def staged(runtime, kind, build=None, lines=False, board="pico"):
     """(folder, MICROPYPATH, interpreter bytes, fakes bytes, board-sized heap KB) of a staged board."""
     build = build or os.path.join(board_heap.ROOT, "build", "board-estimate")
-    top = "%s-%s-%s" % (build, runtime, kind)
-    path = board_heap.stage(top, kind == "mpy", runtime=runtime, lines=lines)
-    base, fakes = board_heap.sizes(top, path, runtime)
+    top = "%s-%s-%s%s" % (build, runtime, kind, "" if board == "pico" else "-" + board)
+    path = board_heap.stage(top, kind == "mpy", runtime=runtime, lines=lines, board=board)
+    base, fakes = board_heap.sizes(top, path, runtime, board)
     return top, path, base, fakes, board_kb(runtime, base, fakes)
 
 
@@ -60,13 +60,14 @@ def survives(out, cut=7, games=2):
             and (not cut or (out.get("resets") == 1 and out.get("resumed") == 1)))
 
 
-def margin(runtime, kbs, kind="mpy", seed=1, log=print, board=None):
+def margin(runtime, kbs, kind="mpy", seed=1, log=print, board=None, name="pico"):
     """{ballast KB: survived} for each board ballast in kbs (the scenario: two games, the cut, the resume), and the
     largest ballast from which every smaller one in kbs survives too (None: not even the first)."""
-    top, path, base, fakes, kb = board or staged(runtime, kind)
+    top, path, base, fakes, kb = board or staged(runtime, kind, board=name)
     ok = {}
     for b in kbs:
-        out = board_heap.run(top, path, kb, runtime, games=2, cut=7, boots=2, seed=seed, ballast=ballast_bytes(b))
+        out = board_heap.run(top, path, kb, runtime, games=2, cut=7, boots=2, seed=seed, ballast=ballast_bytes(b),
+                             board=name)
         ok[b] = survives(out)
         why = [ln[10:] for ln in out.get("said", ()) if ln.startswith("fivedice: error")][:1] or [out.get("why", "")]
         log("  ballast %5.1f KB: %s" % (b, "survives" if ok[b] else "fails (%s, %s)" % (out["status"], why[0])))
@@ -78,13 +79,13 @@ def margin(runtime, kbs, kind="mpy", seed=1, log=print, board=None):
     return ok, held
 
 
-def estimate(runtime, kind, cut=7, games=2, build=None, lines=False, seed=1, ballast=0):
+def estimate(runtime, kind, cut=7, games=2, build=None, lines=False, seed=1, ballast=0, board="pico"):
     """The run's JSON at the board-sized heap, with "points": [[label, free KB, largest block KB]] per sample
     (board estimates), and "heap_kb". lines: the .mpy keep their line numbers (the deploy's LINE_NUMBERS=1); seed:
     the dice's (board_heap.run); ballast: a board's KB taken before the board's code (the free figures count it)."""
-    top, path, base, fakes, kb = staged(runtime, kind, build, lines)
+    top, path, base, fakes, kb = staged(runtime, kind, build, lines, board)
     out = board_heap.run(top, path, kb, runtime, games=games, cut=cut, boots=2 if cut else 1, seed=seed,
-                         ballast=ballast_bytes(ballast))
+                         ballast=ballast_bytes(ballast), board=board)
     out["heap_kb"] = kb
     out["points"] = [[label, FREE[runtime] - CAL * (live - base - fakes) / 1024, CAL * block / 1024]
                      for label, live, _, block in out.get("heap", [])]
@@ -112,6 +113,8 @@ def main(argv=None):
     ap.add_argument("--ballast", type=float, default=0, help="a board's KB taken before the board's code loads")
     ap.add_argument("--margin", type=float, nargs=3, metavar=("FROM", "TO", "STEP"),
                     help="scan board ballasts (KB) and print the largest the scenario survives")
+    ap.add_argument("--board", default="pico", choices=("pico", "macropad"),
+                    help="macropad: the MacroPad's install (CircuitPython only), its SH1106 on SPI and its keys")
     a = ap.parse_args(argv)
     if a.margin:
         lo, hi, step = a.margin
@@ -119,7 +122,7 @@ def main(argv=None):
         for runtime in a.runtime or ("cp", "mp"):
             print("%s .mpy, two games, the cut on turn 7 and the resume, seed %d, board ballasts %s..%s KB (proxy):"
                   % (runtime, a.seed, lo, hi))
-            ok, held = margin(runtime, kbs, seed=a.seed)
+            ok, held = margin(runtime, kbs, seed=a.seed, name=a.board)
             print("  proxy margin: every ballast up to %s KB survives; the largest that survives %s KB" % (
                 held, max([b for b in kbs if ok[b]] or [None])))
         return 0
@@ -127,10 +130,12 @@ def main(argv=None):
     print("board estimates from the MicroPython unix port (proxy), CAL %.2f; real figures from issue #20 beside them"
           % CAL)
     for runtime, kind in combos:
-        out = estimate(runtime, kind, a.cut, a.games, lines=a.line_numbers, seed=a.seed, ballast=a.ballast)
+        out = estimate(runtime, kind, a.cut, a.games, lines=a.line_numbers, seed=a.seed, ballast=a.ballast,
+                       board=a.board)
         name = "CircuitPython 10" if runtime == "cp" else "MicroPython 1.28"
-        print("%s, lib as .%s%s, -X heapsize=%dK (a Pico's %d KB free, + %d KB slack): %s, %s game(s), %s reset(s)"
-              % (name, kind, " with line numbers" if a.line_numbers and kind == "mpy" else "", out["heap_kb"],
+        print("%s%s, lib as .%s%s, -X heapsize=%dK (a Pico's %d KB free, + %d KB slack): %s, %s game(s), %s reset(s)"
+              % (name, " (MacroPad)" if a.board == "macropad" else "", kind,
+                 " with line numbers" if a.line_numbers and kind == "mpy" else "", out["heap_kb"],
                  FREE[runtime], SLACK[runtime], out["status"], out.get("games"), out.get("resets")))
         print("  real: %s" % REAL.get((runtime, kind), "-"))
         s = summary(out["points"])

@@ -84,9 +84,9 @@ def heap_samples(stdout):
     return out
 
 
-def sizes(top, path, runtime="cp"):
+def sizes(top, path, runtime="cp", board="pico"):
     """(the interpreter's own bytes, the fakes' bytes) in the driver before the board starts."""
-    env = dict(os.environ, MICROPYPATH=path, FIVEDICE_DRIVE_SIZES="1")
+    env = dict(os.environ, MICROPYPATH=path, FIVEDICE_DRIVE_SIZES="1", FIVEDICE_DRIVE_BOARD=board)
     r = subprocess.run([os.path.join(BIN, "micropython"), "-X", "heapsize=1024K", DRIVER, runtime], cwd=top,
                        env=env, capture_output=True, text=True, timeout=120)
     out = json.loads([ln for ln in r.stdout.splitlines() if ln.startswith("{")][-1])
@@ -94,7 +94,7 @@ def sizes(top, path, runtime="cp"):
 
 
 def run(top, path, heap_kb, runtime="cp", games=1, timeout=1800, boots=1, oom=False, table=True,
-        cpu=None, modules=None, cut=0, fill=None, seed=1, ballast=0):
+        cpu=None, modules=None, cut=0, fill=None, seed=1, ballast=0, board="pico"):
     """`games` games in a row at -X heapsize=<heap_kb>K: the driver's JSON (status "done" = all finished).
     boots: after a MemoryError the board resets (fdfw.start; or its watchdog does, if not even the error
     report fits) and resumes its save; up to `boots` runs of the driver play on from there, each a fresh
@@ -113,6 +113,8 @@ def run(top, path, heap_kb, runtime="cp", games=1, timeout=1800, boots=1, oom=Fa
         if n.startswith(("fivedice.sav", "fivedice.rec")) or n in ("drive.json", "nvm.img"):
             os.remove(os.path.join(top, n))
     env = dict(os.environ, MICROPYPATH=path)
+    if board == "macropad":  # its pins, keys and SPI display in the fakes (game_drive.py)
+        env["FIVEDICE_DRIVE_BOARD"] = board
     if oom:
         env["FIVEDICE_DRIVE_OOM"] = "1"
     if not table:

@@ -158,3 +158,18 @@ def test_too_few_pixels_refused():
     except ValueError:
         return
     assert False
+
+
+def test_a_board_s_own_face_colours_and_its_other_keys_lit_in_their_job_colours_until_dark():
+    faces = ((0, 0, 0), (0, 0, 255), (0, 190, 255), (255, 255, 255), (255, 170, 0), (255, 50, 0), (255, 0, 200))
+    keys = [(0, 0, 0)] * 5 + [(255, 255, 255), (0, 255, 0), (0, 0, 0)]
+    s, v = make(8, dim=51, faces=faces, keys=keys)
+    v.set_dice(bytearray([3, 1, 2, 6, 5]), 0b00001)
+    v.update(0)
+    assert s.shown[:5] == [(255, 255, 255), (0, 0, 51), (0, 38, 51), (51, 0, 40), (51, 10, 0)]  # die 1 held
+    assert s.shown[5:] == [(51, 51, 51), (0, 51, 0), (0, 0, 0)]  # the keys at the dim share, an unused one dark
+    v.dark()
+    assert s.shown == [(0, 0, 0)] * 8
+    v.refresh()
+    v.update(10)
+    assert s.shown[5] == (51, 51, 51)

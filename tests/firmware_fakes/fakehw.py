@@ -20,6 +20,11 @@ tick_hooks = []  # fire(now_ms) after every 1 ms of advance(): background scanne
 timeline = {}  # ms -> [(gpio, level), ...]: level changes that happen *during* an advance() (schedule())
 adc = {}  # gpio -> the 16-bit reading an ADC on that pin returns (read_u16 / AnalogIn.value)
 sleeps = [0, 0, 0]  # ms slept by the firmware's idle (sleep_ms), light sleeps entered, ms spent in light sleep
+outputs = {}  # gpio -> the level a DigitalInOut output drives (the firmware's CS, DC, speaker enable)
+spi_devices = {}  # chip-select gpio -> device (spi_write(data, dc_level)): selected while its CS is low
+encoders = {}  # encoder A gpio -> quadrature transitions counted (turn() adds 4 a detent)
+board = ["pico"]  # the fake `board` module's pin names: "pico" (Pico + Feather names) or "macropad"
+board_display = [None]  # board.DISPLAY (the MacroPad's, until displayio.release_displays())
 
 
 # the watchdog: how the last reset came about ("watchdog" after a hang), and the started watchdog's
@@ -62,6 +67,11 @@ def reset():
     timeline.clear()
     adc.clear()
     sleeps[0] = sleeps[1] = sleeps[2] = 0
+    outputs.clear()
+    spi_devices.clear()
+    encoders.clear()
+    board[0] = "pico"
+    board_display[0] = None
 
 
 def ticks_ms():
@@ -331,6 +341,112 @@ class FakeLIS3DH:
                 self.regs[0x29 + 2 * i] = v >> 8
         for i in range(len(buf)):
             buf[i] = self.regs[self.ptr + i]
+
+
+def turn(gpio_a, detents):
+    """Turn the encoder on gpio_a by `detents` (> 0 clockwise), 4 transitions each."""
+    encoders[gpio_a] = encoders.get(gpio_a, 0) + 4 * detents
+
+
+# SH1106 commands that take an argument byte (datasheet, commands 9, 10, 13, 14, 16, 17, 18)
+_SH_ARGS = {0x81: 1, 0xA8: 1, 0xAD: 1, 0xD3: 1, 0xD5: 1, 0xD9: 1, 0xDA: 1, 0xDB: 1}
+
+
+class FakeSH1106:
+    """An SH1106 on SPI: 8 pages x 132 columns of RAM, page addressing only (a data byte lands at the page and
+    column pointers, the column moves on and stops at 131); DC low = command bytes, high = data. The panel
+    shows columns col..col+127 (`frame`: 8 pages x 128, as FakeSSD1306's). Counts data bytes and transfers."""
+
+    def __init__(self, dc, col=2):
+        self.dc = dc
+        self.col0 = col
+        self.ram = bytearray(8 * 132)
+        self.commands = []
+        self.data_bytes = 0
+        self.writes = 0
+        self.page = 0
+        self.col = 0
+        self.on = False
+        self.contrast = 0x80
+        self._cmd = []
+
+    def spi_write(self, data):
+        self.writes += 1
+        if read_output(self.dc):
+            for b in data:
+                self.data_bytes += 1
+                self.ram[self.page * 132 + self.col] = b
+                if self.col < 131:
+                    self.col += 1
+            return
+        for b in data:
+            self.commands.append(b)
+            self._cmd.append(b)
+            if len(self._cmd) <= _SH_ARGS.get(self._cmd[0], 0):
+                continue
+            c = self._cmd
+            self._cmd = []
+            op = c[0]
+            if 0xB0 <= op <= 0xB7:
+                self.page = op & 7
+            elif op <= 0x0F:
+                self.col = (self.col & 0xF0) | op
+            elif 0x10 <= op <= 0x18:
+                self.col = (self.col & 0x0F) | ((op & 0x0F) << 4)
+            elif op == 0xAF:
+                self.on = True
+            elif op == 0xAE:
+                self.on = False
+            elif op == 0x81:
+                self.contrast = c[1]
+
+    @property
+    def frame(self):
+        out = bytearray(1024)
+        for p in range(8):
+            out[p * 128:(p + 1) * 128] = self.ram[p * 132 + self.col0:p * 132 + self.col0 + 128]
+        return out
+
+    def lit(self):
+        n = 0
+        for b in self.frame:
+            while b:
+                n += b & 1
+                b >>= 1
+        return n
+
+
+class BoardDisplay:
+    """board.DISPLAY as CircuitPython brings it up at boot on the MacroPad: a BusDisplay on a FourWire bus that
+    holds the OLED's pins until displayio.release_displays() (the fake displayio calls release())."""
+
+    PINS = (26, 27, 22, 24, 23)  # SCK, MOSI, OLED_CS, OLED_DC, OLED_RESET
+
+    def __init__(self):
+        for g in self.PINS:
+            claim(g, "board.DISPLAY")
+        self.width = 128
+        self.height = 64
+
+    def release(self):
+        for g in self.PINS:
+            free(g)
+        board_display[0] = None
+
+
+def macropad_boot():
+    """The MacroPad as CircuitPython leaves it at boot: its `board` names, board.DISPLAY holding the OLED's
+    pins, and the SH1106 behind it (returned) on CS GP22, DC GP24."""
+    board[0] = "macropad"
+    board_display[0] = BoardDisplay()
+    panel = FakeSH1106(24, 2)
+    spi_devices[22] = panel
+    outputs[22] = True
+    return panel
+
+
+def read_output(gpio):
+    return outputs.get(gpio, False)
 
 
 def device(addr):

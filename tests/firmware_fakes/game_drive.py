@@ -35,7 +35,7 @@ except OSError:
 gc.collect()
 _before_fakes = gc.mem_alloc()  # the interpreter's own (and this driver's), before any fake
 _CP = not (len(sys.argv) > 1 and sys.argv[1] == "mp")
-_C_STANDINS = {"cp": ("fakehw", "microcontroller", "board", "busio", "digitalio", "pwmio", "neopixel_write",
+_C_STANDINS = {"cp": ("fakehw", "microcontroller", "board", "busio", "digitalio", "pwmio", "neopixel_write", "rotaryio",
                       "keypad", "supervisor", "adafruit_pixelbuf", "displayio", "bitmaptools", "analogio",
                       "watchdog", "faketime"),
                "mp": ("fakehw", "machine", "neopixel", "faketime")}
@@ -49,13 +49,27 @@ import fakehw  # noqa: E402
 fakehw.reset()
 if _BOOT is not None and _BOOT.get("last_reset") == "watchdog":
     fakehw.last_reset[0] = "watchdog"  # this boot follows a watchdog reset
-oled = fakehw.FakeSSD1306()
-fakehw.devices[0x3C] = oled
+try:  # FIVEDICE_DRIVE_BOARD=macropad: the MacroPad (its SH1106 on SPI, its keys), else the Pico
+    import os  # noqa: E402
+
+    _MACROPAD = _CP and os.getenv("FIVEDICE_DRIVE_BOARD") == "macropad"
+except ImportError:
+    _MACROPAD = False
+if _MACROPAD:
+    oled = fakehw.macropad_boot()
+else:
+    oled = fakehw.FakeSSD1306()
+    fakehw.devices[0x3C] = oled
 if _CP:
     import board  # noqa: E402
 
     for _g in range(30):
-        getattr(board, "GP%d" % _g)
+        getattr(board, "GP%d" % _g) if not _MACROPAD else None
+    for _g in ("KEY%d" % k for k in range(1, 13)) if _MACROPAD else ():
+        getattr(board, _g)
+    for _g in ("ENCODER_SWITCH", "ENCODER_A", "ENCODER_B", "NEOPIXEL", "SPEAKER", "SPEAKER_ENABLE", "SCK", "MOSI",
+               "OLED_CS", "OLED_DC", "OLED_RESET") if _MACROPAD else ():
+        getattr(board, _g)
     del _g
 if _BOOT is not None and _CP:  # the nvm as the last boot left it
     import microcontroller  # noqa: E402
@@ -65,9 +79,9 @@ if _BOOT is not None and _CP:  # the nvm as the last boot left it
 gc.collect()
 FAKE_BYTES = gc.mem_alloc() - _before_fakes
 
-# Pico profile GPIOs (hardware/boards/pico.py)
-ROLL, UP, OK, BACK = 11, 12, 14, 16
-DOWN = 13
+# Pico profile GPIOs (hardware/boards/pico.py); the MacroPad's keys (hardware/boards/macropad.py)
+ROLL, UP, OK, BACK = (6, 7, 9, 10) if _MACROPAD else (11, 12, 14, 16)
+DOWN = 8 if _MACROPAD else 13
 
 GAMES = int(sys.argv[2]) if len(sys.argv) > 2 else 1  # games in a row (ROLL after game over, New game)
 OOM = False  # FIVEDICE_DRIVE_OOM=1: the first boot runs out of memory at the human's 3rd turn (a test of the reset)

@@ -196,7 +196,7 @@ elif scenario.startswith("heap"):
 
     class NullApp:
         def __init__(self, display, pixels=None, buzzer=None, dice=None, store=None, tables=None,
-                     battery=None):
+                     battery=None, pixel_colors=None):
             self.presses = 0
             self.shakes = 0
             self.sleepy = False  # set by the script: the screen is "off", the loop light-sleeps

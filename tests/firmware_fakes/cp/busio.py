@@ -106,7 +106,63 @@ class I2C:
 
 
 class SPI:
-    """Present because adafruit_bus_device names it in annotations (evaluated on CPython); not usable."""
+    """busio.SPI(clock, MOSI=None, MISO=None, half_duplex=False) of CircuitPython 10: configure(), write() and
+    friends need the lock (try_lock()); write() goes to every fakehw.spi_devices device whose CS is low.
+    Test aids, not on the real object: `pins`, `writes` (write() calls)."""
 
-    def __init__(self, *a, **k):
-        raise NotImplementedError("the fake board has no SPI")
+    def __init__(self, clock, MOSI=None, MISO=None, half_duplex=False):
+        self.pins = [p.gpio for p in (clock, MOSI, MISO) if p is not None]
+        for g in self.pins:
+            fakehw.claim(g, "SPI")
+        self._locked = False
+        self._baud = 250000
+        self.writes = 0
+
+    def deinit(self):
+        for g in self.pins:
+            fakehw.free(g)
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.deinit()
+
+    def try_lock(self):
+        if self._locked:
+            return False
+        self._locked = True
+        return True
+
+    def unlock(self):
+        self._locked = False
+
+    def _check(self):
+        if not self._locked:
+            raise RuntimeError("Function requires lock")
+
+    def configure(self, *, baudrate=100000, polarity=0, phase=0, bits=8):
+        self._check()
+        self._baud = baudrate
+
+    @property
+    def frequency(self):
+        return self._baud
+
+    def write(self, buffer, *, start=0, end=None):
+        self._check()
+        end = len(buffer) if end is None else end
+        self.writes += 1
+        for cs, dev in fakehw.spi_devices.items():
+            if not fakehw.read_output(cs):
+                dev.spi_write(buffer[start:end])
+
+    def readinto(self, buffer, *, start=0, end=None, write_value=0):
+        self._check()
+        end = len(buffer) if end is None else end
+        for i in range(start, end):
+            buffer[i] = 0
+
+    def write_readinto(self, out_buffer, in_buffer, *, out_start=0, out_end=None, in_start=0, in_end=None):
+        self.write(out_buffer, start=out_start, end=out_end)
+        self.readinto(in_buffer, start=in_start, end=in_end)

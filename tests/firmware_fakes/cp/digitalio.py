@@ -23,6 +23,7 @@ class DigitalInOut:
     def deinit(self):
         fakehw.free(self.gpio)
         fakehw.pulls.pop(self.gpio, None)
+        fakehw.outputs.pop(self.gpio, None)
 
     def switch_to_input(self, pull=None):
         self.direction = Direction.INPUT
@@ -30,7 +31,7 @@ class DigitalInOut:
 
     def switch_to_output(self, value=False, drive_mode=None):
         self.direction = Direction.OUTPUT
-        self._out = bool(value)
+        self.value = value
 
     @property
     def direction(self):
@@ -58,3 +59,5 @@ class DigitalInOut:
     @value.setter
     def value(self, v):
         self._out = bool(v)
+        if self._dir == Direction.OUTPUT:
+            fakehw.outputs[self.gpio] = self._out

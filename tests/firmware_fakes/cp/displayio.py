@@ -17,6 +17,10 @@ def release_displays():
     for d in _displays:
         d._release()
     del _displays[:]
+    import fakehw
+
+    if fakehw.board_display[0] is not None:  # the board's own (the MacroPad's board.DISPLAY)
+        fakehw.board_display[0].release()
 
 
 def _bits_for(value_count):

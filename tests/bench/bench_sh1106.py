@@ -1,0 +1,160 @@
+"""The MacroPad's SH1106 backend (fdfw.sh1106_cp.PageDisplay) against the SSD1306 one (fdfw.board_cp.BitmapDisplay),
+the same frames drawn and sent, on the MicroPython unix port: what each costs a frame.
+
+    micropython tests/bench/bench_sh1106.py        (MICROPYPATH: lib, firmware, tests/firmware_fakes/cp)
+    python tests/bench/bench_sh1106.py             (runs the above)
+
+For each frame (a whole turn screen, then a changed die, then the hint line and the message line drawn again) it
+prints: the Python time of drawing and show() with bitmaptools replaced by stubs (unix-port us, fastest of
+REPS), the bitmaptools calls and the pixels they touch, and the bytes sent to the panel: the SH1106's over SPI
+at 10 MHz (its page and column commands included: 3 a page); the SSD1306's, the pixels displayio converts (its
+refresh) / 8, over I2C at 400 kHz. Then an RP2040 estimate with bench_frames.py's constants (K, the C costs,
+C_REF for displayio's conversion): an estimate, not a measurement (no MacroPad here).
+"""
+import sys
+
+IS_MPY = sys.implementation.name == "micropython"
+REPS = 5
+K = 217  # RP2040 us per unix-port us: bench_frames.py's fit (docs/benchmarks.md; it moves ~15 % run to run)
+C_CALL_US = 3.0  # bench_frames.py's assumed C costs
+C_PIXEL_US = 0.3
+C_FILL_US = 15.0
+SPI_US_PER_BYTE = 0.8  # 10 MHz, 8 bits
+I2C_US_PER_BYTE = 22.5  # 400 kHz, 9 bits
+REFRESH_US_PER_PIXEL = 7.0  # displayio's conversion a pixel refreshed: bench_frames.py's fitted C_REF
+I2C_WRITE_US = 30.0  # bench_frames.py's Python a write on the SSD1306's bus
+
+
+def host_main():
+    import os
+    import subprocess
+
+    root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+    env = dict(os.environ, MICROPYPATH=":".join(os.path.join(root, p) for p in (
+        "lib", "firmware", "tests/firmware_fakes", "tests/firmware_fakes/cp")))
+    mp = os.path.join(os.path.dirname(sys.executable), "micropython")
+    return subprocess.call([mp, "-X", "heapsize=4M", os.path.abspath(__file__)], env=env)
+
+
+def mp_main():
+    import time
+
+    import bitmaptools
+    import displayio
+
+    from fivedice import gfx
+    from fdfw import board_cp, sh1106_cp
+
+    def stub_fill_region(bm, x1, y1, x2, y2, v):
+        pass
+
+    def stub_blit(dest, src, x, y, *, x1=0, y1=0, x2=None, y2=None, skip_source_index=None, skip_dest_index=None):
+        pass
+
+    def stub_fill(bm, v):
+        pass
+
+    class SPI:
+        def __init__(self):
+            self.bytes = 0
+
+        def write(self, buf, *, start=0, end=None):
+            self.bytes += (len(buf) if end is None else end) - start
+
+    class Pin:
+        value = True
+
+    class Disp:
+        """busdisplay.BusDisplay as BitmapDisplay uses it: refresh() converts and sends each strip's dirty area."""
+
+        def __init__(self):
+            self.root_group = None
+            self.pixels = 0
+
+        def refresh(self, *, target_frames_per_second=None, minimum_frames_per_second=0):
+            for tg in self.root_group:
+                bm = tg.bitmap
+                self.pixels += (bm._dx2 - bm._dx1) * (bm._dy2 - bm._dy1)
+                bm._finish_refresh()
+            return True
+
+    dice = bytearray(b"\x01\x02\x03\x04\x05")
+
+    def whole(fb):
+        fb.fill(0)
+        gfx.text(fb, b"P1 Yahtzee", 0, 0, 1)
+        gfx.number_right(fb, 123, 128, 0, 1)
+        gfx.dice_row(fb, dice, 0b00100, 4, 10, 20, 5)
+        gfx.text(fb, b"Roll", 0, 34, 1)
+        gfx.text(fb, b"Turn 3/13", 68, 34, 1)
+        fb.fill_rect(0, 44, 128, 9, 1)
+        gfx.text(fb, b"Box already filled", 1, 45, 0)
+        gfx.text(fb, b"OK score ^hint v card", 0, 56, 1)
+
+    def hold(fb):
+        dice[0] = 7 - dice[0]  # one die changes (1 <-> 6)
+        fb.fill_rect(4, 10, 20, 20, 0)
+        gfx.die(fb, 4, 10, 20, dice[0], 1)
+
+    def lines(fb):
+        fb.fill_rect(0, 34, 128, 30, 0)
+        gfx.text(fb, b"Roll", 0, 34, 1)
+        gfx.text(fb, b"Turn 4/13", 68, 34, 1)
+        gfx.text(fb, b"P1 Chance +23", 0, 45, 1)
+        gfx.text(fb, b"1-5 hold  ROLL roll", 0, 56, 1)
+
+    spi = SPI()
+    disp = Disp()
+    sh = sh1106_cp.PageDisplay(spi, Pin(), Pin(), 2)
+    ssd = board_cp.BitmapDisplay(disp)
+    real = (bitmaptools.fill_region, bitmaptools.blit)
+    print("frame       backend  python us (port)  C calls  pixels  bytes sent  Pico estimate ms")
+    for name, draw in (("whole turn", whole), ("a hold", hold), ("two lines", lines)):
+        for label, fb in (("SH1106", sh), ("SSD1306", ssd)):
+            # counts: the real (fake) bitmaptools, the frame drawn over the turn screen (the whole one over a blank)
+            fb.fill(0) if draw is whole else whole(fb)
+            fb.show()
+            bitmaptools.reset_counts()
+            sent0 = spi.bytes
+            conv0 = disp.pixels
+            draw(fb)
+            fb.show()
+            n = bitmaptools.calls["fill_region"] + bitmaptools.calls["blit"]
+            px = bitmaptools.pixels[0]
+            sent = spi.bytes - sent0
+            conv = disp.pixels - conv0
+            # time: the Python alone, bitmaptools replaced by stubs (fastest of REPS)
+            stubs = (stub_fill_region, stub_blit)
+            if label == "SH1106":
+                fb._fill_region, fb._blit = stubs
+            else:
+                board_cp._fill_region, board_cp._blit = stubs
+            best = None
+            real_fill = displayio.Bitmap.fill
+            for _ in range(REPS):
+                fb.fill(0) if draw is whole else None
+                fb.show()
+                displayio.Bitmap.fill = stub_fill  # C on the board (C_FILL_US), Python in the fake
+                t = time.ticks_us()
+                draw(fb)
+                fb.show()
+                us = time.ticks_diff(time.ticks_us(), t)
+                displayio.Bitmap.fill = real_fill
+                best = us if best is None or us < best else best
+            if label == "SH1106":
+                fb._fill_region, fb._blit = real
+                bus = sent * SPI_US_PER_BYTE
+                nbytes = sent
+            else:
+                board_cp._fill_region, board_cp._blit = real
+                bus = conv / 8 * I2C_US_PER_BYTE + conv * REFRESH_US_PER_PIXEL + I2C_WRITE_US
+                nbytes = conv // 8
+            est = (best * K + C_CALL_US * n + C_PIXEL_US * px + (C_FILL_US if draw is whole else 0) + bus) / 1000
+            print("%-11s %-8s %16d %8d %7d %11d %17.1f" % (name, label, best, n, px, nbytes, est))
+
+
+if __name__ == "__main__":
+    if IS_MPY:
+        mp_main()
+    else:
+        sys.exit(host_main())
