@@ -242,3 +242,40 @@ def test_the_coach_buffers_are_sized_from_the_keeps_and_the_rule_sets():
 
     assert b.L5 == keeps.START[5] and len(b.new_work()[0]) == keeps.START[6] == 462  # level 5: the 252 rolls
     assert b.MAX_BOXES == max(rs.n for rs in rules.ALL)
+
+
+def test_points_x100_round_half_up_without_a_long_int():
+    """to_points_x100 is round(wide * 100 / d) half up, and no step of it passes 2**30 for wide values a game
+    can hold (a long int on a 32-bit board allocates: the heap_lock proofs run on a 64-bit port)."""
+    big = []
+
+    class Watched(int):  # every product or sum the function makes, checked against the board's small ints
+        def _w(self, v):
+            big.append(abs(v) >= 1 << 30)
+            return Watched(v)
+
+        def __mul__(self, o):
+            return self._w(int(self) * int(o))
+
+        def __add__(self, o):
+            return self._w(int(self) + int(o))
+
+        def __sub__(self, o):
+            return self._w(int(self) - int(o))
+
+        def __floordiv__(self, o):
+            return self._w(int(self) // int(o))
+
+        __radd__ = __add__
+        __rmul__ = __mul__
+
+    rng = random.Random(7)
+    for scale in (64, 128, 256):
+        c = coach.Coach.__new__(coach.Coach)
+        c.scale = scale
+        d = scale * coach.WIDE
+        for wide in [0, 1, d // 2 - 1, d // 2, -d // 2, 65535 * coach.WIDE, (150 * 256 + 65535) * coach.WIDE] + [
+                rng.randrange(-(1 << 29), 1 << 30) for _ in range(2000)]:
+            assert c.to_points_x100(wide) == (wide * 100 + d // 2) // d
+            assert c.to_points_x100(Watched(wide)) == (wide * 100 + d // 2) // d
+    assert big and not any(big)

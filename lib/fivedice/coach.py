@@ -610,5 +610,7 @@ class Coach:
 
     def to_points_x100(self, wide):
         """Wide units as hundredths of a point (rounded), for display."""
+        # whole points first: wide * 100 would pass 2**30 (a long int, allocated, on a 32-bit board)
         d = self.scale * WIDE
-        return (wide * 100 + d // 2) // d
+        q = wide // d
+        return q * 100 + ((wide - q * d) * 100 + d // 2) // d
