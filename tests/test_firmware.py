@@ -1082,7 +1082,7 @@ def test_deploy_to_a_circuitpython_rp2040_says_what_its_heap_allows_and_to_a_pic
         pytest.fail("tables/yahtzee.fdt is missing: `make test` builds it (make tables/yahtzee.fdt)")
     cases = (
         (("--board", "pico"), "note: a pico under CircuitPython 10 has about 162 KB of heap: with .mpy a table "
-                              "game starts and finishes, with little to spare"),
+                              "game starts and finishes, with a 16 KB margin"),
         (("--board", "pico", "--tables", "none"), "note: a pico under CircuitPython 10 has about 162 KB of heap: "
                                                   "with .mpy and no table a game fits"),
         (("--board", "pico", "--py"), "warning: a pico under CircuitPython 10 has about 162 KB of heap, and .py "

@@ -32,11 +32,9 @@ LAZY = {
 
 
 def leave_out(runtime, board):
-    """The features a deploy for `runtime` ("cp" or "mp") on hardware/boards/<board>.py leaves out: on a Pico
-    under CircuitPython the records, whose code and reading at game over cost ~8 KB, the proficiency test
-    (~7 KB while open), the sound, the NeoPixel dice and the shake: the table game must leave a 16 KB margin
-    there (issue 34; what each costs by the heap proxy: docs/memory.md). The MacroPad has a Pico's heap but
-    keeps its lit keys, speaker and knob (its controls): records and proficiency test only."""
+    """The features a deploy for `runtime` ("cp" or "mp") on hardware/boards/<board>.py leaves out, so that a
+    table game keeps a 16 KB margin on a Pico under CircuitPython (issue 34; the costs: docs/memory.md)."""
+    # The MacroPad has a Pico's heap but keeps its lit keys, speaker and knob: they are its controls.
     if runtime == "cp" and board == "pico":
         return ("records", "proftest", "sound", "pixels", "shake")
     if runtime == "cp" and board == "macropad":
