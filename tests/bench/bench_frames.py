@@ -64,6 +64,17 @@ DEBUG = False
 
 # -- on the host ------------------------------------------------------------------------------------------------
 
+def _archive(root, ref, into):
+    """lib, firmware and the fakes of commit ref into a folder (the fakes were tests/firmware_fakes before
+    the tests were laid out like the code)."""
+    for fakes in ("tests/firmware/fakes", "tests/firmware_fakes"):
+        r = subprocess.run("git -C %s archive %s lib firmware %s | tar -x -C %s" % (root, ref, fakes, into),
+                           shell=True, capture_output=True, text=True)
+        if r.returncode == 0:
+            return r
+    return r
+
+
 def host_main():
     import json
     import shutil
@@ -82,8 +93,7 @@ def host_main():
         trees = []
         old = os.path.join(tmp, "before")
         os.mkdir(old)
-        r = subprocess.run("git -C %s archive %s lib firmware tests/firmware/fakes | tar -x -C %s" % (root, REF_COMMIT, old),
-                           shell=True, capture_output=True, text=True)
+        r = _archive(root, REF_COMMIT, old)
         if r.returncode == 0:
             trees.append(("before", old))
         else:
@@ -93,8 +103,7 @@ def host_main():
             after = os.path.join(tmp, "after")
             os.mkdir(after)
             ref = sys.argv[sys.argv.index("--after") + 1]
-            r = subprocess.run("git -C %s archive %s lib firmware tests/firmware/fakes | tar -x -C %s" % (root, ref, after),
-                               shell=True, capture_output=True, text=True)
+            r = _archive(root, ref, after)
             if r.returncode != 0:
                 print("no git checkout of %s: %s" % (ref, r.stderr.strip()))
                 return 1
@@ -103,6 +112,8 @@ def host_main():
         data = {}
         def run(tree, stack, heap):
             fakes = os.path.join(tree, "tests", "firmware", "fakes")
+            if not os.path.isdir(fakes):
+                fakes = os.path.join(tree, "tests", "firmware_fakes")  # a commit before the tests' rooms
             path = [os.path.join(tree, "lib"), os.path.join(fakes, "cp"), fakes, os.path.join(fakes, "mp"),
                     os.path.join(tree, "firmware"), os.path.join(tree, "firmware", "vendor"), deps]
             env = dict(os.environ, MICROPYPATH=":".join(path + [".frozen"]))
