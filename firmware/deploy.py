@@ -236,7 +236,7 @@ def add_profile(st, name):
     k = text.find("\n" + _features().FACTS)
     tmp = os.path.join(st.top, name + ".py")  # compiled as the other modules are
     with open(tmp, "w") as f:
-        f.write(text if k < 0 else text[:k + 1])
+        f.write(text if k < 0 else text[:k].rstrip("\n") + "\n")
     st.add(tmp, "lib/boards/" + name + ".py")
     os.remove(tmp)
     st.files[-1] = ("hardware/boards/%s.py (without its board facts)" % name, st.files[-1][1])
