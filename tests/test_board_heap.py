@@ -83,8 +83,9 @@ def test_two_games_with_a_power_cut_fit_a_picos_heap_and_keep_the_free_heap_and_
 # code.py / main.py), and the table game still plays through. A board's KB is the proxy's less MARGIN_OFFSET_KB.
 # CircuitPython, calibrated at 8e534a8: the real Pico survived 2 KB (3 KB: MemoryError at start-up), the proxy 10 KB
 # (12 fails). MicroPython 1.28, calibrated on the install without the five features (docs/memory.md): the emulated
-# Pico starts with 72 KB (80 fails), the proxy with 84 (88 fails). So the 16 KB on a CircuitPython Pico is
-# the proxy's 24, its 64 KB on a MicroPython Pico the proxy's 76 (the proxy's game survives 80, fails at 84).
+# Pico starts with 72 KB (76 fails), the proxy with 84 (88 fails). So the 16 KB on a CircuitPython Pico is
+# the proxy's 24, its 64 KB on a MicroPython Pico the proxy's 76 (the proxy's game survives 80, fails at 84;
+# the emulated Pico played the table game through with 64 KB).
 MARGIN_OFFSET_KB = {"cp": 8, "mp": 12}
 PROXY_BALLAST_KB = {rt: features.MARGIN_KB[rt] + MARGIN_OFFSET_KB[rt] for rt in ("cp", "mp")}
 
