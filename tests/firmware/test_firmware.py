@@ -1021,7 +1021,9 @@ def test_deploy_dry_run_circuitpython_stages_circuitpython_mpy_and_the_yahtzee_t
     assert "circup --path <CIRCUITPY> install adafruit_debouncer adafruit_ticks neopixel" in r.stdout and "install --py" not in r.stdout  # circup's .mpy for the board's version
     gets = [ln for ln in r.stdout.splitlines() if ln.startswith("the board gets: ")]
     assert gets == ["the board gets: hints and the perfect CPU in Yahtzee (Hasbro); the other 5 rule sets without "
-                    "hints, the CPU up to good; .mpy built here for CircuitPython 10"]
+                    "hints, the CPU up to good; .mpy built here for CircuitPython 10; no records, no proficiency "
+                    "test, no sound, no NeoPixel dice, no shake to roll (left out: they do not fit the heap of a "
+                    "feather_rp2040 under CircuitPython 10 with its 16 KB margin: docs/memory.md)"]  # a Pico's heap
     copies = [ln for ln in r.stdout.splitlines() if ln.startswith("would copy")]
     assert copies[-1].startswith("would copy code.py")  # last: CircuitPython reloads on code.py
     assert r.stdout.splitlines()[-1] == (
@@ -1064,7 +1066,7 @@ def test_deploy_leaves_the_default_table_out_where_it_does_not_fit_the_drive(tmp
     if not os.path.isfile(os.path.join(ROOT, "tables", "yahtzee.fdt")):
         pytest.fail("tables/yahtzee.fdt is missing: `make test` builds it (make tables/yahtzee.fdt)")
     deploy = _deploy_module()
-    monkeypatch.setattr(deploy, "CP_DRIVE_BYTES", {"pico": 300 * 1024})  # a drive smaller than the table
+    monkeypatch.setattr(deploy, "drive_bytes", lambda runtime, board, drive: 300 * 1024)  # smaller than the table
     assert deploy.main(["cp", "--board", "pico", "--dry-run", "--build", str(tmp_path / "a")]) == 0
     out = capsys.readouterr().out
     assert "note: the strategy table does not fit the ~307200-byte drive of a pico with the rest: left out" in out
