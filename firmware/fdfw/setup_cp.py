@@ -1,8 +1,8 @@
 """CircuitPython: build the drivers from a board profile (board, busio, digitalio, pwmio, neopixel).
 
 Libraries (installed by `make deploy-cp` with circup): adafruit_debouncer and adafruit_ticks (without keypad),
-neopixel (+ adafruit_pixelbuf). The display is fdfw.board_cp's: drawn by bitmaptools in C into a Bitmap laid
-out as the SSD1306's bytes, sent by busio.I2C (no displayio display, no display library).
+neopixel (+ adafruit_pixelbuf). The display is fdfw.ssd1306_cp's (the MacroPad's: fdfw.sh1106_cp): drawn by
+bitmaptools in C into a Bitmap laid out as the panel's bytes, sent raw (no displayio display, no display library).
 """
 import time
 
@@ -33,11 +33,13 @@ def _core(name, hw):
 
 
 def _display(addr, i2c, displayio, hw):
-    """The OLED at `addr` as a framebuf-style target drawn in a Bitmap (see fdfw/board_cp.py)."""
+    """The OLED at `addr` as a framebuf-style target drawn in a Bitmap (see fdfw/ssd1306_cp.py)."""
     if not hasattr(_core("bitmaptools", hw), "blit"):  # bitmaptools.blit: CircuitPython 9+
         raise StartupError("this CircuitPython build has no 'bitmaptools.blit': use CircuitPython "
                            "9 or newer", hw)
-    return board_cp.BitmapDisplay(board_cp.SSD1306(i2c, addr), displayio)
+    from fdfw.ssd1306_cp import SSD1306, BitmapDisplay  # this display's module only: the MacroPad loads its own
+
+    return BitmapDisplay(SSD1306(i2c, addr), displayio)
 
 
 def pin(prof, p):
