@@ -1,6 +1,7 @@
-"""CircuitPython: an SSD1306 OLED on busio.I2C (the Pico's) drawn in a Bitmap laid out as the panel's own bytes:
-BitmapDisplay (drawn by bitmaptools in C, sent by busio.I2C straight from its Bitmap) and SSD1306 (the panel's
-command bytes). Loaded only by a board with that display (fdfw.setup_cp); the MacroPad's is fdfw.sh1106_cp."""
+"""CircuitPython: an SSD1306 OLED on busio.I2C (the Pico's) drawn in a Bitmap laid out as the
+panel's own bytes: BitmapDisplay (drawn by bitmaptools in C, sent by busio.I2C straight from its
+Bitmap) and SSD1306 (the panel's command bytes). Loaded only by a board with that display
+(fdfw.setup_cp); the MacroPad's is fdfw.sh1106_cp."""
 # BitmapDisplay is a framebuf-style target for fivedice.gfx / oled_view (fill, fill_rect, pixel,
 # rect, hline, vline, show) whose back buffer holds the panel's own bytes, so show() sends memory
 # as it is: no displayio display, no per-pixel conversion, no adafruit_displayio_ssd1306.
