@@ -623,8 +623,8 @@ def cp_heap_warning(board, tables, mpy):
     #20 measurements on CircuitPython 10.2.1 (an emulated Pico); docs on memory for the proxy's."""
     if mpy and board == "macropad":
         return ("note: a MacroPad has a Pico's heap under CircuitPython 10 (about 162 KB): no records or "
-                "proficiency test; with .mpy %s" % ("a table game starts and finishes with little to spare (about "
-                                                   "8.5 KB free at the least, by the heap proxy)" if tables
+                "proficiency test; with .mpy %s" % ("a table game starts and finishes with about a 12 KB margin "
+                                                   "(by the heap proxy)" if tables
                                                    else "and no table a game fits"))
     if mpy and tables and board != "pico":  # it keeps every feature: its margin is a Pico's less theirs
         return ("note: a %s under CircuitPython 10 has about 162 KB of heap: with .mpy a table game starts and "
