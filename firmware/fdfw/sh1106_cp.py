@@ -13,7 +13,7 @@
 #   bytes of the columns drawn (lo..hi), straight from the back buffer's memory (busio.SPI.write start/end: no
 #   copy). No copy of what the panel holds (1 KB of heap): at 10 MHz a whole page is 0.1 ms of bus, less than
 #   comparing it would cost in Python. A frame that draws nothing sends nothing.
-# Nothing here allocates per frame (tests/mpy/test_heap_display.py).
+# Nothing here allocates per frame (tests/heap_lock/test_heap_display.py).
 from fivedice.font import ADVANCE, FIRST, FONT, LAST, UNKNOWN, WIDTH
 
 # the board's own start-up sequence (CircuitPython's adafruit_macropad_rp2040 board.c), display on last
