@@ -651,8 +651,8 @@ def cp_heap_warning(board, tables, mpy):
     if mpy and board == "macropad":
         return ("note: a MacroPad has a Pico's heap under CircuitPython 10 (%s): no records or "
                 "proficiency test; with .mpy %s" % (
-                    heap, "a table game starts and finishes with little to spare (about 8.5 KB "
-                    "free at the least, by the heap proxy)" if tables
+                    heap, "a table game starts and finishes with about a 12 KB margin "
+                    "(by the heap proxy)" if tables
                     else "and no table a game fits"))
     if mpy and tables and board != "pico":  # the margin was measured on a Pico only
         return ("note: a %s under CircuitPython 10 has %s: with .mpy a table game starts and "

@@ -13,7 +13,7 @@ once on each display backend, and every frame is counted for what it really does
   MicroPython  (fdfw.board_mp.PagedSSD1306): the Python and framebuf work of app.draw() (unix-port time, the
                frame drawn again unchanged, fastest of 5) x K_MP, + the bytes on the I2C bus at 400 kHz
                (9 bits a byte, each write's address byte counted) from a counting machine.I2C;
-  CircuitPython (fdfw.board_cp.BitmapDisplay): the Python of app.draw() with bitmaptools and the sink (the
+  CircuitPython (fdfw.ssd1306_cp.BitmapDisplay): the Python of app.draw() with bitmaptools and the sink (the
                displayio display before issue 34, the panel's busio.I2C since) replaced by stubs (unix-port
                time x K_CP), + the C calls (per call + per pixel written or blitted), + displayio's refresh
                where there is one (per pixel converted: the data bytes sent x 8; before issue 34, through the
@@ -175,7 +175,7 @@ def mp_draw_ms(d, k):
 def cp_parts(d):
     """A CircuitPython frame [cat, py_us, calls, pixels, fills, refreshes, data_bytes, bus_bytes, writes]:
     (Python us, refreshed pixels, the rest in us). data_bytes: the bytes displayio converted (0 where the
-    frame is sent from the Bitmap's memory, fdfw.board_cp since issue 34)."""
+    frame is sent from the Bitmap's memory, fdfw.ssd1306_cp since issue 34)."""
     rest = (C_CALL_US * (d[2] + d[5]) + C_PIXEL_US * d[3] + C_FILL_US * d[4] + I2C_US_PER_BYTE * d[7]
             + I2C_WRITE_US * d[8])
     return d[1], 8 * d[6], rest
@@ -421,7 +421,10 @@ def mp_main(tables, which):
     from fdfw import loop
 
     try:
-        from fdfw import board_cp
+        try:
+            from fdfw import ssd1306_cp as board_cp  # the SSD1306's own module (the MacroPad split)
+        except ImportError:
+            from fdfw import board_cp
         from fdfw.board_mp import PagedSSD1306
         from fdfw.store.nvm import NvmStore
     except ImportError:  # the code issue 24 measured (REF_COMMIT): the same modules under their old names

@@ -1348,7 +1348,7 @@ def test_bundle_cp_zip_is_laid_out_like_the_circuitpy_drive_with_circuitpython_m
               "lib/boards/__init__.mpy", "lib/adafruit_debouncer.mpy", "lib/adafruit_ticks.mpy",
               "lib/neopixel.mpy", "tables/yahtzee.fdt"):
         assert f in names, f
-    assert not [n for n in names if "displayio" in n]  # the display is fdfw.board_cp's: no display library
+    assert not [n for n in names if "displayio" in n]  # the display is fdfw.ssd1306_cp's: no display library
     assert not [n for n in names if n.startswith("lib/") and n.endswith(".py")]
     # the Pico 2's profile takes the Pico's pins (from boards.pico import *): both go, no other profile
     assert "lib/boards/pico.mpy" in names and "lib/boards/feather_rp2040.mpy" not in names
@@ -1496,7 +1496,7 @@ def test_cp_an_idle_game_goes_dark_sleeps_on_pin_alarms_and_a_press_only_wakes_i
     assert app.pressed == [B_OK, B_ROLL, B_ROLL]  # the waking press never reached the app
     assert app.game.rolls == 2 and not app.asleep()
     cmds = oled.commands
-    assert 0xAE in cmds and 0xAF in cmds[cmds.index(0xAE):]  # fdfw.board_cp.SSD1306 poweroff() / poweron()
+    assert 0xAE in cmds and 0xAF in cmds[cmds.index(0xAE):]  # fdfw.ssd1306_cp.SSD1306 poweroff() / poweron()
     assert 1 in _commands_after(cmds, 0x81)  # dimmed through BusDisplay.brightness: contrast 1
     assert any(w[1] == bytes(15) for w in cp.hw.pixel_writes)  # dark for the sleep
     assert _nvm_save() == app.save_bytes()
