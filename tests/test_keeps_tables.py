@@ -11,7 +11,7 @@ import keeps_tables  # noqa: E402
 
 def test_the_tables_are_the_obvious_builds():
     keys, child, parent, pstart = keeps_tables.build()
-    assert keeps.KEYS == keys and keeps.CHILD == child and keeps.PARENT == parent and keeps.PSTART == pstart
+    assert tuple(keeps.KEYS) == keys and keeps.CHILD == child and keeps.PARENT == parent and keeps.PSTART == pstart
 
 
 def test_the_file_ends_with_the_tools_output():
