@@ -48,10 +48,12 @@ def text():
     keys, child, parent, pstart = build()
     out = [MARK.rstrip()]
     for name, b in (("CHILD", child), ("PARENT", parent)):
-        out.append(name + " = (")
+        # pieces of at most 506 bytes: CircuitPython compiling the .py lexes a literal in one block
+        out.append(name + ' = b"".join((')
         for i in range(0, len(b), 22):
-            out.append('    b"' + "".join("\\x%02x" % c for c in b[i:i + 22]) + '"')
-        out.append(")")
+            end = "," if (i + 22) % 506 == 0 or i + 22 >= len(b) else ""
+            out.append('    b"' + "".join("\\x%02x" % c for c in b[i:i + 22]) + '"' + end)
+        out.append("))")
     out.append("PSTART = " + repr(pstart))
     return "\n".join(out) + "\n"
 
