@@ -29,7 +29,7 @@ PIXELS = ("NEOPIXEL", 19)
 PIXEL_COUNT = 12  # pixel k is under KEY(k+1)
 PIXEL_ORDER = b"\x00\x01\x02\x03\x04"  # the dice are KEY1..KEY5
 # Face colours (off, then faces 1..6) told apart by lightness and the blue-yellow axis, not red against
-# green: tests/test_macropad.py checks every pair under simulated protanopia and deuteranopia.
+# green: tests/firmware/test_macropad.py checks every pair under simulated protanopia and deuteranopia.
 FACE_COLORS = ((0, 0, 0), (0, 0, 255), (0, 190, 255), (255, 255, 255), (255, 170, 0), (255, 50, 0),
                (255, 0, 200))
 # the other keys, lit in their job's colour (pixel k: KEY(k+1)); (0, 0, 0): unused, dark
@@ -65,3 +65,8 @@ ENCODER_B = ("ENCODER_B", 18)
 
 BOOT_BUTTON = "BACK"
 BATTERY = None  # USB powered
+
+# Board facts: the deploy and fivedice.features read them; the board's copy ends before them (docs/memory.md)
+HEAP_KB = {"cp": 162}  # an RP2040's, as the Pico's (not measured on this board)
+DRIVE_KB = {"cp": 7 * 1024}  # CIRCUITPY on its 8 MB flash
+LEAVE_OUT = {"cp": ("records", "proftest")}  # it keeps its lit keys, speaker and knob: they are its controls
