@@ -5,7 +5,7 @@ import sys
 
 from fivedice import keeps
 
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "tools"))
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))), "tools"))
 import keeps_tables  # noqa: E402
 
 
