@@ -107,7 +107,7 @@ screenshots: venv tables/yahtzee.fdt
 
 ## make deploy-mp [BOARD=pico] [PORT=/dev/ttyACM0] [SOURCE=1] [TABLES=yahtzee]: lib/ as .mpy (.py with SOURCE=1) + firmware/main.py + the profile to a MicroPython board (mpremote)
 ## make deploy-cp [BOARD=pico] [DRIVE=/media/$$USER/CIRCUITPY] [SOURCE=1] [TABLES=yahtzee]: lib/ and the firmware as CircuitPython 10 .mpy, built here offline (.py with SOURCE=1), + circup's libraries, to a CircuitPython board
-## make bundle-cp [BOARD=pico] [SOURCE=1] [TABLES=yahtzee]: build/fivedice-cp-BOARD.zip laid out like CIRCUITPY (code.py, boot.py, board_config.py, lib/, tables/) for drag and drop; the libraries from the venv, as .mpy too; no network
+## make bundle-cp [BOARD=pico] [SOURCE=1] [TABLES=yahtzee]: build/fivedice-cp-BOARD.zip laid out like CIRCUITPY (code.py, board_config.py, lib/, tables/) for drag and drop; the libraries from the venv, as .mpy too; no network
 ## make deploy-dry-run [BOARD=pico] [SOURCE=1] [TABLES=yahtzee]: stage both deployments and print every file and command; no board needed
 ## Every deploy carries the Yahtzee strategy table (hints, the perfect CPU) where it fits; TABLES=yahtzee,yacht for more, TABLES=none
 ## for none. The .mpy leave out their line numbers (the board's heap); LINE_NUMBERS=1 keeps them in tracebacks.

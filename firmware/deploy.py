@@ -17,7 +17,7 @@ exactly as they will sit on the board's flash, then copy that folder:
   drive's boot_out.txt names its CircuitPython: one whose .mpy format this deploy does not know is
   refused in one line (cp_mpy_refusal).
   `circup install` for the Adafruit libraries (their .mpy, or .py with --py), then a plain file copy to the
-  CIRCUITPY drive, code.py last (CircuitPython restarts when it changes). code.py and boot.py stay .py.
+  CIRCUITPY drive, code.py last (CircuitPython restarts when it changes). code.py stays .py; no boot.py.
 The strategy tables (make tables) come along: by default the Yahtzee table wherever it fits the board's drive
 (hints and the perfect CPU for Yahtzee); --tables yahtzee,yacht for more, --tables none for none.
 Before copying, both remove the previous install: the .py AND .mpy twin of every file they are about to
@@ -292,7 +292,6 @@ def stage(runtime, board, top, compile_mpy, tables=(), compiler=None, lines=Fals
             st.add(_site_file(mod), "lib/" + mod + ".py")
         st.add(os.path.join(ROOT, "firmware", "main.py"), "main.py", compile_ok=False)
     else:
-        st.add(os.path.join(ROOT, "firmware", "boot.py"), "boot.py", compile_ok=False)  # run by name: .py
         st.add(os.path.join(ROOT, "firmware", "code.py"), "code.py", compile_ok=False)
     return st
 
@@ -774,6 +773,17 @@ def _remove(drive, paths, dry):
     print("%s the previous install's files: %s" % ("would remove" if dry else "removed", ", ".join(gone) or "none"))
 
 
+def own_boot_py(drive):
+    """["boot.py"] when the drive's boot.py is an older fivedice's (it runs fdfw.boot_cp), else []. fivedice
+    ships no boot.py: with one, CircuitPython 10 waits 1 s at boot to write boot_out.txt whenever its text
+    changed (main.c, run_boot_py), so the first boot after a deploy took a second more (issue 34)."""
+    try:
+        with open(os.path.join(drive, "boot.py")) as f:
+            return ["boot.py"] if "fdfw.boot_cp" in f.read() else []
+    except (OSError, UnicodeDecodeError):
+        return []
+
+
 def _cp(st, a, drive):
     if drive is None:
         if not a.dry_run:
@@ -781,7 +791,8 @@ def _cp(st, a, drive):
         drive = "<CIRCUITPY>"
     _show_files(st, drive + "/")
     try:
-        _remove(drive, stale_paths([d for _, d in st.files]) + venv_lib_paths(CP_LIBS), a.dry_run)
+        _remove(drive, stale_paths([d for _, d in st.files]) + venv_lib_paths(CP_LIBS) + own_boot_py(drive),
+                a.dry_run)
     except OSError as e:
         raise DeployError(_read_only(drive, e))
     if not _run(cp_commands(drive, not st.mpy), st.top, a.dry_run, network=True):
@@ -808,7 +819,7 @@ def _cp(st, a, drive):
 def _read_only(target, e):
     return ("cannot write %s (%s). If an older fivedice (before saves moved to nvm) is on the board, its boot.py "
             "made the drive read-only to the computer: hold BACK while pressing reset, then deploy again (the new "
-            "boot.py leaves the drive writable)." % (target, e))
+            "fdfw/boot_cp it runs leaves the drive writable, and the deploy removes that boot.py)." % (target, e))
 
 
 if __name__ == "__main__":

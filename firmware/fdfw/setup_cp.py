@@ -13,7 +13,7 @@ import digitalio
 import pwmio
 
 from fdfw import board_cp
-from fdfw.start import Hardware, StartupError, accel_shake, display_missing, oled_addr
+from fdfw.hardware import Hardware, StartupError, accel_shake, display_missing, oled_addr
 from fdfw.profile import ProfileError
 
 

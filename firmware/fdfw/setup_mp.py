@@ -8,7 +8,7 @@ import time
 
 from machine import I2C, PWM, Pin
 
-from fdfw.start import Hardware, StartupError, accel_shake, display_missing, oled_addr
+from fdfw.hardware import Hardware, StartupError, accel_shake, display_missing, oled_addr
 
 
 def _lib(name, how):

@@ -4,7 +4,7 @@ and never loaded on a board without them."""
 import busio
 import digitalio
 
-from fdfw.start import StartupError
+from fdfw.hardware import StartupError
 
 
 def output(p, value):

@@ -14,7 +14,7 @@
 #                         OLED_MOSI, OLED_CS, OLED_DC, OLED_RESET, OLED_COL, OLED_HZ); SPEAKER_ENABLE (on while a
 #                         tone plays); FACE_COLORS, KEY_COLORS (fivedice.pixels_view); KEY_LABELS (the key picture)
 #   BOOT_BUTTON           the button which, held at reset, kept CircuitPython's drive writable over USB under the
-#                         boot.py of fivedice before nvm saves (today's boot.py never remounts the drive)
+#                         boot.py of fivedice before nvm saves (fivedice ships no boot.py now)
 #   BATTERY               optional: the ADC pin reading the supply through a divider of 1/BATTERY_DIVIDER (the Pico's
 #                         VSYS / 3 on GP29), for the battery gauge; None (or absent) where the board has no such input
 #   board facts, last, after the line "# Board facts" (the deploy and fivedice.features read them; the board's

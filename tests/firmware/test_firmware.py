@@ -56,7 +56,7 @@ def _shadowed(name):
 
 
 class CP:
-    """The CircuitPython-path rig: fake world (hw), config, and a runner for code.py / boot.py."""
+    """The CircuitPython-path rig: fake world (hw), config, and a runner for code.py."""
 
     def __init__(self, tmp_path):
         self.tmp = tmp_path
@@ -459,8 +459,22 @@ def test_cp_feather_without_accelerometer_is_a_plain_message(cp, capsys):
     assert "no LIS3DH accelerometer at 0x18" in capsys.readouterr().out
 
 
-def test_cp_boot_never_remounts_the_drive_so_the_computer_can_always_copy_files(cp, capsys):
-    boot = os.path.join(FIRMWARE, "boot.py")
+OLD_BOOT_PY = """try:
+    import storage
+except ImportError:
+    storage = None
+
+if storage is not None:
+    from fdfw.boot_cp import boot
+
+    boot(storage)
+"""  # an older fivedice's boot.py (043f8ec to 2e640cc): fivedice ships none now, deploy-cp removes it
+
+
+def test_cp_an_older_boot_py_never_remounts_the_drive_the_computer_copies_to(cp, capsys, tmp_path):
+    boot = str(tmp_path / "boot.py")
+    with open(boot, "w") as f:
+        f.write(OLD_BOOT_PY)
     runpy.run_path(boot, run_name="boot")
     cp.hw.press(BACK)  # held or not, and whatever the profile: nothing to choose any more
     runpy.run_path(boot, run_name="boot")
@@ -1005,14 +1019,14 @@ def _staged(top):
 
 def test_deploy_dry_run_circuitpython_stages_circuitpython_mpy_and_the_yahtzee_table(tmp_path):
     """By default (make deploy-cp): lib/, the firmware modules and the profile as CircuitPython .mpy (built here,
-    offline), code.py/boot.py/board_config.py as .py, the Yahtzee table; one line says what the board gets and
+    offline), code.py/board_config.py as .py (no boot.py), the Yahtzee table; one line says what the board gets and
     the run ends with the next step."""
     if not os.path.isfile(os.path.join(ROOT, "tables", "yahtzee.fdt")):
         pytest.fail("tables/yahtzee.fdt is missing: `make test` builds it (make tables/yahtzee.fdt)")
     r = _deploy("cp", "--board", "feather_rp2040", "--dry-run", "--build", str(tmp_path / "cp"))
     assert r.returncode == 0, r.stdout + r.stderr
     staged = _staged(tmp_path / "cp")
-    assert {"code.py", "boot.py", "board_config.py", "lib/fdfw/setup_cp.mpy", "lib/fivedice/app.mpy",
+    assert {"code.py", "board_config.py", "lib/fdfw/setup_cp.mpy", "lib/fivedice/app.mpy",
             "lib/boards/feather_rp2040.mpy", "lib/boards/__init__.mpy", "tables/yahtzee.fdt"} <= set(staged)
     assert not [f for f in staged if f.startswith("lib/") and f.endswith(".py")]
     for f in staged:
@@ -1129,7 +1143,7 @@ def _fake_cp_mpy_cross(tmp_path, first=b"C"):
     return "sh %s" % p
 
 
-def test_deploy_cp_with_a_users_own_mpy_cross_uses_it_and_keeps_code_py_and_boot_py(tmp_path):
+def test_deploy_cp_with_a_users_own_mpy_cross_uses_it_and_keeps_code_py(tmp_path):
     import zipfile
 
     out = tmp_path / "fivedice-cp.zip"
@@ -1138,7 +1152,8 @@ def test_deploy_cp_with_a_users_own_mpy_cross_uses_it_and_keeps_code_py_and_boot
     assert r.returncode == 0, r.stdout + r.stderr
     assert "compiling with CircuitPython 10.3.1 (a test's stand-in)" in r.stdout
     names = zipfile.ZipFile(str(out)).namelist()
-    assert {"lib/fivedice/app.mpy", "lib/adafruit_ticks.mpy", "code.py", "boot.py", "board_config.py"} <= set(names)
+    assert {"lib/fivedice/app.mpy", "lib/adafruit_ticks.mpy", "code.py", "board_config.py"} <= set(names)
+    assert "boot.py" not in names
     assert not [n for n in names if n.startswith("lib/") and n.endswith(".py")]
 
 
@@ -1264,6 +1279,19 @@ def _deploy_cp_to(drive, tmp_path, *extra):
                           capture_output=True, text=True, env=_deploy_env(tmp_path), timeout=300)
 
 
+def test_deploy_cp_removes_only_a_boot_py_of_fivedices_own(tmp_path):
+    sys.path.insert(0, FIRMWARE)
+    try:
+        import deploy
+    finally:
+        sys.path.remove(FIRMWARE)
+    assert deploy.own_boot_py(str(tmp_path)) == []  # none there
+    (tmp_path / "boot.py").write_text("import storage\nstorage.remount('/', False)\n")  # the user's own
+    assert deploy.own_boot_py(str(tmp_path)) == []
+    (tmp_path / "boot.py").write_text(OLD_BOOT_PY)
+    assert deploy.own_boot_py(str(tmp_path)) == ["boot.py"]
+
+
 def test_deploy_cp_to_a_circuitpython_it_has_no_mpy_for_refuses_in_one_line_and_touches_nothing(tmp_path):
     drive = _cp_drive(tmp_path, "9.2.1")
     user = _user_files(drive)
@@ -1282,14 +1310,16 @@ def test_deploy_cp_offline_compiles_the_venv_libraries_to_mpy_replaces_twins_and
     (drive / "lib" / "adafruit_ticks.py").write_bytes(b"raise ImportError('stale')")  # would shadow the new .mpy
     (drive / "lib" / "fivedice").mkdir()
     (drive / "lib" / "fivedice" / "app.py").write_bytes(b"raise ImportError('stale')")  # ours: goes
+    (drive / "boot.py").write_text(OLD_BOOT_PY)  # an older fivedice's: goes (it cost a second at boot)
     r = _deploy_cp_to(drive, tmp_path)
     assert r.returncode == 0, r.stdout + r.stderr
+    assert not (drive / "boot.py").exists()
     assert "circup --path %s install adafruit_debouncer" % drive in r.stdout  # the real circup ran first
     assert "offline: circup could not reach the network: using the venv's pinned copies instead: " \
            "adafruit_debouncer 2.0.15, adafruit_ticks 1.1.7" in r.stdout
     assert "compiled to .mpy here as lib/ is, as the bundle's are" in r.stdout
     files = _tree(drive)
-    for f in ("code.py", "boot.py", "board_config.py", "lib/fivedice/app.mpy", "lib/adafruit_ticks.mpy",
+    for f in ("code.py", "board_config.py", "lib/fivedice/app.mpy", "lib/adafruit_ticks.mpy",
               "lib/adafruit_debouncer.mpy", "lib/neopixel.mpy",
               "lib/adafruit_pixelbuf.mpy"):
         assert f in files, f
@@ -1313,7 +1343,7 @@ def test_deploy_cp_offline_with_sources_installs_the_venv_libraries_as_py_replac
     assert "circup --path %s install --py adafruit_debouncer" % drive in r.stdout
     assert "CircuitPython compiles them on the board at import" in r.stdout
     files = _tree(drive)
-    for f in ("code.py", "boot.py", "board_config.py", "lib/fivedice/app.py", "lib/adafruit_ticks.py",
+    for f in ("code.py", "board_config.py", "lib/fivedice/app.py", "lib/adafruit_ticks.py",
               "lib/adafruit_debouncer.py", "lib/neopixel.py",
               "lib/adafruit_pixelbuf.py"):
         assert f in files
@@ -1341,8 +1371,8 @@ def test_bundle_cp_zip_is_laid_out_like_the_circuitpy_drive_with_circuitpython_m
     assert r.returncode == 0, r.stdout + r.stderr
     z = zipfile.ZipFile(str(out))
     names = z.namelist()
-    assert sorted(n for n in names if "/" not in n) == ["LICENSE", "board_config.py", "boot.py", "code.py"]
-    assert {n.split("/")[0] for n in names} == {"LICENSE", "board_config.py", "boot.py", "code.py", "lib", "tables"}
+    assert sorted(n for n in names if "/" not in n) == ["LICENSE", "board_config.py", "code.py"]
+    assert {n.split("/")[0] for n in names} == {"LICENSE", "board_config.py", "code.py", "lib", "tables"}
     assert z.read("LICENSE").decode().startswith("MIT License")  # the project's licence goes with every copy
     for f in ("lib/fivedice/app.mpy", "lib/fivedice/font5x8.bin", "lib/fdfw/setup_cp.mpy", "lib/boards/pico2.mpy",
               "lib/boards/__init__.mpy", "lib/adafruit_debouncer.mpy", "lib/adafruit_ticks.mpy",

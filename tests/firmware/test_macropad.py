@@ -323,7 +323,7 @@ def test_macropad_bundle_carries_its_drivers_and_profile_and_micropython_is_refu
     r = _deploy("cp", "--board", "macropad", "--zip", str(out), "--tables", "none", "--build", str(tmp_path / "st"))
     assert r.returncode == 0, r.stdout + r.stderr
     names = zipfile.ZipFile(out).namelist()
-    for f in ("code.py", "boot.py", "board_config.py", "lib/boards/macropad.mpy", "lib/fdfw/sh1106_cp.mpy",
+    for f in ("code.py", "board_config.py", "lib/boards/macropad.mpy", "lib/fdfw/sh1106_cp.mpy",
               "lib/fdfw/encoder.mpy", "lib/fdfw/setup_cp.mpy", "lib/neopixel.mpy"):
         assert f in names, f
     assert not any("records" in n or "proftest" in n for n in names)  # left out, as on a Pico (features.py)
