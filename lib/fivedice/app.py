@@ -8,6 +8,7 @@ coach (fivedice.seats), the menu's values (fivedice.settings), the dim and sleep
 # start-up (tests/mpy/test_heap_app.py).
 
 from fivedice.compat import const, zeros as _zeros
+from fivedice import messages as _msg
 from fivedice import oled_view as view
 from fivedice import power as _power
 from fivedice import session as _session
@@ -130,6 +131,13 @@ class App:
         self.toast_until = ticks_add(self.now, TOAST_MS)
         self.dirty = True
 
+    def records_read(self, why):
+        """The records were read (fivedice.records.load): `why` they could not be, or None. Said once; the bad
+        ones were kept aside."""
+        if why is not None:
+            self.records_error = why
+            self.message(_msg.T_RECORDS_BAD)
+
     def busy(self):
         """True while something is still to happen without input: dice tumbling, a turn solve (par comes with
         it), a CPU turn, a cue."""
@@ -226,7 +234,7 @@ class App:
         if pw.battery is not None:
             lv = pw.level
             if pw.read_battery(now_ms):
-                self.message(view.T_BATTERY_LOW)
+                self.message(_msg.T_BATTERY_LOW)
             if pw.level != lv and self.mode == M_MENU:
                 self.dirty = True  # the gauge in the menu's title bar
         return d

@@ -24,7 +24,7 @@ class RecordsScreen(Screen):
     def enter(self, app):
         self.recs = _rec.Records()
         self.rs = app.settings.rules_i
-        _rec.read(app, self.recs)
+        app.records_read(_rec.load(app.store, self.recs))
 
     def leave(self, app):
         self.recs = None
