@@ -12,6 +12,7 @@ from fivedice import rules
 from fivedice.rng import Dice, SeededBytes
 from fivedice.ticks import TICKS_PERIOD
 from fivedice import savefile
+from fivedice.savefile import decode as save_decode
 from fivedice import messages as msg
 from host_sim.device import SimDevice
 from host_sim.hw import SimBoard
@@ -189,8 +190,8 @@ def _record(rid="yahtzee", players=2, turns=6, kinds=(0, 1, 0, 0), seed=5):
 
 def _reseal(rec):
     """Fix both CRCs after an edit, as a corruption that happens to carry valid checksums would."""
-    n = len(rec) - savefile.CRC_BYTES
-    inner = rec[7 : n - savefile.CRC_BYTES]  # the game's bytes; its own CRC follows them, then the record's
+    n = len(rec) - save_decode.CRC_BYTES
+    inner = rec[7 : n - save_decode.CRC_BYTES]  # the game's bytes; its own CRC follows them, then the record's
     g = bytearray(inner) + bytearray(4)
     savefile.put_crc(g, len(inner))
     rec[7:n] = g

@@ -6,6 +6,7 @@ from fivedice import oled_view as view
 from fivedice import rules
 from fivedice.rng import Dice, SeededBytes
 from fivedice import savefile
+from fivedice.savefile import decode as save_decode
 from fivedice import messages as msg
 from host_sim.device import SimDevice
 from host_sim.play import Player
@@ -178,7 +179,7 @@ def test_an_older_save_without_the_games_own_seats_resumes_seated_as_its_menu(tm
     assert rec[0] == 0xA8 and rec[3] == 0x40 and rec[4] == 0x73  # menu seat 3, game seat 3, flag
     for i in range(3, 7):
         rec[i] &= 3  # as the firmware before wrote it
-    savefile.put_crc(rec, len(rec) - savefile.CRC_BYTES)
+    savefile.put_crc(rec, len(rec) - save_decode.CRC_BYTES)
     FileStore(str(tmp_path / "old.sav")).write(bytes(rec))
     dev2 = SimDevice(dice=Dice(SeededBytes(5)), store=FileStore(str(tmp_path / "old.sav")), tables=TABLES)
     a2 = dev2.app

@@ -14,6 +14,7 @@ from fivedice import power as P
 from fivedice import session
 from fivedice.rng import ScriptedFaces
 from fivedice import savefile
+from fivedice.savefile import decode as save_decode
 from host_sim.device import SimDevice
 from host_sim.play import Player
 
@@ -163,7 +164,7 @@ def test_a_save_from_before_the_power_settings_loads_with_the_defaults():
         d.app.settings.set("sleep_i", 2)
         rec = bytearray(d.app.save_bytes())
         rec[2] &= 0x87  # what the firmware before this change wrote: players and mute only
-        savefile.put_crc(rec, len(rec) - savefile.CRC_BYTES)
+        savefile.put_crc(rec, len(rec) - save_decode.CRC_BYTES)
         d2 = SimDevice(store=MemStore(bytes(rec)))
         assert not d2.app.save_bad and d2.app.pw.dim_i == 0 and d2.app.pw.sleep_i == 0
         d2.close()
@@ -177,7 +178,7 @@ def test_a_save_with_an_impossible_timer_choice_is_refused_with_one_message_and_
     rec = bytearray(d.app.save_bytes())
     d.close()
     rec[2] |= bits
-    savefile.put_crc(rec, len(rec) - savefile.CRC_BYTES)
+    savefile.put_crc(rec, len(rec) - save_decode.CRC_BYTES)
     store = MemStore(bytes(rec))
     d2 = SimDevice(store=store)
     try:

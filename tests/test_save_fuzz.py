@@ -110,9 +110,9 @@ def _reseal(d):
     d = bytearray(d)
     if len(d) < 7 + 13 + 8:
         return bytes(d)
-    n = len(d) - savefile.CRC_BYTES
+    n = len(d) - save_decode.CRC_BYTES
     body = bytearray(d[7 : n])
-    savefile.put_crc(body, len(body) - savefile.CRC_BYTES)
+    savefile.put_crc(body, len(body) - save_decode.CRC_BYTES)
     d[7:n] = body
     savefile.put_crc(d, n)
     return bytes(d)

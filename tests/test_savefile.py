@@ -6,6 +6,7 @@ import sys
 
 from fivedice import app as A
 from fivedice import savefile
+from fivedice.savefile import decode as save_decode
 from fivedice.rng import Dice, SeededBytes
 from host_sim.device import SimDevice
 from host_sim.sim import FileStore
@@ -27,12 +28,19 @@ def test_a_record_written_before_the_package_resumes_and_is_written_back_the_sam
     assert (g.turn, g.player, g.rolls, g.held) == (1, 0, 1, 0b100)
     s = app.settings
     assert (s.rules_i, s.players, s.dim_i, s.sleep_i, s.muted) == (5, 2, 1, 2, True)
-    assert app.save_bytes() == OLD and savefile.encode_game(g) == OLD[savefile.SAVE_HEAD:-savefile.CRC_BYTES]
+    assert app.save_bytes() == OLD and savefile.encode_game(g) == OLD[save_decode.SAVE_HEAD:-save_decode.CRC_BYTES]
     assert "fivedice.savefile.decode" not in sys.modules  # the reader is dropped once the save is read...
     assert not hasattr(sys.modules["fivedice.savefile"], "decode")  # ...and its package keeps no reference
     dev.tap(A.B_OK)  # Resume game
     assert app.mode == A.M_TURN
     dev.close()
+
+
+def test_the_reader_states_the_layout_the_writer_keeps_private():
+    from fivedice.savefile import decode
+
+    names = ("SAVE_MAGIC", "SAVE_HEAD", "SEATED", "GAME_MAGIC", "GAME_VERSION", "GAME_HEAD", "CRC_BYTES")
+    assert [getattr(savefile, "_" + n) for n in names] == [getattr(decode, n) for n in names]  # (CPython)
 
 
 def test_a_record_without_a_game_holds_the_menus_settings_only():

@@ -131,13 +131,6 @@ class App:
         self.toast_until = ticks_add(self.now, TOAST_MS)
         self.dirty = True
 
-    def records_read(self, why):
-        """The records were read (fivedice.records.load): `why` they could not be, or None. Said once; the bad
-        ones were kept aside."""
-        if why is not None:
-            self.records_error = why
-            self.message(_msg.T_RECORDS_BAD)
-
     def busy(self):
         """True while something is still to happen without input: dice tumbling, a turn solve (par comes with
         it), a CPU turn, a cue."""

@@ -393,7 +393,10 @@ def _best_to_beat(app):
         return
     rec = _lazy.load("records")
     recs = rec.Records()
-    app.records_read(rec.load(app.store, recs))
+    why = rec.load(app.store, recs)
+    if why is not None:  # unreadable: kept aside, said once, the reason for the log
+        app.records_error = why
+        app.message(_msg.T_RECORDS_BAD)
     app.to_beat = rec.best(recs, g.rs.index)
     _lazy.drop("records")
 
@@ -486,9 +489,8 @@ def _load(app):
         data = None
     if data is None:
         return  # no save: a first start
-    if len(data) >= _savefile.SAVE_HEAD:  # the CPU levels its seats name: their code first
-        seats = bytearray(4)
-        _savefile.levels(data, seats)
+    seats = bytearray(4)
+    if _savefile.levels(data, seats):  # the CPU levels its seats name: their code first
         app.seats.need_levels(seats, 4, None)
     got = None
     try:

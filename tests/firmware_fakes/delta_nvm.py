@@ -2,6 +2,7 @@
 records chained without end, a bad record stepped over by its length, the newest by sequence number), for the
 before figures of tests/bench/bench_bitflip.py and the test that its logs still resume. Not used by the firmware."""
 from fdfw.store import record
+from fdfw.store.nvm_scan import apply_delta, delta_header
 from fdfw.store import TALLY as _TALLY, _Base, _read_legacy
 from fivedice.compat import const
 
@@ -74,7 +75,7 @@ class DeltaNvmStore(_Base):
         reach = 0  # past every byte a refused header was read from: appending there never changes a verdict
         while o < limit and o + record.DHEADER <= n:
             h = nvm[s + o:s + min(n, o + record.HEADER)]
-            d = record.delta_header(h)
+            d = delta_header(h)
             if d is not None:
                 kind, m = d
                 ln = record.DOVERHEAD + m
@@ -84,7 +85,7 @@ class DeltaNvmStore(_Base):
                     continue
                 cur = st[kind]
                 if cur is not None:  # a delta of nothing (its base torn or compacted away) is stepped over
-                    new = record.apply_delta(cur[1], nvm[s + o:s + o + ln], m)
+                    new = apply_delta(cur[1], nvm[s + o:s + o + ln], m)
                     if new is not None:
                         st[kind] = (cur[0] + 1, new)
                         top = max(top, cur[0] + 1)

@@ -39,6 +39,7 @@ from fdfw.store import record
 from fivedice.compat import const
 
 TALLY = const(8)  # strikes kept, at most
+ASIDES = const(4)  # unreadable saves kept, the oldest replaced first: the web page's ring
 
 
 class _Base:

@@ -2,10 +2,7 @@
 import os
 
 from fdfw.store import record
-from fdfw.store import TALLY as _TALLY, _Base, _read_legacy, _why
-from fivedice.compat import const
-
-ASIDES = const(4)  # unreadable saves kept: `<path>.bad`, `.bad.1` ... `.bad.3`, as the web page's ring
+from fdfw.store import ASIDES, TALLY as _TALLY, _Base, _read_legacy, _why
 
 
 class FileStore(_Base):

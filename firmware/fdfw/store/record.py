@@ -99,16 +99,6 @@ def check_value(rec, n):
     return rec[end] | (rec[end + 1] << 8) | (rec[end + 2] << 16) | (rec[end + 3] << 24)
 
 
-def delta_header(h):
-    """(kind, body length) if h (at least DHEADER bytes) starts a delta record, else None."""
-    if len(h) < DHEADER or h[0] != _M0 or h[1] != _M1 or not h[2] & DELTA:
-        return None
-    kind = h[2] & 0x7F
-    if kind != KIND_SAVE and kind != KIND_RECORDS:
-        return None
-    return kind, h[3]
-
-
 def encode_delta(kind, old, new):
     """A delta record turning payload `old` into `new` (the same length), or None when it would not be
     smaller than a full record (lengths differ, or too much changed)."""
@@ -150,30 +140,3 @@ def encode_delta(kind, old, new):
     for k in range(4):
         rec[DHEADER + m + k] = (c >> (8 * k)) & 0xFF
     return rec
-
-
-def apply_delta(old, rec, m):
-    """The payload delta record `rec` (body length m, at least DOVERHEAD + m bytes) makes of `old`, or
-    None if its runs do not fit `old` or its CRC does not match (torn, or not a delta of this base)."""
-    if len(rec) < DOVERHEAD + m:
-        return None
-    new = bytearray(old)
-    n = len(new)
-    o = 0
-    i = DHEADER
-    end = DHEADER + m
-    while i < end:
-        if i + 2 > end:
-            return None
-        o += rec[i]
-        k = rec[i + 1]
-        i += 2
-        if i + k > end or o + k > n:
-            return None
-        new[o:o + k] = rec[i:i + k]
-        o += k
-        i += k
-    c = crc32(new, crc32(memoryview(rec)[:end])) & 0xFFFFFFFF
-    if c != rec[end] | (rec[end + 1] << 8) | (rec[end + 2] << 16) | (rec[end + 3] << 24):
-        return None
-    return bytes(new)

@@ -6,11 +6,17 @@ dropped: a board holds neither this code nor its table of possible points throug
 from fivedice.compat import const, crc32, popcount
 from fivedice import power as _power
 from fivedice import rules as _rules
-from fivedice.savefile import CRC_BYTES, GAME_HEAD, GAME_MAGIC, GAME_VERSION
-from fivedice.savefile import SAVE_HEAD, SAVE_MAGIC, SEATED
 from fivedice.game import ALL_DICE as _ALL_DICE, MAX_PLAYERS, ROLLS_PER_TURN, Game
 
+# The layout (fivedice.savefile, where the writer keeps these private)
+SAVE_MAGIC = const(0xA8)  # record format 2
 OLD_SAVE_MAGIC = const(0xA7)  # record format 1 (8-bit checksum): refused, kept aside
+SAVE_HEAD = const(7)  # the magic and the settings
+SEATED = const(0x40)  # a seat byte's bit 6: bits 4-5 hold the game's own seat
+GAME_MAGIC = const(0xD5)
+GAME_VERSION = const(2)
+GAME_HEAD = const(13)
+CRC_BYTES = const(4)
 
 
 def read(data, settings, dice):

@@ -29,7 +29,10 @@ class Initials(Screen):
 
     def enter(self, app):
         self.recs = _rec.Records()
-        app.records_read(_rec.load(app.store, self.recs))  # unreadable ones are kept aside: these start new records
+        why = _rec.load(app.store, self.recs)
+        if why is not None:  # unreadable: kept aside (these start new records), said once
+            app.records_error = why
+            app.message(_msg.T_RECORDS_BAD)
         g = app.game
         rs = g.rs
         for p in range(g.players):

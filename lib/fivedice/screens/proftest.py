@@ -159,7 +159,10 @@ class ProfTestScreen(Screen):
             return
         records = lazy.load("records")
         recs = records.Records()
-        app.records_read(records.load(st, recs))
+        why = records.load(st, recs)
+        if why is not None:  # unreadable: kept aside, said once, the reason for the log
+            app.records_error = why
+            app.message(_msg.T_RECORDS_BAD)
         i = self.t.rs.index
         self.rank = recs.add_test(i, self.t.loss_x100())
         if records.save(st, recs) is not None:
