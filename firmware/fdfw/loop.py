@@ -140,7 +140,7 @@ def main(runtime):
             if set_aside:
                 app.message(msg.T_SAVE_CRASHED)  # "Save crashed: kept"
             elif first and getattr(hw.store, "lost", False):
-                app.message(msg.T_SAVE_OLDER)  # a bad record cost saves: said once, at the boot that met it
+                app.message(msg.T_SAVE_OLDER)  # a bad record cost saves: said once, at that boot
             elif first and getattr(hw.store, "rec_lost", False):
                 app.message(msg.T_RECORDS_OLDER)  # the records read may be older
                 try:  # written again after the bad record: the next boot says nothing

@@ -1,7 +1,7 @@
-"""What every screen of the 128x64 OLED shares: box labels, rule set titles, the message line's texts, the header
-bar, the player tag, and the coach's choices and values in words ("keep 3 5 5", "213.4"). Drawn with gfx (our
-own font) so every backend renders the same frame; the screens themselves are in fivedice.screens. Allocates
-nothing per frame.
+"""What every screen of the 128x64 OLED shares: box labels, rule set titles, the message line's
+texts, the header bar, the player tag, and the coach's choices and values in words ("keep 3 5 5",
+"213.4"). Drawn with gfx (our own font) so every backend renders the same frame; the screens
+themselves are in fivedice.screens. Allocates nothing per frame.
 """
 from fivedice.compat import const
 from fivedice import gfx

@@ -4,7 +4,7 @@ App lends as its methods (app.new_game(), app.hint(), ...)."""
 # Every screen and the CPU act through this one owner, while the state the screens draw (app.game, app.tumbling,
 # app.hint_kind, app.top3, ...) stays on the App. A name with an underscore is lent as the App's own (app._think,
 # app._save ...: a test, a bench or a subclass wraps those) or a helper of this module.
-# The save record's layout, writing and reading: fivedice.savefile (its reader loaded only at start-up).
+# The save record's layout, writing and reading: fivedice.savefile (its reader only at start-up).
 from fivedice.compat import collect, const
 from fivedice import features as _features
 from fivedice import game as _game
@@ -332,7 +332,7 @@ def score(app, box):
     g.score(box)
     app.last_player = player
     app.five = False
-    if app.toast != _msg.T_TABLE_BAD:  # a refusal's toast ends here; "Strategy table bad" runs its time
+    if app.toast != _msg.T_TABLE_BAD:  # a refusal's toast ends; "Strategy table bad" runs its time
         app.toast = 0
     _sync_pixels(app)
     app.thinking = not g.over  # the next player's turn: solve it a slice a pass from now
@@ -477,10 +477,10 @@ def begin(app):
 
 
 def _load(app):
-    """Read the save back at start-up. fivedice.savefile.decode reads and checks it and is dropped before the
-    game is seated, so its table and coach can take the room that code had, and a board does not hold it in play.
-    An unreadable save is kept as it is (set aside where the store can), said on screen ("Save unreadable:
-    kept"), and nothing is written over it until a new game starts."""
+    """Read the save back at start-up. fivedice.savefile.decode reads and checks it and is dropped
+    before the game is seated: its table and coach take the room that code had, and a board does not
+    hold it in play. An unreadable save is kept as it is (set aside where the store can), said on
+    screen ("Save unreadable: kept"), and nothing is written over it until a new game starts."""
     if app.store is None:
         return
     try:

@@ -1,7 +1,7 @@
 """Every menu value (rules, players, seats, sound, dim, sleep) in one object: its setters apply the value and
 mark the save due, so a choice made in the menu survives the next reset. The game in progress keeps its own
 rules and seats (Seats.seated): these are the next game's."""
-# Their bytes in the save record: fivedice.savefile (written) and fivedice.savefile.decode (read, checked).
+# Their bytes in the save record: fivedice.savefile (written), savefile.decode (read, checked).
 from fivedice.compat import const
 
 

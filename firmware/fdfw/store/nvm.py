@@ -160,7 +160,7 @@ class NvmStore(_Base):
             self._scanned = False
 
     def set_aside(self):
-        """Keep the save read() returned as a set-aside record: the newest ASIDES of them are kept."""
+        """Keep the save read() returned as a set-aside record (the newest ASIDES are kept)."""
         self._set_aside(record.KIND_SAVE, record.KIND_ASIDE)
 
     def set_aside_records(self):
@@ -181,7 +181,7 @@ class NvmStore(_Base):
                 return
         prev = self._st[aside]
         if aside == record.KIND_ASIDE and prev is not None and prev[0] != seq:
-            self._olds = (self._olds + (prev,))[1 - ASIDES:]  # before _put: a rewrite there keeps it
+            self._olds = (self._olds + (prev,))[1 - ASIDES:]  # before _put: its rewrite keeps it
         try:
             self._put(aside, seq, data, record.encode(seq, data, aside))
         except OSError:
@@ -279,7 +279,7 @@ class NvmStore(_Base):
         kept = self._kept(st)
         for kind in kept:
             seq, data = st[kind]
-            for a in self._olds if kind == record.KIND_ASIDE else ():  # the ring first, the newest last
+            for a in self._olds if kind == record.KIND_ASIDE else ():  # the ring, then the newest
                 if a[0] != seq:
                     rec = record.encode(a[0], a[1], kind)
                     buf[o:o + len(rec)] = rec

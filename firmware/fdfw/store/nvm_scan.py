@@ -200,8 +200,8 @@ def delta_header(h):
 
 
 def apply_delta(old, rec, m):
-    """The payload delta record `rec` (body length m, at least record.DOVERHEAD + m bytes) makes of `old`, or
-    None if its runs do not fit `old` or its CRC does not match (torn, or not a delta of this base)."""
+    """The payload delta record `rec` (body length m, at least DOVERHEAD + m bytes) makes of `old`,
+    or None if its runs do not fit `old` or its CRC does not match (torn, or another base's)."""
     if len(rec) < record.DOVERHEAD + m:
         return None
     new = bytearray(old)

@@ -48,7 +48,7 @@ def read(data, settings, dice):
 
 
 def settings_ok(data):
-    """True if record bytes 1-6 hold settings this build can have (the seat bytes' bits 0-1 only)."""
+    """True if record bytes 1-6 hold settings this build can have (seat bytes: bits 0-1 only)."""
     np = data[2] & 7
     return (data[1] < len(_rules.ALL) and 1 <= np <= 4 and (data[2] >> 3) & 3 < _power.CHOICES
             and (data[2] >> 5) & 3 < _power.CHOICES)
@@ -80,7 +80,7 @@ def crc_ok(data):
 
 
 def decode_game(data, dice):
-    """A Game from savefile.encode_game's bytes; ValueError (a plain message) if they are no save."""
+    """A Game from savefile.encode_game's bytes; ValueError (a plain message) if no save."""
     if len(data) < GAME_HEAD + CRC_BYTES or data[0] != GAME_MAGIC:
         raise ValueError("not a fivedice save")
     if data[1] != GAME_VERSION:

@@ -155,7 +155,7 @@ class Menu(Screen):
             k = (s.seats[p] + step) % 4  # Human, CPU easy, good, perfect
             self.next_game(app)
             if k == PERFECT and app.seats.levels(app.settings.rules_i) < 3:
-                app.message(_msg.T_NO_PERFECT)  # shown as it is passed over: why there is no perfect CPU
+                app.message(_msg.T_NO_PERFECT)  # said as it is passed over: why no perfect CPU
                 k = (k + step) % 4
             s.set_seat(p, k)
             self.levels_due = True  # its code as the cursor leaves the line: in the menu, not at "New game"
