@@ -81,12 +81,3 @@ def _read_legacy(path, opener=open, stat=os.stat):
         if data:
             return bytes(data)
     return None
-
-
-def _why(e):
-    code = e.args[0] if e.args else 0
-    if code == 30:  # EROFS
-        return "the drive is read-only to code"
-    if code == 28:  # ENOSPC
-        return "the flash is full"
-    return "OSError " + str(code)

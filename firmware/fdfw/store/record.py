@@ -44,10 +44,6 @@ _M0 = const(0x46)
 _M1 = const(0x44)
 
 
-def crc(data):
-    return crc32(data) & 0xFFFFFFFF
-
-
 def size(n):
     """Bytes of a record with an n-byte payload."""
     return OVERHEAD + n
@@ -66,7 +62,7 @@ def encode(seq, payload, kind=KIND_SAVE):
     rec[7] = n & 0xFF
     rec[8] = n >> 8
     rec[HEADER:HEADER + n] = payload
-    c = crc(memoryview(rec)[:HEADER + n])
+    c = crc32(memoryview(rec)[:HEADER + n]) & 0xFFFFFFFF
     for i in range(4):
         rec[HEADER + n + i] = (c >> (8 * i)) & 0xFF
     return rec
@@ -86,7 +82,7 @@ def valid(rec, n):
     """True if rec (at least size(n) bytes, header already parsed with length n) has the right CRC."""
     if len(rec) < OVERHEAD + n:
         return False
-    return crc(memoryview(rec)[:HEADER + n]) == check_value(rec, n)
+    return crc32(memoryview(rec)[:HEADER + n]) & 0xFFFFFFFF == check_value(rec, n)
 
 
 def payload(rec, n):
