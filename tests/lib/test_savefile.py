@@ -11,7 +11,7 @@ from fivedice.rng import Dice, SeededBytes
 from host_sim.device import SimDevice
 from host_sim.sim import FileStore
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 # Written by the code before the package (at 2e640cc): Yacht, two humans, dim 1, sleep 2, muted; turn 2, the
 # first player's first roll with die 3 held; "choice" and "yacht" filled on the cards.
 OLD = bytes.fromhex("a805ca40404141d5020502000104010106010202000400000000000000000000001600000800000000000000000000000000"
