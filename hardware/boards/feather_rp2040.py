@@ -39,3 +39,9 @@ BOOT_BUTTON = "BACK"
 # No battery gauge: unlike many Feathers, the Feather RP2040 has no divider from BAT to an analog pin. Wire one
 # (2 x 100k from BAT to A3 = GPIO29, the only free ADC pin) and set BATTERY = ("A3", 29), BATTERY_DIVIDER = 2.
 BATTERY = None
+
+# Board facts: the deploy and fivedice.features read them; the board's copy ends before them (docs/memory.md)
+HEAP_KB = {"cp": 162, "mp": 240}  # an RP2040's, as the Pico's (not measured on this board)
+DRIVE_KB = {"cp": 7 * 1024}  # CIRCUITPY on its 8 MB flash
+_LEAN = ("records", "proftest", "sound", "pixels", "shake")
+LEAVE_OUT = {"cp": _LEAN, "mp": _LEAN}  # what its heap allows: the Pico's

@@ -65,3 +65,8 @@ ENCODER_B = ("ENCODER_B", 18)
 
 BOOT_BUTTON = "BACK"
 BATTERY = None  # USB powered
+
+# Board facts: the deploy and fivedice.features read them; the board's copy ends before them (docs/memory.md)
+HEAP_KB = {"cp": 162}  # an RP2040's, as the Pico's (not measured on this board)
+DRIVE_KB = {"cp": 7 * 1024}  # CIRCUITPY on its 8 MB flash
+LEAVE_OUT = {"cp": ("records", "proftest")}  # it keeps its lit keys, speaker and knob: they are its controls

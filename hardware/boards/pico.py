@@ -37,3 +37,10 @@ BOOT_BUTTON = "BACK"
 
 BATTERY = ("VOLTAGE_MONITOR", 29)  # VSYS through the board's own 200k/100k divider to GP29 (ADC3); no header pin
 BATTERY_DIVIDER = 3
+
+# Board facts: the deploy and fivedice.features read them; the board's copy ends before them (docs/memory.md)
+HEAP_KB = {"cp": 162, "mp": 240}  # free heap before the project starts (measured, emulated Pico)
+DRIVE_KB = {"cp": 1024}  # CIRCUITPY on its 2 MB flash (MicroPython's littlefs, ~1.4 MB, holds any table)
+# left out so that a table game keeps its margin (16 KB CircuitPython, 64 KB MicroPython): most heap for least
+_LEAN = ("records", "proftest", "sound", "pixels", "shake")
+LEAVE_OUT = {"cp": _LEAN, "mp": _LEAN}

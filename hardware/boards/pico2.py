@@ -9,3 +9,8 @@
 from boards.pico import *  # noqa: F401,F403  (the deploy copies boards/pico.py with this file)
 
 NAME = "Raspberry Pi Pico 2 (RP2350)"
+
+# Board facts: the deploy and fivedice.features read them; the board's copy ends before them (docs/memory.md)
+HEAP_KB = {}  # 520 KB of SRAM: room for every feature (not measured)
+DRIVE_KB = {}  # 4 MB of flash: any table fits
+LEAVE_OUT = {}

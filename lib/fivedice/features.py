@@ -1,6 +1,6 @@
-"""What this install of fivedice carries: every feature, unless the deploy left one out on a board whose heap it
-does not fit (an install-time choice: firmware/deploy.py asks leave_out(), drops the feature's modules and
-writes this file with its constant False). What each feature costs: docs/memory.md."""
+"""What this install of fivedice carries: every feature, unless the board's profile says its heap has no room
+for it (hardware/boards/*.py, LEAVE_OUT: an install-time choice; firmware/deploy.py asks leave_out(), drops the
+feature's modules and writes this file with its constant False). What each feature costs: docs/memory.md."""
 RECORDS = True  # the records (high scores and stats) and the initials screen at game over
 PROFTEST = True  # the proficiency test (25 fixed positions per rule set with a table), from the menu
 SOUND = True  # the buzzer's cues and the menu's Sound line (the board glue builds no buzzer without it)
@@ -31,15 +31,29 @@ LAZY = {
 }
 
 
+FACTS = "# Board facts"  # a profile's board facts follow this line (hardware/boards/__init__.py)
+MARGIN_KB = {"cp": 16, "mp": 64}  # the ballast a table game survives on a Pico (docs/memory.md)
+
+
+def facts(board):
+    """The board facts of hardware/boards/<board>.py (HEAP_KB, DRIVE_KB, LEAVE_OUT: dicts by
+    runtime), from the checkout's profile (the deploy's side: the board's copy has none)."""
+    import os
+
+    root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+    with open(os.path.join(root, "hardware", "boards", board + ".py")) as f:
+        text = f.read()
+    ns = {}
+    k = text.find("\n" + FACTS)
+    if k >= 0:
+        exec(text[k:], ns)  # constants only: the facts block names no other module
+    return dict((n, ns.get(n, {})) for n in ("HEAP_KB", "DRIVE_KB", "LEAVE_OUT"))
+
+
 def leave_out(runtime, board):
-    """The features a deploy for `runtime` ("cp" or "mp") on hardware/boards/<board>.py leaves out, so that a
-    table game keeps a 16 KB margin on a Pico under CircuitPython (issue 34; the costs: docs/memory.md)."""
-    # The MacroPad has a Pico's heap but keeps its lit keys, speaker and knob: they are its controls.
-    if runtime == "cp" and board == "pico":
-        return ("records", "proftest", "sound", "pixels", "shake")
-    if runtime == "cp" and board == "macropad":
-        return ("records", "proftest")
-    return ()
+    """The features a deploy for `runtime` ("cp" or "mp") on hardware/boards/<board>.py leaves
+    out: its profile's LEAVE_OUT, so that a table game keeps its margin (MARGIN_KB, memory.md)."""
+    return tuple(facts(board)["LEAVE_OUT"].get(runtime, ()))
 
 
 def says(left_out):

@@ -2,8 +2,8 @@
 
 A par for every open box, the upper bonus scaled by how reachable it still is, and the extra-bonus
 chance. The pars are each box's expected points when chased alone for a whole turn (PARS, checked
-against the coach in tests/lib/test_coach.py), times GOOD_PAR_PCT percent. Loaded only for a "good" seat
-(fivedice.cpu_levels.make): a game against the perfect CPU does not hold this code.
+against the coach in tests/lib/test_coach.py), times GOOD_PAR_PCT percent. Loaded only for a "good"
+seat (fivedice.cpu_levels.make): a game against the perfect CPU does not hold this code.
 """
 from fivedice.compat import const
 

@@ -9,7 +9,7 @@ sleep; the battery gauge. Pure logic; the App owns one Power and calls it from p
 # The choices are menu settings kept in the save record (3 values each: index 0 is the default).
 #
 # The panel is the display object when it has contrast(), poweroff() and poweron() (micropython-lib's ssd1306,
-# fdfw.board_cp.BitmapDisplay, host_sim's SimDisplay); other displays simply never dim.
+# fdfw.ssd1306_cp.BitmapDisplay, host_sim's SimDisplay); other displays simply never dim.
 #
 # Battery: `battery` is a callable returning the supply in mV (the board's VSYS monitor, fivedice.power.read_mv over an ADC), or
 # None when the board has no such input. It is read every BATTERY_MS; `level` is 0..4 bars between EMPTY_MV and

@@ -1,4 +1,4 @@
-"""One bad bit or byte anywhere in a game's CircuitPython nvm log, before and after (tests/firmware/fakes/bitflip.py).
+"""One bad bit or byte anywhere in a game's CircuitPython nvm log (tests/firmware/fakes/bitflip.py).
 
     make bench-bitflip            (or: python tests/bench/bench_bitflip.py [quick])
 For whole app-like games of 1, 2 and 3 players (a compacted start, every save, the records), and the 2-player
@@ -7,8 +7,9 @@ of the log flipped in turn (the 2-player game; one bit per byte, which one turni
 others and in quick mode), and every byte inverted (eight bits wrong), each as a bit stuck in flash
 (persistent) and as a misread of one boot (one-boot). Printed per store: flips tried, how many go back and how
 far (saves older than the newest), how many resume nothing, lose the records, lose 2+ saves with no message,
-say it twice, and the saves played after the flip's boot that the next boot loses. "before" is the store at
-8902cd7 (tests/firmware/fakes/delta_nvm.py), "after" is firmware/fdfw/store/nvm.py. Then what the full
+say it twice, and the saves played after the flip's boot that the next boot loses, for
+firmware/fdfw/store/nvm.py (the store before, at 8902cd7: run this file at 462770d, docs/testing.md,
+"Before figures"). Then what the full
 records cost in flash (bytes per save, erases mid-game). Exit status 1 if the store today lets a bit flip go
 back more than 8 saves, resume nothing, or lose what was played after it.
 """
@@ -21,7 +22,6 @@ sys.path[:0] = [os.path.join(ROOT, "tests", "firmware", "fakes"), os.path.join(R
 
 import bitflip  # noqa: E402
 import powercut  # noqa: E402
-from delta_nvm import DeltaNvmStore  # noqa: E402
 from fdfw.store import nvm as nvm_store  # noqa: E402
 
 MAX_BACK = 8  # issue 23: no bit flip sends the board back more than 8 saves
@@ -39,7 +39,7 @@ def merge(into, f):
 def main(quick=False):
     t = time.time()
     bad = []
-    for label, cls in (("before", DeltaNvmStore), ("after", nvm_store.NvmStore)):
+    for label, cls in (("after", nvm_store.NvmStore),):
         for players in (1, 2, 3):
             for how in ("bits" if players == 2 and not quick else "bit", "byte"):
                 figs, saves, n = bitflip.run(players, how, out=None, cls=cls)
@@ -61,7 +61,7 @@ def main(quick=False):
     print("what the full records cost in flash (30 app-like games each, records and compaction at New game):")
     for players in (1, 2, 3, 4):
         line = "  %d player%s" % (players, "s" if players > 1 else " ")
-        for label, cls in (("before", DeltaNvmStore), ("after", nvm_store.NvmStore)):
+        for label, cls in (("after", nvm_store.NvmStore),):
             saves, mid, edge, prog = powercut.game_wear("nvm", players, cls=cls)
             line += "  %s %.1f bytes/save, 1 erase per %3.0f saves, %2d mid-game" % (
                 label, prog / saves, saves / max(1, mid + edge), mid)

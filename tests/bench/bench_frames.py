@@ -13,7 +13,7 @@ once on each display backend, and every frame is counted for what it really does
   MicroPython  (fdfw.board_mp.PagedSSD1306): the Python and framebuf work of app.draw() (unix-port time, the
                frame drawn again unchanged, fastest of 5) x K_MP, + the bytes on the I2C bus at 400 kHz
                (9 bits a byte, each write's address byte counted) from a counting machine.I2C;
-  CircuitPython (fdfw.board_cp.BitmapDisplay): the Python of app.draw() with bitmaptools and the sink (the
+  CircuitPython (fdfw.ssd1306_cp.BitmapDisplay): the Python of app.draw() with bitmaptools and the sink (the
                displayio display before issue 34, the panel's busio.I2C since) replaced by stubs (unix-port
                time x K_CP), + the C calls (per call + per pixel written or blitted), + displayio's refresh
                where there is one (per pixel converted: the data bytes sent x 8; before issue 34, through the
@@ -64,6 +64,17 @@ DEBUG = False
 
 # -- on the host ------------------------------------------------------------------------------------------------
 
+def _archive(root, ref, into):
+    """lib, firmware and the fakes of commit ref into a folder (the fakes were tests/firmware_fakes before
+    the tests were laid out like the code)."""
+    for fakes in ("tests/firmware/fakes", "tests/firmware_fakes"):
+        r = subprocess.run("git -C %s archive %s lib firmware %s | tar -x -C %s" % (root, ref, fakes, into),
+                           shell=True, capture_output=True, text=True)
+        if r.returncode == 0:
+            return r
+    return r
+
+
 def host_main():
     import json
     import shutil
@@ -82,8 +93,7 @@ def host_main():
         trees = []
         old = os.path.join(tmp, "before")
         os.mkdir(old)
-        r = subprocess.run("git -C %s archive %s lib firmware tests/firmware/fakes | tar -x -C %s" % (root, REF_COMMIT, old),
-                           shell=True, capture_output=True, text=True)
+        r = _archive(root, REF_COMMIT, old)
         if r.returncode == 0:
             trees.append(("before", old))
         else:
@@ -93,8 +103,7 @@ def host_main():
             after = os.path.join(tmp, "after")
             os.mkdir(after)
             ref = sys.argv[sys.argv.index("--after") + 1]
-            r = subprocess.run("git -C %s archive %s lib firmware tests/firmware/fakes | tar -x -C %s" % (root, ref, after),
-                               shell=True, capture_output=True, text=True)
+            r = _archive(root, ref, after)
             if r.returncode != 0:
                 print("no git checkout of %s: %s" % (ref, r.stderr.strip()))
                 return 1
@@ -103,6 +112,8 @@ def host_main():
         data = {}
         def run(tree, stack, heap):
             fakes = os.path.join(tree, "tests", "firmware", "fakes")
+            if not os.path.isdir(fakes):
+                fakes = os.path.join(tree, "tests", "firmware_fakes")  # a commit before the tests' rooms
             path = [os.path.join(tree, "lib"), os.path.join(fakes, "cp"), fakes, os.path.join(fakes, "mp"),
                     os.path.join(tree, "firmware"), os.path.join(tree, "firmware", "vendor"), deps]
             env = dict(os.environ, MICROPYPATH=":".join(path + [".frozen"]))
@@ -164,7 +175,7 @@ def mp_draw_ms(d, k):
 def cp_parts(d):
     """A CircuitPython frame [cat, py_us, calls, pixels, fills, refreshes, data_bytes, bus_bytes, writes]:
     (Python us, refreshed pixels, the rest in us). data_bytes: the bytes displayio converted (0 where the
-    frame is sent from the Bitmap's memory, fdfw.board_cp since issue 34)."""
+    frame is sent from the Bitmap's memory, fdfw.ssd1306_cp since issue 34)."""
     rest = (C_CALL_US * (d[2] + d[5]) + C_PIXEL_US * d[3] + C_FILL_US * d[4] + I2C_US_PER_BYTE * d[7]
             + I2C_WRITE_US * d[8])
     return d[1], 8 * d[6], rest
@@ -410,7 +421,10 @@ def mp_main(tables, which):
     from fdfw import loop
 
     try:
-        from fdfw import board_cp
+        try:
+            from fdfw import ssd1306_cp as board_cp  # the SSD1306's own module (the MacroPad split)
+        except ImportError:
+            from fdfw import board_cp
         from fdfw.board_mp import PagedSSD1306
         from fdfw.store.nvm import NvmStore
     except ImportError:  # the code issue 24 measured (REF_COMMIT): the same modules under their old names

@@ -1,11 +1,12 @@
 """Power cuts at every byte and step of every save, on every store (tests/firmware/fakes/powercut.py).
 
     make bench-powercut
-Prints what each save writes and how often the nvm sector is erased (before and after delta records and
+Prints what each save writes and how often the nvm sector is erased (delta records and
 compaction at game boundaries), then, per store, the cut points tried and the failures (a boot that does
 not resume the newest complete state, or a store that no longer saves afterwards), for one cut and for two
-cuts in a row; the same for the stores before (old-nvm, old-lfs, old-fat) as the before figures; and every
-cut point of app-like games (saves, records, compaction) on the nvm store before and after. The nvm
+cuts in a row; the same for the file store before records (old-lfs, old-fat: the harness's control); and
+every cut point of app-like games (saves, records, compaction) on the nvm store. The nvm store before delta
+records (6415efe): run this file at b8900b1 (docs/testing.md, "Before figures"). The nvm
 stores' failures inside the RP2040 sector erase-and-rewrite are printed apart (see firmware/fdfw/store/__init__.py).
 Exit status 1 if any store of today's firmware has a failure outside that window.
 """
@@ -31,7 +32,7 @@ def window_ms(pages):
 
 def wear():
     print("wear per save, unrelated saves (every byte changes: no delta is smaller, full records):")
-    for kind in ("old-nvm", "nvm"):
+    for kind in ("nvm",):
         for ln, prog, erases in powercut.wear(kind):
             print("  %-8s %3d-byte save: %5.1f bytes programmed, %.4f sector erases (1 per %.0f saves)"
                   % (kind, ln, prog, erases, 1 / erases))
@@ -41,8 +42,7 @@ def wear():
                   % (kind, ln, written, steps, ", ".join("%s %.0f" % kv for kv in sorted(by.items()))))
     print("app-like games (game_ops: saves as fivedice.app makes them), 30 games each:")
     for players in (1, 2, 4):
-        for kind, compact, what in (("old-nvm", False, "before: full records, rewrite when full"),
-                                    ("nvm", False, "deltas, rewrite when full"),
+        for kind, compact, what in (("nvm", False, "deltas, rewrite when full"),
                                     ("nvm", True, "deltas + records + compaction at game boundaries")):
             saves, mid, edge, prog = powercut.game_wear(kind, players, 30, compact)
             print("  %d player%s %-50s %5.1f bytes/save, %3d erases (%2d mid-game, %2d at a boundary): 1 per %3.0f saves"
@@ -57,11 +57,10 @@ def wear():
 
 def app_traces():
     """The real app's saves: whole games of CPU seats in the simulator (host_sim), replayed 10 times
-    through the nvm store before and after (saves only: no records, no compaction)."""
+    through the nvm store (saves only: no records, no compaction)."""
     sys.path.insert(0, ROOT)
     from fakeflash import FakeNvm
     from fdfw.store.nvm import NvmStore
-    from old_nvm import OldNvmStore
 
     from fivedice.rng import Dice, SeededBytes
     from host_sim.device import SimDevice
@@ -88,7 +87,7 @@ def app_traces():
             t += 5
         line = "  %d player%s %-8s %3d saves of %2d bytes:" % (players, "s" if players > 1 else " ",
                                                                dev.app.game.rs.id, len(keep.saves), len(keep.saves[-1]))
-        for cls in (OldNvmStore, NvmStore):
+        for cls in (NvmStore,):
             m = FakeNvm(4096)
             st = cls(m)
             for _ in range(10):
@@ -96,7 +95,7 @@ def app_traces():
                     st.write(p)
             n = 10 * len(keep.saves)
             line += "  %s %5.1f bytes/save, 1 erase per %3.0f saves" % (
-                "before" if cls is OldNvmStore else "after", m.programmed / n, n / max(1, m.erases))
+                "nvm", m.programmed / n, n / max(1, m.erases))
         print(line)
 
 

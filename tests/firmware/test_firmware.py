@@ -1021,7 +1021,9 @@ def test_deploy_dry_run_circuitpython_stages_circuitpython_mpy_and_the_yahtzee_t
     assert "circup --path <CIRCUITPY> install adafruit_debouncer adafruit_ticks neopixel" in r.stdout and "install --py" not in r.stdout  # circup's .mpy for the board's version
     gets = [ln for ln in r.stdout.splitlines() if ln.startswith("the board gets: ")]
     assert gets == ["the board gets: hints and the perfect CPU in Yahtzee (Hasbro); the other 5 rule sets without "
-                    "hints, the CPU up to good; .mpy built here for CircuitPython 10"]
+                    "hints, the CPU up to good; .mpy built here for CircuitPython 10; no records, no proficiency "
+                    "test, no sound, no NeoPixel dice, no shake to roll (left out: they do not fit the heap of a "
+                    "feather_rp2040 under CircuitPython 10 with its 16 KB margin: docs/memory.md)"]  # a Pico's heap
     copies = [ln for ln in r.stdout.splitlines() if ln.startswith("would copy")]
     assert copies[-1].startswith("would copy code.py")  # last: CircuitPython reloads on code.py
     assert r.stdout.splitlines()[-1] == (
@@ -1064,7 +1066,7 @@ def test_deploy_leaves_the_default_table_out_where_it_does_not_fit_the_drive(tmp
     if not os.path.isfile(os.path.join(ROOT, "tables", "yahtzee.fdt")):
         pytest.fail("tables/yahtzee.fdt is missing: `make test` builds it (make tables/yahtzee.fdt)")
     deploy = _deploy_module()
-    monkeypatch.setattr(deploy, "CP_DRIVE_BYTES", {"pico": 300 * 1024})  # a drive smaller than the table
+    monkeypatch.setattr(deploy, "drive_bytes", lambda runtime, board, drive: 300 * 1024)  # smaller than the table
     assert deploy.main(["cp", "--board", "pico", "--dry-run", "--build", str(tmp_path / "a")]) == 0
     out = capsys.readouterr().out
     assert "note: the strategy table does not fit the ~307200-byte drive of a pico with the rest: left out" in out
@@ -1346,7 +1348,7 @@ def test_bundle_cp_zip_is_laid_out_like_the_circuitpy_drive_with_circuitpython_m
               "lib/boards/__init__.mpy", "lib/adafruit_debouncer.mpy", "lib/adafruit_ticks.mpy",
               "lib/neopixel.mpy", "tables/yahtzee.fdt"):
         assert f in names, f
-    assert not [n for n in names if "displayio" in n]  # the display is fdfw.board_cp's: no display library
+    assert not [n for n in names if "displayio" in n]  # the display is fdfw.ssd1306_cp's: no display library
     assert not [n for n in names if n.startswith("lib/") and n.endswith(".py")]
     # the Pico 2's profile takes the Pico's pins (from boards.pico import *): both go, no other profile
     assert "lib/boards/pico.mpy" in names and "lib/boards/feather_rp2040.mpy" not in names
@@ -1494,7 +1496,7 @@ def test_cp_an_idle_game_goes_dark_sleeps_on_pin_alarms_and_a_press_only_wakes_i
     assert app.pressed == [B_OK, B_ROLL, B_ROLL]  # the waking press never reached the app
     assert app.game.rolls == 2 and not app.asleep()
     cmds = oled.commands
-    assert 0xAE in cmds and 0xAF in cmds[cmds.index(0xAE):]  # fdfw.board_cp.SSD1306 poweroff() / poweron()
+    assert 0xAE in cmds and 0xAF in cmds[cmds.index(0xAE):]  # fdfw.ssd1306_cp.SSD1306 poweroff() / poweron()
     assert 1 in _commands_after(cmds, 0x81)  # dimmed through BusDisplay.brightness: contrast 1
     assert any(w[1] == bytes(15) for w in cp.hw.pixel_writes)  # dark for the sleep
     assert _nvm_save() == app.save_bytes()

@@ -1,4 +1,4 @@
-"""One bad bit in the CircuitPython nvm log costs a few saves at most, never the game (issue 23): a sample of
+"""One bad bit in the CircuitPython nvm log costs a few saves at most, never the game: a sample of
 tests/bench/bench_bitflip.py, which flips every bit and every byte of whole games' logs and prints the figures
 (docs/saves.md). Each trial: the flip stays (a bit stuck in flash) or is gone at the next boot (a misread)."""
 import os
@@ -9,6 +9,7 @@ import pytest
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 FAKES = os.path.join(ROOT, "tests", "firmware", "fakes")
 FIRMWARE = os.path.join(ROOT, "firmware")
+DATA = os.path.join(ROOT, "tests", "data")  # logs the stores before wrote
 
 
 @pytest.fixture
@@ -16,12 +17,11 @@ def fw(monkeypatch):
     monkeypatch.syspath_prepend(FAKES)
     monkeypatch.syspath_prepend(FIRMWARE)
     import bitflip
-    import delta_nvm
     import fakeflash
     import powercut
     from fdfw.store import nvm as nvm_store, record
 
-    return bitflip, fakeflash, powercut, nvm_store, record, delta_nvm
+    return bitflip, fakeflash, powercut, nvm_store, record
 
 
 def _clean(f, back=0):
@@ -52,13 +52,23 @@ def test_a_whole_bad_byte_goes_back_at_most_a_few_saves_and_says_so(fw, upto):
         assert f.lose > 0  # the harness does find the bad bytes that cost saves
 
 
-def test_the_log_before_this_change_fails_the_same_trials(fw):
-    """The harness catches today's bug: the store before it (chained deltas, no mending) loses whole games."""
-    bitflip, delta_nvm = fw[0], fw[5]
-    figs, saves, n = bitflip.run(1, "bit", stride=7, out=None, cls=delta_nvm.DeltaNvmStore)
-    persistent, once = figs
-    assert persistent.worst > 20 and persistent.nothing > 0 and persistent.silent > 0
-    assert once.later > 0
+def test_the_harness_finds_a_store_that_keeps_quiet_or_gives_up(fw):
+    """Control: the same byte trials catch a store that never says a save was lost, and one that resumes
+    nothing when its log has a bad record (the store before 462770d did both: docs/testing.md)."""
+    bitflip, nvm_store = fw[0], fw[3]
+
+    class Quiet(nvm_store.NvmStore):
+        lost = property(lambda self: 0, lambda self, v: None)
+
+    class GivesUp(nvm_store.NvmStore):
+        def read(self):
+            got = nvm_store.NvmStore.read(self)
+            return None if self.lost else got
+
+    (quiet, _), saves, n = bitflip.run(2, "byte", stride=5, out=None, upto=31, cls=Quiet)
+    assert quiet.silent > 0, quiet.line()
+    (gave_up, _), saves, n = bitflip.run(2, "byte", stride=5, out=None, upto=31, cls=GivesUp)
+    assert gave_up.nothing > 0, gave_up.line()
 
 
 def test_a_boot_that_met_a_bad_record_saves_in_full_and_says_so_once(fw):
@@ -103,34 +113,24 @@ def test_a_torn_last_save_is_a_power_cut_not_a_lost_save(fw):
     assert s.read() is not None and not s.lost
 
 
-def test_an_old_log_still_resumes_and_the_old_store_reads_a_new_log(fw):
-    """Logs written before this change (chained deltas; and full records only, before deltas) resume; a log
-    written now is read by the store before it (the same records: the newest save and records)."""
-    bitflip, ff, powercut, nvm_store, record, delta_nvm = fw
-    import old_nvm
-
+def test_an_old_log_still_resumes(fw):
+    """Logs written by the stores before (tests/data: the store at 8902cd7, chained deltas; the one at
+    6415efe, full records only; each a FakeNvm after the same app-like game) resume: the newest save and
+    records, and a save written now reads back."""
+    bitflip, ff, powercut, nvm_store, record = fw
     ops = powercut.game_ops(2, 2)
-    m = ff.FakeNvm(4096)
-    s = delta_nvm.DeltaNvmStore(m)
-    for op in ops:
-        powercut.run_op(s, op)
-    last = [op[1] for op in ops if op[0] == "s"][-1]
-    lastr = [op[1] for op in ops if op[0] == "r"][-1]
-    new = nvm_store.NvmStore(m)
-    assert new.read() == last and new.read_records() == lastr and not new.lost
-    new.write(last[:-1] + b"\x00")
-    assert nvm_store.NvmStore(m).read() == last[:-1] + b"\x00"
-    m = ff.FakeNvm(4096)
-    s = old_nvm.OldNvmStore(m)
-    for op in ops[:30]:
-        powercut.run_op(s, op)
-    assert nvm_store.NvmStore(m).read() == ops[29][1]
-    m = ff.FakeNvm(4096)
-    s = nvm_store.NvmStore(m)
-    for op in ops:
-        powercut.run_op(s, op)
-    old = delta_nvm.DeltaNvmStore(m)
-    assert old.read() == last and old.read_records() == lastr
+    for name, played in (("nvm-log-8902cd7.bin", ops), ("nvm-log-6415efe.bin", ops[:30])):
+        m = ff.FakeNvm(4096)
+        with open(os.path.join(DATA, name), "rb") as f:
+            m[0:4096] = f.read()
+        last = [op[1] for op in played if op[0] == "s"][-1]
+        new = nvm_store.NvmStore(m)
+        assert new.read() == last and not new.lost, name
+        recs = [op[1] for op in played if op[0] == "r"]
+        if recs:
+            assert new.read_records() == recs[-1], name
+        new.write(last[:-1] + b"\x00")
+        assert nvm_store.NvmStore(m).read() == last[:-1] + b"\x00", name
 
 
 def test_a_game_log_stays_erase_free_up_to_three_players(fw):
@@ -178,7 +178,7 @@ def test_a_bad_byte_in_the_newest_records_is_said_not_silent(fw):
     before that game with no word (222 of 1,772 byte positions). Now every such byte is mended or said
     (store.rec_lost: "Records bad: older" at that boot), and the boot that says it writes the records it read
     again, so the next boot is quiet."""
-    bitflip, fakeflash, powercut, nvm_store, record, _ = fw
+    bitflip, fakeflash, powercut, nvm_store, record = fw
     m, saves, recs = bitflip.game_log(2)
     start = _records_offset(m, record)
     assert start >= 0

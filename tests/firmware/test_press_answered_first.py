@@ -1,4 +1,4 @@
-"""Issue 24 part 2: a press is answered first. In the loop pass that handles a press, the frame showing it is
+"""A press is answered first. In the loop pass that handles a press, the frame showing it is
 drawn before any coach slice, sound step or save; a save never shares a pass with a frame or a slice. The
 board's own loop (firmware/fdfw/loop.py) runs the app; a display, store, buzzer and coach that log each call
 give the order. Order, not time: nothing here reads a clock."""

@@ -1,4 +1,4 @@
-"""A board that recovers (issue #8, part 2): an unexpected exception shows an error screen, is logged, keeps
+"""A board that recovers: an unexpected exception shows an error screen, is logged, keeps
 the save and restarts the app; a watchdog is started and fed every pass; a save that makes the app fail
 twice in a row is set aside (kept) and the app starts clean, saying so. Firmware on fake hardware, both
 runtimes (the CircuitPython path here on CPython, the MicroPython path on the unix port)."""

@@ -1,4 +1,4 @@
-"""Start-up lets go of its own code (issue #7): once a board entry point has built the board and reached the
+"""Start-up lets go of its own code: once a board entry point has built the board and reached the
 menu, the start-up-only modules (fivedice.lazy's "startup": fdfw.start, fdfw.profile, the setup module,
 fdfw.i2cmem, the board profile, boards, board_config) are out of sys.modules AND nothing the game keeps still refers to them.
 

@@ -1,7 +1,7 @@
 """Display drivers on the MicroPython unix port: bytes on the I2C bus, panel contents, and heap-lock proofs.
 
 PagedSSD1306 (firmware/fdfw/board_mp.py) is the vendored micropython ssd1306 driver with a show() that sends only
-the pages that changed. BitmapDisplay (firmware/fdfw/board_cp.py) is the CircuitPython backend; here it runs on the
+the pages that changed. BitmapDisplay (firmware/fdfw/ssd1306_cp.py) is the CircuitPython backend; here it runs on the
 fake displayio/bitmaptools (tests/firmware/fakes/cp) and its SSD1306 panel on an I2C with busio.I2C's methods that
 only counts, so the heap-lock proof covers the backend's own Python code (the C primitives and busio's writeto on a
 board allocate nothing per call).
@@ -21,7 +21,7 @@ for _p in ("/firmware", "/firmware/vendor", "/tests/firmware/fakes", "/tests/fir
 import fakehw  # noqa: E402
 from fivedice import gfx  # noqa: E402
 from fdfw.board_mp import PagedSSD1306  # noqa: E402
-from fdfw.board_cp import SSD1306, BitmapDisplay  # noqa: E402
+from fdfw.ssd1306_cp import SSD1306, BitmapDisplay  # noqa: E402
 import displayio  # noqa: E402
 
 

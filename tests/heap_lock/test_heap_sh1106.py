@@ -51,16 +51,18 @@ def test_sh1106_backend_draws_and_sends_a_frame_without_allocating():
     fb = PageDisplay(spi, Pin(), Pin(), 2)
 
     def frame():
-        DICE[0] = 7 - DICE[0]  # 1 <-> 6: every frame differs in pages 1-3
+        DICE[0] = 7 - DICE[0]  # 1 <-> 6
         draw(fb)
         fb.show()
-        fb.show()  # and an unchanged one
+        fb.show()  # and one with nothing drawn
+        fb.fill_rect(4, 10, 20, 20, 0)  # a die's columns of pages 1-3
+        fb.show()
         fb.contrast(100)
 
     frame()
     sent = fb.pages_sent
     assert locked(frame) == 0
-    assert fb.pages_sent - sent == 3  # the locked frame did send its pages
+    assert fb.pages_sent - sent == 8 + 3  # the locked frame did send its pages
     DICE[0] = 1
 
 

@@ -1,4 +1,4 @@
-"""The big buffers are the app's, allocated once at start-up (issue 20): the coaches' ~12 KB of arrays (one
+"""The big buffers are the app's, allocated once at start-up: the coaches' ~12 KB of arrays (one
 set, shared by the table's coach and the good CPU's); a new game allocates only small objects, and later games
 reuse even those. MicroPython only (gc.mem_alloc); prints the bytes each new game allocates."""
 import gc

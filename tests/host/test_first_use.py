@@ -1,4 +1,4 @@
-"""What a new player or a builder trips over on a fresh clone (issue #22), each driven as they meet it: scripted
+"""What a new player or a builder trips over on a fresh clone, each driven as they meet it: scripted
 presses with real timing, the hint in faces, the host tools' messages, the terminal simulator's keys and lines."""
 import io
 import json

@@ -1,4 +1,4 @@
-"""The rules oracle never traces back (issue #8): deep nesting, bytes that are not UTF-8, bonuses no card can
+"""The rules oracle never traces back: deep nesting, bytes that are not UTF-8, bonuses no card can
 have earned, and a seeded fuzz of random bytes and mutated requests. Run with -s for the figures."""
 import io
 import json

@@ -1,4 +1,4 @@
-"""Faults the app must survive (issue #8): a damaged strategy table mid-game, impossible or damaged saves,
+"""Faults the app must survive: a damaged strategy table mid-game, impossible or damaged saves,
 and deadlines after a resume on a clock near its wrap. Each test is named after the ruling it pins."""
 import os
 import random

@@ -1,4 +1,4 @@
-"""The memory policy has one home (issue 21): fivedice.lazy's table names what loads late and what is dropped,
+"""The memory policy has one home: fivedice.lazy's table names what loads late and what is dropped,
 per feature; every module it names exists, and no other module of lib/ or firmware/ forgets modules itself."""
 import ast
 import os

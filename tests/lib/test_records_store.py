@@ -1,4 +1,4 @@
-"""Records (issue #9 part 2) through the stores: the format round-trips for any play (hypothesis), a power
+"""Records through the stores: the format round-trips for any play (hypothesis), a power
 cut at every byte and step of a records write loses at most that write on every store, and damaged
 records are set aside with one message, never crash, and are never written over."""
 import os

@@ -445,5 +445,9 @@ if app is not None and status != "done":
 if app is not None and app.game is not None:
     out["totals"] = [app.game.cards[p].total() for p in range(app.game.players)]
     out["has_coach"] = state.get("coached", False)
+# the play is over: the report's own JSON must not be what runs out of the heap (at a big ballast it did)
+_ballast = app = None
+state["app"] = None
+gc.collect()
 print(json.dumps(out))
 sys.exit(0 if status == "done" else 1)

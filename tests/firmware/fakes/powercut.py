@@ -15,9 +15,9 @@ cuts). k runs from 0 until the operation completes, so every event is a cut poin
 Stores: "nvm" (NvmStore on FakeNvm: delta records, records in the same log, compaction at game
 boundaries), "lfs" (FileStore on LittleFS rules: rename over a file allowed, a torn write leaves a
 prefix), "fat" (FileStore on FAT rules: no rename over a file, a torn write leaves 0xFF after the prefix),
-and for the before figures "old-nvm" (the nvm store before delta records: full records only, a rewrite
-whenever the log is full; saves only) and "old-lfs" / "old-fat" (the file store before records: write
-<path>.tmp, then rename it over the save, or on FAT remove the save and rename).
+and the file store before records, "old-lfs" / "old-fat" (write <path>.tmp, then rename it over the save,
+or on FAT remove the save and rename): the control that the harness finds a store's losses. The nvm
+store's before figures come from an old commit (docs/testing.md, "Before figures").
 
 A failure on an nvm store whose cut hit the sector erase-and-rewrite is counted apart as `window`: the
 RP2040's nvm is a single 4 KB flash sector, so while it is erased nothing survives (see fdfw/store/nvm.py).
@@ -27,7 +27,6 @@ Runs on CPython and the MicroPython unix port (python powercut.py [sample|small|
 from fakeflash import FakeFS, FakeNvm, Power, PowerCut
 from fdfw.store.file import FileStore
 from fdfw.store.nvm import NvmStore
-from old_nvm import OldNvmStore
 from fivedice.compat import crc32
 
 
@@ -170,8 +169,6 @@ class Rig:
     def store(self):
         if self.kind == "nvm":
             return NvmStore(self.medium, legacy=None)
-        if self.kind == "old-nvm":
-            return OldNvmStore(self.medium, legacy=None)
         if self.kind.startswith("old"):
             return OldFileStore(SAVE, self.medium)
         return FileStore(SAVE, self.medium)
@@ -391,14 +388,14 @@ def game_wear(kind, players, games=30, compact=True, cls=None):
     return saves, mid, edge, rig.medium.programmed
 
 
-def full(kinds=("nvm", "old-nvm", "lfs", "fat", "old-lfs", "old-fat"), n=120, out=print):
+def full(kinds=("nvm", "lfs", "fat", "old-lfs", "old-fat"), n=120, out=print):
     """Every cut point of every one of n unrelated saves (the worst case for deltas: n=120 crosses the
     nvm sector rewrite several times), and every pair of cut points of two operations in a row at the
     first three saves and around the first nvm rewrite. Then, on the nvm stores, every cut point of two
     app-like 2-player games (records and compaction included for the new store)."""
     P = payloads(n + 3)
     ops = saves_only(P[:n])
-    old = rewrite_ops("old-nvm", ops)  # the file stores are cut around the same saves as before
+    old = rewrite_ops("nvm", ops)  # the file stores are cut around the nvm store's first rewrite too
     results = []
     for kind in kinds:
         rig = Rig(kind)
@@ -418,7 +415,7 @@ def full(kinds=("nvm", "old-nvm", "lfs", "fat", "old-lfs", "old-fat"), n=120, ou
     return results
 
 
-def games(kinds=("nvm", "old-nvm"), players=2, ngames=3, out=print, ks=None):
+def games(kinds=("nvm",), players=2, ngames=3, out=print, ks=None):
     """Every cut point of every operation of ngames app-like games: (Result, saves, rewrites) per kind. Then
     two cuts in a row at the first records write, the first sector rewrite (the compaction at a game boundary,
     or a full log mid-game) and the operations just before them: every pair of cut points, or the pairs of

@@ -1,4 +1,4 @@
-"""One rule opens both box pickers (issue 37, README "Playing in the simulator"): with the coach's values shown,
+"""One rule opens both box pickers (README "Playing in the simulator"): with the coach's values shown,
 the box the coach values most comes first; without them (no table, or the proficiency test, which must not give
 the answer away), the box with the most points now. The values column is labelled."""
 import os

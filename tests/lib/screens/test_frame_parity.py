@@ -30,7 +30,7 @@ def _cp_path():
 
 
 def test_circuitpython_bitmap_backend_puts_micropythons_frames_on_the_panel():
-    """Every screen drawn by fdfw.board_cp (bitmaptools fill_region + glyph blits into the panel-layout Bitmap,
+    """Every screen drawn by fdfw.ssd1306_cp (bitmaptools fill_region + glyph blits into the panel-layout Bitmap,
     the drawn columns sent from its memory over busio.I2C) is what the fake SSD1306 shows, decoded from the
     bytes it received, exactly as framebuf draws it, whether that stack runs on CPython or on the MicroPython
     unix port."""

@@ -1,4 +1,4 @@
-"""Text on the OLED never runs together (issue 37): every piece of text a screen draws is logged (gfx.text,
+"""Text on the OLED never runs together: every piece of text a screen draws is logged (gfx.text,
 text_right, text_center, number, number_right) and two pieces on one line must either continue each other (the
 second starts where the first ended, left-aligned: "P" then "1") or stand a space apart; a right-aligned or
 centred piece that meets another, or any overlap, is a fault. "High scores5oK forced", "ROLLUP" and

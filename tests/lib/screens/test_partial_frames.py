@@ -1,4 +1,4 @@
-"""Issue 24 item 1: the turn screen draws again only the parts whose content changed (a hold: one die). Whatever
+"""The turn screen draws again only the parts whose content changed (a hold: one die). Whatever
 the game does (rolls, holds, shakes, hints, refusals, the CPU's turns, the card and the menu in between), every
 frame it leaves on the panel is the one the screen drawn whole on a blank panel gives."""
 import os

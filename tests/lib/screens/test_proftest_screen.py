@@ -156,7 +156,7 @@ def test_a_test_of_another_rule_set_mid_game_gives_the_game_its_own_table_back(t
     from fivedice.coach import Coach
     from fivedice.strategy_table import StrategyTable
 
-    tables = os.path.join(os.path.dirname(DATA), "..", "..", "tables")
+    tables = os.path.join(os.path.dirname(DATA), "..", "tables")
     if not os.path.isfile(os.path.join(tables, "yahtzee.fdt")):
         import pytest
 

@@ -1,4 +1,4 @@
-"""High scores and stats on the device (issue #9 part 2): a score that makes the top 5 asks for initials,
+"""High scores and stats on the device: a score that makes the top 5 asks for initials,
 every human's game counts in the rule set's stats, the Records screen shows both, and a solo game shows
 the best score to beat."""
 import os

@@ -1,4 +1,4 @@
-"""The self-test screen (issue #9): what a builder runs first to check every part of the wiring."""
+"""The self-test screen: what a builder runs first to check every part of the wiring."""
 import sys
 
 import pytest

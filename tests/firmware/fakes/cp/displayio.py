@@ -4,7 +4,7 @@ in rows padded to 32-bit words (1-bit values MSB-first in each byte) and exposes
 protocol (memoryview(bitmap)), and tracks one dirty rectangle that a display refresh sends and clears.
 
 Runs on CPython and on the MicroPython unix port (plain classes; Bitmap subclasses bytearray so that
-memoryview() works on both). fdfw.board_cp uses the Bitmap and release_displays; Palette, TileGrid and
+memoryview() works on both). fdfw.ssd1306_cp uses the Bitmap and release_displays; Palette, TileGrid and
 Group are kept as the module has them, modelled where simple: a Group's scale is 1, a TileGrid is not flipped
 or transposed.
 """

@@ -1,4 +1,4 @@
-"""The small things a player hits (issue #9 part 4), each driven through the simulated buttons:
+"""The small things a player hits, each driven through the simulated buttons:
 held dice in the save, "New game" asking again, menu values stepping back, ROLL after game over,
 "CPU perfect" saying why it is missing, the coach's game-over line in words, seat lines that never touch."""
 import os
