@@ -20,16 +20,17 @@ every legal box, best first, in hundredths of a point (the table holds 1/128 poi
 A bad line gets {"error": "<plain message>"} and the tool goes on; exit status 1 if any line was refused.
 Nothing a line holds makes it trace back: stdin is read as bytes and each line decoded on its own (a line
 that is not UTF-8 is refused, the rest are answered), nesting too deep for the parser is refused, and a card
-is checked with the same rules as a save (fivedice.save_check.card_problem: points, Yum's High/Low, bonuses).
+is checked with the same rules as a save (fivedice.savefile.decode.card_problem: points, Yum's High/Low, bonuses).
 """
 import json
 import os
 import sys
 from array import array
 
-from fivedice import coach, keeps, rules, save_check, scoring
+from fivedice import coach, keeps, rules, scoring
 from fivedice import strategy_table as st
 from fivedice.scorecard import Card
+from fivedice.savefile import decode as save_decode
 from host_sim.cli import SHOW  # characters of a bad value an error line quotes, at most
 
 TABLES = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "tables")  # make tables
@@ -64,10 +65,10 @@ def _card(rs, raw):
         box = rs.box(name)
         if not _int(v):
             raise Refused("%s must hold a whole number of points, not %s" % (name, _show(v)))
-        if not save_check.possible(rs, box, v):
+        if not save_decode.possible(rs, box, v):
             raise Refused("no roll can score %s in %s under %s" % (_show(v), name, rs.id))
         c.fill(box, v)
-    why = save_check.card_problem(rs, c)
+    why = save_decode.card_problem(rs, c)
     if why is not None:
         raise Refused(why)
     return c
@@ -110,7 +111,7 @@ def _bonus(rs, card, req):
             raise Refused("a bonus of %s needs more boxes filled after %s than this card's %d" % (
                 _show(bonus), rs.names[fb], most))
         card.extra = bonus // rs.extra_bonus
-        why = save_check.card_problem(rs, card)
+        why = save_decode.card_problem(rs, card)
         if why is not None:
             raise Refused(why)
 

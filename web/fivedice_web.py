@@ -300,18 +300,18 @@ class Handheld:
     # -- the page's messages -------------------------------------------------------------------------------
     def messages(self):
         """Plain lines the page shows under the device: why the save or a strategy table was not used."""
-        from fivedice import oled_view as view
+        from fivedice import messages as msg
 
         out = []
         a = self.app
         if a.save_bad:
-            out.append(view.MESSAGES[view.T_SAVE_BAD].decode() + " (" + a.save_error + "); it is kept in "
+            out.append(msg.TEXTS[msg.T_SAVE_BAD].decode() + " (" + a.save_error + "); it is kept in "
                        "localStorage under " + KEY_BAD + " (the newest %d bad saves are kept) and a new game "
                        "saves afresh" % RING)
         if self.store is not None and self.store.note:
             out.append(self.store.note)
         if a.seats.table_error:
-            out.append(view.MESSAGES[view.T_TABLE_BAD].decode() + " (" + a.seats.table_error + ")")
+            out.append(msg.TEXTS[msg.T_TABLE_BAD].decode() + " (" + a.seats.table_error + ")")
         return "\n".join(out)
 
     # -- input ------------------------------------------------------------------------------------------------

@@ -119,6 +119,7 @@ def main(runtime):
     # before the app is built (tests/firmware/test_startup_unload.py: nothing keeps it)
     _lazy.drop("startup")
     gc.collect()
+    from fivedice import messages as msg
     from fivedice.rng import RandomSourceError
     from fdfw.recover import WATCHDOG_MS, Guard
 
@@ -139,11 +140,11 @@ def main(runtime):
                 _lazy.load("startup").signal_failure(hw)
                 return "no-random"
             if set_aside:
-                app.message(appmod.view.T_SAVE_CRASHED)  # "Save crashed: kept"
+                app.message(msg.T_SAVE_CRASHED)  # "Save crashed: kept"
             elif first and getattr(hw.store, "lost", False):
-                app.message(appmod.view.T_SAVE_OLDER)  # a bad record cost saves: said once, at the boot that met it
+                app.message(msg.T_SAVE_OLDER)  # a bad record cost saves: said once, at that boot
             elif first and getattr(hw.store, "rec_lost", False):
-                app.message(appmod.view.T_RECORDS_OLDER)  # the records read may be older
+                app.message(msg.T_RECORDS_OLDER)  # the records read may be older
                 try:  # written again after the bad record: the next boot says nothing
                     got = hw.store.read_records()
                     if got is not None:

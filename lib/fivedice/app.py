@@ -8,6 +8,7 @@ coach (fivedice.seats), the menu's values (fivedice.settings), the dim and sleep
 # start-up (tests/heap_lock/test_heap_app.py).
 
 from fivedice.compat import const, zeros as _zeros
+from fivedice import messages as _msg
 from fivedice import oled_view as view
 from fivedice import power as _power
 from fivedice import session as _session
@@ -226,7 +227,7 @@ class App:
         if pw.battery is not None:
             lv = pw.level
             if pw.read_battery(now_ms):
-                self.message(view.T_BATTERY_LOW)
+                self.message(_msg.T_BATTERY_LOW)
             if pw.level != lv and self.mode == M_MENU:
                 self.dirty = True  # the gauge in the menu's title bar
         return d

@@ -3,7 +3,7 @@
 Every action returns OK (0) or a refusal code; `REASONS[code]` is the plain message. A refused
 action changes nothing. Actions allocate nothing (dice in a bytearray, held dice as a bitmask).
 """
-from fivedice.compat import const, crc32
+from fivedice.compat import const
 from fivedice import scoring
 from fivedice.scorecard import Card
 
@@ -226,60 +226,3 @@ class Game:
             if c.total() > t:
                 p += 1
         return p
-
-    # -- saves -------------------------------------------------------------
-    def to_bytes(self):
-        return encode(self)
-
-
-GAME_MAGIC = const(0xD5)
-GAME_VERSION = const(2)  # 2: CRC-32 and every field checked against the rules on load (1: an 8-bit checksum)
-GAME_HEAD = const(13)
-CRC_BYTES = const(4)
-
-
-def put_crc(buf, n):
-    """Write CRC-32 (binascii, in C on every runtime) of buf[0:n] little-endian into buf[n:n+4]."""
-    c = crc32(memoryview(buf)[0:n])
-    for i in range(CRC_BYTES):
-        buf[n + i] = (c >> (8 * i)) & 0xFF
-
-
-def crc_ok(data):
-    """True if the last four bytes of `data` are the CRC-32 of the bytes before them."""
-    n = len(data) - CRC_BYTES
-    if n < 0:
-        return False
-    c = crc32(memoryview(data)[0:n])
-    for i in range(CRC_BYTES):
-        if data[n + i] != (c >> (8 * i)) & 0xFF:
-            return False
-    return True
-
-
-def encode(g):
-    """Serialise a game: header, then per player filled mask (2 bytes), extra bonuses, box points; CRC-32."""
-    n = g.rs.n
-    out = bytearray(GAME_HEAD + g.players * (3 + n) + CRC_BYTES)
-    out[0] = GAME_MAGIC
-    out[1] = GAME_VERSION
-    out[2] = g.rs.index
-    out[3] = g.players
-    out[4] = g.player
-    out[5] = g.rolls
-    out[6] = g.held
-    out[7] = g.turn
-    for i in range(5):
-        out[8 + i] = g.dice[i]
-    if g.over:
-        out[8] |= 0x80  # bit 7 of die 0's byte: faces need only 3 bits
-    p = GAME_HEAD
-    for c in g.cards:
-        out[p] = c.filled & 0xFF
-        out[p + 1] = c.filled >> 8
-        out[p + 2] = c.extra
-        for i in range(n):
-            out[p + 3 + i] = c.pts[i]
-        p += 3 + n
-    put_crc(out, p)
-    return bytes(out)

@@ -18,7 +18,7 @@ _PARTS = {
     "easy": "fivedice.cpu",
     "good": "fivedice.good_valuer",
     # reading a save back and its checks (App._load), dropped once the save is read
-    "save_check": "fivedice.save_check",
+    "save_decode": "fivedice.savefile.decode",
     # the records, read for the best score to beat and for a finished proficiency test
     "records": "fivedice.records",
     # the screens opened now and then (App.enter), each dropped when it is left

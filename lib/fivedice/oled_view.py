@@ -1,12 +1,13 @@
-"""What every screen of the 128x64 OLED shares: box labels, rule set titles, the messages, the header
-bar, the player tag, and the coach's choices and values in words ("keep 3 5 5", "213.4"). Drawn with gfx (our
-own font) so every backend renders the same frame; the screens themselves are in fivedice.screens. Allocates
-nothing per frame.
+"""What every screen of the 128x64 OLED shares: box labels, rule set titles, the message line's
+texts, the header bar, the player tag, and the coach's choices and values in words ("keep 3 5 5",
+"213.4"). Drawn with gfx (our own font) so every backend renders the same frame; the screens
+themselves are in fivedice.screens. Allocates nothing per frame.
 """
 from fivedice.compat import const
 from fivedice import gfx
 from fivedice.font import ADVANCE
 from fivedice.game import SCORE
+from fivedice import messages as _msg
 from fivedice import rules as _r
 
 W = const(128)
@@ -60,39 +61,8 @@ del _LABELS, _ENC, _n
 SHORT_TITLES = (b"Yahtzee", b"5oK forced", b"5oK free", b"Yum", b"Yatzy", b"Yacht")
 FIVE_NAMES = (b"YAHTZEE!", b"5 OF A KIND!", b"5 OF A KIND!", b"YUM!", b"YATZY!", b"YACHT!")
 
-# Toast messages: first the short on-screen forms of game.REASONS (same codes), then the app's own.
-T_SAVE_BAD = const(10)
-T_SAVE_FAILED = const(11)
-T_TABLE_BAD = const(12)
-T_SAVE_CRASHED = const(13)
-T_NO_PERFECT = const(14)
-T_RECORDS_BAD = const(15)
-T_BATTERY_LOW = const(16)
-T_NEXT_GAME = const(17)
-T_SAVE_OLDER = const(18)  # the nvm log met a bad record: the newest saves it could read are older (fdfw.store.nvm)
-T_RECORDS_OLDER = const(19)  # ... the newest records it could read may be older
-MESSAGES = (
-    b"",
-    b"No rolls left: score",
-    b"Roll first",
-    b"Box already filled",
-    b"Joker forbids that",
-    b"Roll before scoring",
-    b"Game over",
-    b"No such die",
-    b"No such box",
-    b"All dice held",
-    b"Save unreadable: kept",
-    b"Could not save",
-    b"Strategy table bad",
-    b"Save crashed: kept",
-    b"CPU perfect: no table",
-    b"Records bad: kept",
-    b"Battery low",
-    b"For the next game",
-    b"Save damaged: older",
-    b"Records bad: older",
-)
+MESSAGES = _msg.TEXTS  # the message line's texts by code (fivedice.messages)
+del _msg
 
 SEATS = (b"Human", b"CPU easy", b"CPU good", b"CPU perfect")
 

@@ -43,7 +43,6 @@ updates a finished game makes. No user interface here: the app draws it and asks
 # Runs on CPython, MicroPython and CircuitPython; updates allocate nothing (they run once per game anyway).
 from fivedice.compat import const, crc32
 from fivedice.rules import ALL as _ALL
-from fivedice import oled_view as _view
 
 VERSION = const(2)
 TOP = const(5)
@@ -456,23 +455,9 @@ def load(store, recs):
     return None
 
 
-def read(app, recs):
-    """Fill `recs` from the app's store. Unreadable records are kept aside (load) and said once ("Records bad:
-    kept", the reason in app.records_error for the log); False then."""
-    why = load(app.store, recs)
-    if why is None:
-        return True
-    app.records_error = why
-    app.message(_view.T_RECORDS_BAD)
-    return False
-
-
-def best(app, rs_index):
-    """The best score of rule set rs_index in the app's records, or 0 (none, or unreadable: said once)."""
-    recs = Records()
-    if read(app, recs) and recs.entries(rs_index):
-        return recs.score(rs_index, 0)
-    return 0
+def best(recs, rs_index):
+    """The best score of rule set rs_index in `recs`, or 0 (none)."""
+    return recs.score(rs_index, 0) if recs.entries(rs_index) else 0
 
 
 def save(store, recs):

@@ -9,7 +9,7 @@ from fivedice import lazy as _lazy
 from fivedice import coach as _coach
 from fivedice import cpu_levels as _cpu_levels
 from fivedice import features as _features
-from fivedice import oled_view as view
+from fivedice import messages as _msg
 from fivedice import rules as _rules
 from fivedice import strategy_table as _strategy_table
 from fivedice.proficiency import Proficiency
@@ -22,7 +22,7 @@ class Seats:
     def __init__(self, settings, tables, groups, work, say):
         """settings: the app's fivedice.settings.Settings (a perfect seat without its table is made good there);
         tables: the folder holding <rule set id>.fdt, or None; groups, work: the coaches' arrays
-        (fivedice.coach_buffers); say(code): show a message (oled_view.T_*)."""
+        (fivedice.coach_buffers); say(code): show a message (fivedice.messages)."""
         self.settings = settings
         self.tables = tables
         self._groups = groups
@@ -76,7 +76,7 @@ class Seats:
                 f.close()
             self.table_error = str(e)
             self.tables_mask &= ~(1 << rs.index)
-            self._say(view.T_TABLE_BAD)
+            self._say(_msg.T_TABLE_BAD)
         return self.table
 
     def table_lost(self, rs, why=TABLE_FAILED):
@@ -90,7 +90,7 @@ class Seats:
                 pass
             self.table = None
         self.tables_mask &= ~(1 << rs.index)
-        self._say(view.T_TABLE_BAD)
+        self._say(_msg.T_TABLE_BAD)
 
     def table_coach(self, rs, table):
         """The coach on `table`: the one kept from the last game, retargeted, else a new one on the coaches'

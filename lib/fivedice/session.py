@@ -4,14 +4,14 @@ App lends as its methods (app.new_game(), app.hint(), ...)."""
 # Every screen and the CPU act through this one owner, while the state the screens draw (app.game, app.tumbling,
 # app.hint_kind, app.top3, ...) stays on the App. A name with an underscore is lent as the App's own (app._think,
 # app._save ...: a test, a bench or a subclass wraps those) or a helper of this module.
-# The save record (docs/saves.md): SAVE_MAGIC, the settings (bytes 1-6, fivedice.settings), the game's bytes
-# (fivedice.game's), CRC-32 over all of it. fivedice.save_check reads and checks it at start-up, loaded only then.
+# The save record's layout, writing and reading: fivedice.savefile (its reader only at start-up).
 from fivedice.compat import collect, const
 from fivedice import features as _features
 from fivedice import game as _game
 from fivedice import lazy as _lazy
-from fivedice import oled_view as _view
+from fivedice import messages as _msg
 from fivedice import rules as _rules
+from fivedice import savefile as _savefile
 from fivedice import scoring as _scoring
 from fivedice import sounds as _sounds
 from fivedice import screens as _screens
@@ -22,9 +22,6 @@ _FRAME_MS = const(70)  # the tumble's animation frame period
 _DOTS_MS = const(300)  # "CPU playing..." dots step
 _SAVE_SOON_MS = const(1000)  # a hold is saved this long after the last one (not a flash write per press)
 _HINT_DUE = const(-1)  # app.hint_kind: a hint asked while the turn is still being solved, shown when it is
-SAVE_MAGIC = const(0xA8)  # record format 2
-SAVE_HEAD = const(7)
-SEATED = const(0x40)  # a seat byte's bit 6: bits 4-5 hold the game in progress's own seat (docs/saves.md)
 _REWRITE = const(2)  # app.save_due: a log store's rewrite, then the save
 
 
@@ -335,7 +332,7 @@ def score(app, box):
     g.score(box)
     app.last_player = player
     app.five = False
-    if app.toast != _view.T_TABLE_BAD:  # a refusal's toast ends here; "Strategy table bad" runs its time
+    if app.toast != _msg.T_TABLE_BAD:  # a refusal's toast ends; "Strategy table bad" runs its time
         app.toast = 0
     _sync_pixels(app)
     app.thinking = not g.over  # the next player's turn: solve it a slice a pass from now
@@ -394,24 +391,20 @@ def _best_to_beat(app):
     g = app.game
     if g is None or g.players != 1 or app.seats.seated[0] or not _keeps_records(app):
         return
-    app.to_beat = _lazy.load("records").best(app, g.rs.index)
+    rec = _lazy.load("records")
+    recs = rec.Records()
+    why = rec.load(app.store, recs)
+    if why is not None:  # unreadable: kept aside, said once, the reason for the log
+        app.records_error = why
+        app.message(_msg.T_RECORDS_BAD)
+    app.to_beat = rec.best(recs, g.rs.index)
     _lazy.drop("records")
 
 
 # -- the save --------------------------------------------------------------------------
 def save_bytes(app):
-    """The save record: 7 bytes of settings, the game's bytes (if any), CRC-32 over all of it."""
-    gb = app.game.to_bytes() if app.game is not None else b""
-    n = SAVE_HEAD + len(gb)
-    rec = bytearray(n + _game.CRC_BYTES)
-    rec[0] = SAVE_MAGIC
-    app.settings.put(rec)  # bytes 1-6 (fivedice.settings)
-    if app.game is not None:
-        for i in range(4):
-            rec[3 + i] |= SEATED | app.seats.seated[i] << 4
-    rec[SAVE_HEAD:n] = gb
-    _game.put_crc(rec, n)
-    return bytes(rec)
+    """The save record of the app as it stands (fivedice.savefile)."""
+    return _savefile.record(app.settings, app.game, app.seats.seated)
 
 
 def _save_soon(app):
@@ -466,7 +459,7 @@ def _save(app):
     try:
         st.write(save_bytes(app))
     except OSError:
-        app.message(_view.T_SAVE_FAILED)
+        app.message(_msg.T_SAVE_FAILED)
         return False
     return True
 
@@ -484,8 +477,10 @@ def begin(app):
 
 
 def _load(app):
-    """Read the save back at start-up. fivedice.save_check reads and checks it and is dropped before the game
-    is seated, so its table and coach can take the room that code had, and a board does not hold it in play."""
+    """Read the save back at start-up. fivedice.savefile.decode reads and checks it and is dropped
+    before the game is seated: its table and coach take the room that code had, and a board does not
+    hold it in play. An unreadable save is kept as it is (set aside where the store can), said on
+    screen ("Save unreadable: kept"), and nothing is written over it until a new game starts."""
     if app.store is None:
         return
     try:
@@ -494,13 +489,20 @@ def _load(app):
         data = None
     if data is None:
         return  # no save: a first start
-    if len(data) >= SAVE_HEAD:  # the CPU levels its seats name (the menu's and the game's): their code first
-        seats = bytearray(4)
-        for i in range(4):
-            seats[i] = data[3 + i] & (0x33 if i < (data[2] & 7) else 0x30)
+    seats = bytearray(4)
+    if _savefile.levels(data, seats):  # the CPU levels its seats name: their code first
         app.seats.need_levels(seats, 4, None)
-    got = _lazy.load("save_check").load(app, data)
-    _lazy.drop("save_check")
+    got = None
+    try:
+        got = _lazy.load("save_decode").read(data, app.settings, app.dice)
+    except ValueError as e:
+        app.save_bad = True
+        app.save_error = str(e)
+        app.game = None
+        app.message(_msg.T_SAVE_BAD)
+        if hasattr(app.store, "set_aside"):
+            app.store.set_aside()
+    _lazy.drop("save_decode")
     collect()  # (on a board: its code's room is free again before the game is seated)
     if got is not None:
         _resume_game(app, got[0], got[1])

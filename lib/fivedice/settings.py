@@ -1,10 +1,7 @@
 """Every menu value (rules, players, seats, sound, dim, sleep) in one object: its setters apply the value and
 mark the save due, so a choice made in the menu survives the next reset. The game in progress keeps its own
 rules and seats (Seats.seated): these are the next game's."""
-# The values' place in the save record (fivedice.session.save_bytes), bytes 1-6:
-#     1     rules_i (index in rules.ALL)
-#     2     bits 0-2 players (1-4), 3-4 dim_i, 5-6 sleep_i (power.CHOICES each), 7 muted
-#     3-6   per seat, bits 0-1: a seat kind (HUMAN, EASY, GOOD, PERFECT below); bits 4-6 are the game's
+# Their bytes in the save record: fivedice.savefile (written), savefile.decode (read, checked).
 from fivedice.compat import const
 
 
@@ -46,10 +43,3 @@ class Settings:
         self._pw.sleep_i = self.sleep_i
         if self._snd is not None:
             self._snd.mute = self.muted
-
-    def put(self, rec):
-        """Write the settings into save record bytes 1-6 (the seat bytes' game bits are the app's)."""
-        rec[1] = self.rules_i
-        rec[2] = self.players | self.dim_i << 3 | self.sleep_i << 5 | (0x80 if self.muted else 0)
-        for i in range(4):
-            rec[3 + i] = self.seats[i]

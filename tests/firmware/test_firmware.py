@@ -1852,3 +1852,42 @@ def test_file_store_keeps_the_last_four_unreadable_saves_in_a_ring_as_the_web_pa
         assert r[0] == record.KIND_ASIDE
         kept.add(record.payload(r[4], r[2]))
     assert kept == {b"\\xa7 unreadable %d" % i for i in (2, 3, 4, 5)}  # the newest four
+
+
+def test_nvm_store_keeps_the_last_four_unreadable_saves_in_a_ring_as_the_file_store(monkeypatch):
+    """Issue 37: the nvm log kept only the newest set-aside save. It keeps the newest four, as the file
+    store and the web page do, through later saves, boots and sector rewrites (forced and asked for)."""
+    store, record, ff = _fw(monkeypatch)
+    m = ff.FakeNvm(4096)
+    make = lambda: store.NvmStore(m)  # noqa: E731
+
+    def kept():
+        s = make()
+        s._scan()
+        got = [a[1] for a in s._olds] + [s._st[record.KIND_ASIDE][1]]
+        log = bytes(m[0:len(m)])
+        assert all(p in log for p in got)  # each a record in the sector itself
+        return got
+
+    for i in range(6):
+        s = make()
+        s.write(b"\xa7 unreadable %d" % i)
+        s = make()
+        assert s.read() == b"\xa7 unreadable %d" % i
+        s.set_aside()
+        assert s.read() is None and make().read() is None
+        s.write(b"\xa7 a game %d" % i)
+        assert make().read() == b"\xa7 a game %d" % i
+        if i == 3:
+            assert make().compact()  # a rewrite asked for at "New game" keeps the ring
+    want = [b"\xa7 unreadable %d" % i for i in (2, 3, 4, 5)]  # the newest four, oldest first
+    assert kept() == want
+    erases = m.erases
+    s = make()
+    for i in range(150):  # saves that fill the log: rewrites forced in the middle of a game
+        s.write(b"\xa7game %d " % i + bytes([i]) * 40)
+    assert m.erases >= erases + 2 and kept() == want
+    assert make().read() == b"\xa7game 149 " + bytes([149]) * 40
+    s = make()
+    s.set_aside()  # a fifth: the oldest goes
+    assert kept() == want[1:] + [b"\xa7game 149 " + bytes([149]) * 40] and make().read() is None

@@ -6,6 +6,7 @@ import os
 import sys
 
 import pytest
+from fivedice import savefile
 
 from test_firmware import OK, ROLL, _mp, _nvm_save, _tap, cp  # noqa: F401  (cp is a fixture)
 
@@ -63,7 +64,7 @@ def test_an_unexpected_exception_shows_logs_keeps_the_save_and_restarts_the_app(
     assert len(cp.apps) == 2  # the app was started again...
     first, second = cp.apps
     assert first.loaded is None and second.loaded is not None  # ...and resumed the saved game:
-    assert second.loaded[7:-4] == first.game.to_bytes()  # the state the failing press met (roll 1)
+    assert second.loaded[7:-4] == savefile.encode_game(first.game)  # the state the failing press met (roll 1)
     log = open(cp.save + ".log").read()  # the traceback is in the log file
     assert "ZeroDivisionError" in log and "test_recover.py" in log
     import fakehw

@@ -337,7 +337,7 @@ def test_new_game_confirmation_and_stepping_menu_values_back_allocate_nothing():
         micropython.heap_unlock()
     assert STATE[0] == 0, "the menu allocated under heap_lock"
     assert app.game is g and app.mode == A.M_MENU and app.menu.confirm  # the last OK armed "New game" again
-    assert app.settings.seats[0] == 0 and app.toast == A.view.T_NO_PERFECT
+    assert app.settings.seats[0] == 0 and app.toast == A._msg.T_NO_PERFECT
 
 
 def test_the_self_test_screen_allocates_nothing_once_open():
@@ -503,7 +503,7 @@ def _idle_minutes(t):
         app.draw()
     BATTERY[0] = 1
     t = _run(t + 20000, 100, APP3)
-    STATE3[5] = 1 if app.toast == A.view.T_BATTERY_LOW else 0
+    STATE3[5] = 1 if app.toast == A._msg.T_BATTERY_LOW else 0
 
 
 def test_dim_sleep_wake_battery_and_the_power_settings_allocate_nothing():

@@ -11,6 +11,9 @@ from fivedice import oled_view as view
 from fivedice import rules
 from fivedice.rng import Dice, SeededBytes
 from fivedice.ticks import TICKS_PERIOD
+from fivedice import savefile
+from fivedice.savefile import decode as save_decode
+from fivedice import messages as msg
 from host_sim.device import SimDevice
 from host_sim.hw import SimBoard
 
@@ -53,7 +56,7 @@ def _play_to_the_end(dev, seen):
     for _ in range(400):
         if app.game.over:
             return
-        if app.toast == view.T_TABLE_BAD:
+        if app.toast == msg.T_TABLE_BAD:
             seen.add("toast")
         if "toast" in seen and app.seats.players[1] is not None:  # the level seat 2 plays at once the table is gone
             seen.add(("level after toast", app.seats.players[1].level))
@@ -64,13 +67,13 @@ def _play_to_the_end(dev, seen):
             dev.tap(A.B_BACK)
             continue
         dev.tap(A.B_UP)  # ask for a hint: a table read
-        if app.toast == view.T_TABLE_BAD:
+        if app.toast == msg.T_TABLE_BAD:
             seen.add("toast")
         if app.mode == A.M_CARD:
             dev.tap(A.B_BACK)
         dev.tap(A.B_ROLL)
         dev.settle()
-        if app.toast == view.T_TABLE_BAD:
+        if app.toast == msg.T_TABLE_BAD:
             seen.add("toast")
         dev.tap(A.B_OK)
         dev.tap(A.B_OK)
@@ -103,13 +106,13 @@ def _last_value_block(d):
 def _check_save_intact(dev, store):
     assert store.data == dev.app.save_bytes()  # the last save is the game as it stands
     again = A.App(SimBoard().display, store=MemStore(store.data))  # and it loads (no table here)
-    assert not again.save_bad and again.game.to_bytes() == dev.app.game.to_bytes()
+    assert not again.save_bad and savefile.encode_game(again.game) == savefile.encode_game(dev.app.game)
 
 
 def test_a_truncated_table_is_refused_at_open_and_the_game_plays_to_the_end(tmp_path):
     dev, store = _game_with_table(tmp_path, _truncate, 1)
     app = dev.app
-    assert app.toast == view.T_TABLE_BAD and app.seats.coach is None and app.seats.players[1].level == 2
+    assert app.toast == msg.T_TABLE_BAD and app.seats.coach is None and app.seats.players[1].level == 2
     _play_to_the_end(dev, set())
     assert app.game.over
     _check_save_intact(dev, store)
@@ -137,7 +140,7 @@ def test_a_changed_header_byte_is_refused_at_open_and_the_game_plays_to_the_end(
 
     dev, store = _game_with_table(tmp_path, damage, 3)
     app = dev.app
-    assert app.seats.coach is None and app.seats.tables_mask == 0 and app.toast == view.T_TABLE_BAD
+    assert app.seats.coach is None and app.seats.tables_mask == 0 and app.toast == msg.T_TABLE_BAD
     _play_to_the_end(dev, set())
     _check_save_intact(dev, store)
     dev.close()
@@ -187,12 +190,12 @@ def _record(rid="yahtzee", players=2, turns=6, kinds=(0, 1, 0, 0), seed=5):
 
 def _reseal(rec):
     """Fix both CRCs after an edit, as a corruption that happens to carry valid checksums would."""
-    n = len(rec) - G.CRC_BYTES
-    inner = rec[7 : n - G.CRC_BYTES]  # the game's bytes; its own CRC follows them, then the record's
+    n = len(rec) - save_decode.CRC_BYTES
+    inner = rec[7 : n - save_decode.CRC_BYTES]  # the game's bytes; its own CRC follows them, then the record's
     g = bytearray(inner) + bytearray(4)
-    G.put_crc(g, len(inner))
+    savefile.put_crc(g, len(inner))
     rec[7:n] = g
-    G.put_crc(rec, n)
+    savefile.put_crc(rec, n)
     return bytes(rec)
 
 
@@ -204,7 +207,7 @@ def _loads(data):
 
 def _refused_and_kept(data, words=""):
     app, store = _loads(data)
-    assert app.save_bad and app.game is None and app.toast == view.T_SAVE_BAD, app.save_error
+    assert app.save_bad and app.game is None and app.toast == msg.T_SAVE_BAD, app.save_error
     assert store.bad == data and store.writes == 0  # kept aside as it was, nothing written
     assert words in app.save_error
     return app.save_error
@@ -330,7 +333,7 @@ def test_a_resumed_cpu_turn_moves_one_step_after_resume_whatever_the_clock(start
 def test_a_toast_shown_at_start_up_lasts_its_time_after_the_first_tick():
     board = SimBoard(start_ms=T_WRAP)
     app = A.App(board.display, store=MemStore(b"garbage, not a save"))
-    assert app.toast == view.T_SAVE_BAD
+    assert app.toast == msg.T_SAVE_BAD
     now = T_WRAP
     app.tick(now)
     shown = 0

@@ -5,6 +5,9 @@ from fivedice import app as A
 from fivedice import oled_view as view
 from fivedice import rules
 from fivedice.rng import Dice, SeededBytes
+from fivedice import savefile
+from fivedice.savefile import decode as save_decode
+from fivedice import messages as msg
 from host_sim.device import SimDevice
 from host_sim.play import Player
 from host_sim.sim import FileStore
@@ -20,11 +23,11 @@ def test_a_game_in_progress_resumes_after_a_restart(tmp_path):
     pl.setup(3, 1)  # Yum, one player
     pl.do("roll")
     pl.do("score yum")
-    before = dev.app.game.to_bytes()
+    before = savefile.encode_game(dev.app.game)
     dev.close()
     dev2 = SimDevice(dice=Dice(SeededBytes(5)), store=store)
     app = dev2.app
-    assert app.game is not None and app.game.to_bytes() == before
+    assert app.game is not None and savefile.encode_game(app.game) == before
     assert app.mode == A.M_MENU and app.menu.items[0] == 0  # "Resume game" is offered first
     dev2.tap(A.B_OK)
     assert app.mode == A.M_TURN and app.settings.rules_i == 3
@@ -60,10 +63,10 @@ def test_the_save_checks_are_unloaded_once_a_save_is_read(tmp_path):
     dev.close()
     dev2 = SimDevice(dice=Dice(SeededBytes(5)), store=store)
     assert dev2.app.game is not None  # the save was read and checked...
-    assert "fivedice.save_check" not in sys.modules  # ...and the checks are gone again
-    from fivedice import save_check
+    assert "fivedice.savefile.decode" not in sys.modules  # ...and the checks are gone again
+    from fivedice.savefile import decode as save_decode
 
-    assert save_check.possible(dev2.app.game.rs, 0, 3)  # and come back when asked for
+    assert save_decode.possible(dev2.app.game.rs, 0, 3)  # and come back when asked for
     dev2.close()
 
 
@@ -139,11 +142,11 @@ def test_browsing_the_menu_mid_game_does_not_weaken_the_opponent_also_across_a_r
     dev.tap(A.B_BACK)
     _menu_to(dev, M.I_RULES)
     dev.tap(A.B_OK)  # Yacht -> Yahtzee: no table here
-    assert app.settings.rules_i == 0 and app.toast == view.T_NO_PERFECT and app.settings.seats[1] == 2  # the next game's seat
+    assert app.settings.rules_i == 0 and app.toast == msg.T_NO_PERFECT and app.settings.seats[1] == 2  # the next game's seat
     drawn = _texts(app)
     assert b"Next rules" in drawn and b" next" in drawn, drawn  # the menu says whose lines these are
     dev.tap(A.B_HOLD1)  # back to Yacht
-    assert app.settings.rules_i == YACHT and app.toast == view.T_NEXT_GAME
+    assert app.settings.rules_i == YACHT and app.toast == msg.T_NEXT_GAME
     assert b"Rules" in _texts(app) and b"Next rules" not in _texts(app)
     dev.run(1500)
     _menu_to(dev, M.I_RESUME)
@@ -162,8 +165,6 @@ def test_browsing_the_menu_mid_game_does_not_weaken_the_opponent_also_across_a_r
 
 def test_an_older_save_without_the_games_own_seats_resumes_seated_as_its_menu(tmp_path):
     """A format-2 save from before the game's own seats (seat bytes 0-3 only) still resumes."""
-    from fivedice import game as G
-
     store = FileStore(str(tmp_path / "fivedice.sav"))
     dev = SimDevice(dice=Dice(SeededBytes(4)), store=store, tables=TABLES, cpu_step_ms=20)
     app = dev.app
@@ -178,10 +179,10 @@ def test_an_older_save_without_the_games_own_seats_resumes_seated_as_its_menu(tm
     assert rec[0] == 0xA8 and rec[3] == 0x40 and rec[4] == 0x73  # menu seat 3, game seat 3, flag
     for i in range(3, 7):
         rec[i] &= 3  # as the firmware before wrote it
-    G.put_crc(rec, len(rec) - G.CRC_BYTES)
+    savefile.put_crc(rec, len(rec) - save_decode.CRC_BYTES)
     FileStore(str(tmp_path / "old.sav")).write(bytes(rec))
     dev2 = SimDevice(dice=Dice(SeededBytes(5)), store=FileStore(str(tmp_path / "old.sav")), tables=TABLES)
     a2 = dev2.app
-    assert not a2.save_bad and a2.game is not None and a2.game.to_bytes() == app.game.to_bytes()
+    assert not a2.save_bad and a2.game is not None and savefile.encode_game(a2.game) == savefile.encode_game(app.game)
     assert bytes(a2.seats.seated[:2]) == b"\x00\x03" and a2.seats.players[1].level == 3 and bytes(a2.settings.seats[:2]) == b"\x00\x03"
     dev2.close()

@@ -14,6 +14,8 @@ from fivedice import oled_view as view
 from fivedice import rules
 from fivedice.screens import menu as menu_screen
 from fivedice.rng import Dice, SeededBytes
+from fivedice import savefile
+from fivedice import messages as msg
 from host_sim.device import SimDevice
 from host_sim.play import Player
 from host_sim.sim import FileStore
@@ -48,11 +50,11 @@ def test_held_dice_are_restored_with_the_saved_game(tmp_path):
     dev.run(session._SAVE_SOON_MS + 100)  # the holds are saved once presses pause
     g = dev.app.game
     assert g.held == 0b01101
-    before = g.to_bytes()
+    before = savefile.encode_game(g)
     dev.close()  # power cut
     dev2 = SimDevice(dice=Dice(SeededBytes(5)), store=store)
     app = dev2.app
-    assert app.game.to_bytes() == before and app.game.held == 0b01101
+    assert savefile.encode_game(app.game) == before and app.game.held == 0b01101
     assert app.px._held == 0b01101  # the pixels light the held dice
     dev2.tap(A.B_OK)  # Resume game
     assert app.mode == A.M_TURN
@@ -215,7 +217,7 @@ def test_without_a_table_passing_cpu_perfect_says_why_it_is_missing(dev):
         dev.tap(A.B_OK)
         seen.append(app.settings.seats[0])
     assert seen == [1, 2, 0]  # Human, easy, good, (perfect passed over), Human
-    assert app.toast == view.T_NO_PERFECT
+    assert app.toast == msg.T_NO_PERFECT
     assert shows(dev, b"CPU perfect: no table", 1, 56, ink=0)
     dev.run(A.TOAST_MS + 100)
     assert app.toast == 0
@@ -236,7 +238,7 @@ def test_with_a_table_cpu_perfect_is_offered_and_nothing_is_said():
     # a rule set without a table turns the perfect seat into "good", and says so
     menu_to(dev, menu_screen.I_RULES)
     dev.tap(A.B_OK)
-    assert app.settings.rules_i == 0 and app.settings.seats[1] == 2 and app.toast == view.T_NO_PERFECT
+    assert app.settings.rules_i == 0 and app.settings.seats[1] == 2 and app.toast == msg.T_NO_PERFECT
     dev.close()
 
 
@@ -334,7 +336,7 @@ def test_a_seat_changed_in_the_middle_of_a_game_is_the_next_games_and_the_game_k
     g = _game_in_progress(dev)  # two humans, P2 to play
     menu_to(dev, menu_screen.I_P1 + 1)
     dev.tap(A.B_OK)  # P2: Human -> CPU easy, for the next game
-    assert app.settings.seats[1] == 1 and app.toast == view.T_NEXT_GAME
+    assert app.settings.seats[1] == 1 and app.toast == msg.T_NEXT_GAME
     dev.tap(A.B_BACK)  # resume
     assert app.mode == A.M_TURN and app.seats.players[1] is None and not app.cpu_turn()
     dev.run(3000)

@@ -13,6 +13,8 @@ from fivedice import app as A
 from fivedice import power as P
 from fivedice import session
 from fivedice.rng import ScriptedFaces
+from fivedice import savefile
+from fivedice.savefile import decode as save_decode
 from host_sim.device import SimDevice
 from host_sim.play import Player
 
@@ -162,9 +164,7 @@ def test_a_save_from_before_the_power_settings_loads_with_the_defaults():
         d.app.settings.set("sleep_i", 2)
         rec = bytearray(d.app.save_bytes())
         rec[2] &= 0x87  # what the firmware before this change wrote: players and mute only
-        from fivedice import game as G
-
-        G.put_crc(rec, len(rec) - G.CRC_BYTES)
+        savefile.put_crc(rec, len(rec) - save_decode.CRC_BYTES)
         d2 = SimDevice(store=MemStore(bytes(rec)))
         assert not d2.app.save_bad and d2.app.pw.dim_i == 0 and d2.app.pw.sleep_i == 0
         d2.close()
@@ -174,13 +174,11 @@ def test_a_save_from_before_the_power_settings_loads_with_the_defaults():
 
 @pytest.mark.parametrize("bits", [3 << 3, 3 << 5])
 def test_a_save_with_an_impossible_timer_choice_is_refused_with_one_message_and_kept(bits):
-    from fivedice import game as G
-
     d = SimDevice(store=MemStore())
     rec = bytearray(d.app.save_bytes())
     d.close()
     rec[2] |= bits
-    G.put_crc(rec, len(rec) - G.CRC_BYTES)
+    savefile.put_crc(rec, len(rec) - save_decode.CRC_BYTES)
     store = MemStore(bytes(rec))
     d2 = SimDevice(store=store)
     try:
@@ -210,14 +208,14 @@ def test_battery_bars_and_one_low_warning():
         assert app.pw.level == 2
         mv[0] = 3400
         d.run(10100, skip=True)
-        assert app.pw.level == 1 and said == [A.view.T_BATTERY_LOW]
+        assert app.pw.level == 1 and said == [A._msg.T_BATTERY_LOW]
         d.run(60000, skip=True)
-        assert said == [A.view.T_BATTERY_LOW]  # said once
+        assert said == [A._msg.T_BATTERY_LOW]  # said once
         mv[0] = 3800  # recovered (fresh batteries)...
         d.run(10100, skip=True)
         mv[0] = 3400  # ...and low again: said again
         d.run(10100, skip=True)
-        assert said == [A.view.T_BATTERY_LOW] * 2
+        assert said == [A._msg.T_BATTERY_LOW] * 2
     finally:
         d.close()
 

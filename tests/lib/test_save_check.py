@@ -1,7 +1,8 @@
-"""A save's points are checked against a table of what each box can score (fivedice.save_check._POSSIBLE):
+"""A save's points are checked against a table of what each box can score (fivedice.savefile.decode._POSSIBLE):
 the table is what scoring gives for every sorted roll, on an empty card and on one where the Joker applies."""
-from fivedice import rules, save_check, scoring
+from fivedice import rules, scoring
 from fivedice.scorecard import Card
+from fivedice.savefile import decode as save_decode
 
 
 def every_score(rs, box):
@@ -28,16 +29,16 @@ def every_score(rs, box):
 
 def test_a_box_accepts_exactly_the_points_some_roll_scores_there():
     for rs in rules.ALL:
-        assert len(save_check._POSSIBLE[rs.index]) == rs.n, rs.id
+        assert len(save_decode._POSSIBLE[rs.index]) == rs.n, rs.id
         for box in range(rs.n):
             can = every_score(rs, box)
             assert max(can) < 64, (rs.id, box)  # the table's masks hold values 0..63
-            got = set(v for v in range(-1, 256) if save_check.possible(rs, box, v))
+            got = set(v for v in range(-1, 256) if save_decode.possible(rs, box, v))
             assert got == can, (rs.id, rs.names[box], sorted(got ^ can))
 
 
 def test_yahtzee_boxes_read_like_the_rule_sheet():
     rs = rules.ALL[0]
-    assert [v for v in range(60) if save_check.possible(rs, rs.box("fours"), v)] == [0, 4, 8, 12, 16, 20]
-    assert [v for v in range(60) if save_check.possible(rs, rs.box("full_house"), v)] == [0, 25]
-    assert [v for v in range(60) if save_check.possible(rs, rs.box("chance"), v)] == [0] + list(range(5, 31))
+    assert [v for v in range(60) if save_decode.possible(rs, rs.box("fours"), v)] == [0, 4, 8, 12, 16, 20]
+    assert [v for v in range(60) if save_decode.possible(rs, rs.box("full_house"), v)] == [0, 25]
+    assert [v for v in range(60) if save_decode.possible(rs, rs.box("chance"), v)] == [0] + list(range(5, 31))

@@ -6,6 +6,8 @@ from fivedice import app as A
 from fivedice import game as G
 from fivedice import rules
 from fivedice.rng import Dice, SeededBytes
+from fivedice.savefile import decode as save_decode
+from fivedice import savefile
 from host_sim.hw import SimBoard
 
 DISPLAY = SimBoard().display
@@ -108,11 +110,11 @@ def _reseal(d):
     d = bytearray(d)
     if len(d) < 7 + 13 + 8:
         return bytes(d)
-    n = len(d) - G.CRC_BYTES
+    n = len(d) - save_decode.CRC_BYTES
     body = bytearray(d[7 : n])
-    G.put_crc(body, len(body) - G.CRC_BYTES)
+    savefile.put_crc(body, len(body) - save_decode.CRC_BYTES)
     d[7:n] = body
-    G.put_crc(d, n)
+    savefile.put_crc(d, n)
     return bytes(d)
 
 
@@ -139,7 +141,7 @@ def test_every_random_two_bit_error_is_caught_by_the_crc():
         a, b = rnd.sample(range(8 * len(rec)), 2)
         rec[a // 8] ^= 1 << (a % 8)
         rec[b // 8] ^= 1 << (b % 8)
-        assert not G.crc_ok(rec)
+        assert not save_decode.crc_ok(rec)
 
 
 def test_resealed_corruptions_load_only_games_that_play_to_the_end():

@@ -6,9 +6,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import reference_scorer as ref
-from fivedice import game, rules, save_check, scoring
+from fivedice import game, rules, scoring
 from fivedice.rng import Dice, SeededBytes
 from fivedice.scorecard import Card
+from fivedice.savefile import decode as save_decode
 
 ALL_ROLLS = list(itertools.product(range(1, 7), repeat=5))
 
@@ -42,7 +43,7 @@ def situations(draw):
     filled = {}
     for name in names:
         # a value some roll can give that box (0 always can)
-        vals = sorted(v for v in range(51) if save_check.possible(rs, rs.box(name), v))
+        vals = sorted(v for v in range(51) if save_decode.possible(rs, rs.box(name), v))
         filled[name] = draw(st.sampled_from(vals))
     return rs, dice, filled
 

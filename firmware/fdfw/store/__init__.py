@@ -39,6 +39,7 @@ from fdfw.store import record
 from fivedice.compat import const
 
 TALLY = const(8)  # strikes kept, at most
+ASIDES = const(4)  # unreadable saves kept, the oldest replaced first: the web page's ring
 
 
 class _Base:
@@ -80,12 +81,3 @@ def _read_legacy(path, opener=open, stat=os.stat):
         if data:
             return bytes(data)
     return None
-
-
-def _why(e):
-    code = e.args[0] if e.args else 0
-    if code == 30:  # EROFS
-        return "the drive is read-only to code"
-    if code == 28:  # ENOSPC
-        return "the flash is full"
-    return "OSError " + str(code)

@@ -2,10 +2,7 @@
 import os
 
 from fdfw.store import record
-from fdfw.store import TALLY as _TALLY, _Base, _read_legacy, _why
-from fivedice.compat import const
-
-ASIDES = const(4)  # unreadable saves kept: `<path>.bad`, `.bad.1` ... `.bad.3`, as the web page's ring
+from fdfw.store import ASIDES, TALLY as _TALLY, _Base, _read_legacy
 
 
 class FileStore(_Base):
@@ -179,3 +176,12 @@ class FileStore(_Base):
                 f.write(rec)
         except OSError as e:
             self._fail(_why(e), e.args[0] if e.args else 5)
+
+
+def _why(e):
+    code = e.args[0] if e.args else 0
+    if code == 30:  # EROFS
+        return "the drive is read-only to code"
+    if code == 28:  # ENOSPC
+        return "the flash is full"
+    return "OSError " + str(code)

@@ -1,7 +1,7 @@
 """The CircuitPython store: a log of records in `microcontroller.nvm` (see fdfw.store for the protocol and
 docs/saves.md, "Saves and power cuts", for why a log and when it is rewritten)."""
 from fdfw.store import record
-from fdfw.store import TALLY as _TALLY, _Base, _read_legacy
+from fdfw.store import ASIDES, TALLY as _TALLY, _Base, _read_legacy
 from fivedice import lazy as _lazy
 from fivedice.compat import collect, const
 
@@ -49,6 +49,7 @@ class NvmStore(_Base):
         self._n = n
         self._scanned = False
         self._buf = None
+        self._olds = ()  # the set-aside saves before st[KIND_ASIDE], oldest first (ring)
         self.mended = 0  # records read with one bit put right (scans add to it)
         self.lost = False  # the last scan met a bad record after the newest save it could read (docs/saves.md)
         self.rec_lost = False  # ... or one that may be records after the newest records
@@ -159,7 +160,7 @@ class NvmStore(_Base):
             self._scanned = False
 
     def set_aside(self):
-        """Keep the save read() returned as a set-aside record (the newest one replaces an older copy)."""
+        """Keep the save read() returned as a set-aside record (the newest ASIDES are kept)."""
         self._set_aside(record.KIND_SAVE, record.KIND_ASIDE)
 
     def set_aside_records(self):
@@ -178,6 +179,9 @@ class NvmStore(_Base):
             data = _read_legacy(self.legacy) if kind == record.KIND_SAVE else None
             if data is None:
                 return
+        prev = self._st[aside]
+        if aside == record.KIND_ASIDE and prev is not None and prev[0] != seq:
+            self._olds = (self._olds + (prev,))[1 - ASIDES:]  # before _put: its rewrite keeps it
         try:
             self._put(aside, seq, data, record.encode(seq, data, aside))
         except OSError:
@@ -250,7 +254,8 @@ class NvmStore(_Base):
         return out
 
     def _packed_size(self, st, twice=True):
-        return sum(_up(record.size(len(st[k][1]))) * self._copies(k, twice) for k in self._kept(st))
+        n = sum(_up(record.size(len(st[k][1]))) * self._copies(k, twice) for k in self._kept(st))
+        return n + sum(_up(record.size(len(a[1]))) for a in self._olds)  # (kept with an aside)
 
     def _copies(self, kind, twice):
         """Records of `kind` a rewrite writes: the records twice (no one bad record loses the high scores),
@@ -274,6 +279,11 @@ class NvmStore(_Base):
         kept = self._kept(st)
         for kind in kept:
             seq, data = st[kind]
+            for a in self._olds if kind == record.KIND_ASIDE else ():  # the ring, then the newest
+                if a[0] != seq:
+                    rec = record.encode(a[0], a[1], kind)
+                    buf[o:o + len(rec)] = rec
+                    o += _up(len(rec))
             rec = record.encode(seq, data, kind)
             for _ in range(self._copies(kind, twice)):
                 buf[o:o + len(rec)] = rec

@@ -2,8 +2,9 @@
 record with one bit wrong. Loaded for the walk (NvmStore._scan, at boot and after a failed write) and dropped
 after it: in play nothing of it is needed."""
 from fdfw.store import record
+from fdfw.store import ASIDES
 from fdfw.store.nvm import ALIGN, _up
-from fivedice.compat import const
+from fivedice.compat import const, crc32
 
 _M0 = const(0x46)  # a record's magic, b"FD" (fdfw.store.record)
 _M1 = const(0x44)
@@ -17,6 +18,7 @@ def scan(store):
     good = [-1, -1, -1, -1, -1]  # by kind: the offset of the record that gave the state
     chain = [0, 0, 0, 0, 0]  # by kind: deltas since the last full record
     top = -1
+    olds = ()  # set-aside saves before the newest (NvmStore._olds)
     # past the last byte that is not 0xFF nothing was ever written: the walk stops there, and the
     # append point is at or after it, so appending never lands on a programmed byte (never erases)
     limit = n
@@ -46,6 +48,9 @@ def scan(store):
             got = _mend(store, o, h, st, not _torn(store, o, h, limit))
         if got is not None:
             kind, seq, data, ln, delta = got
+            a = st[kind]
+            if kind == record.KIND_ASIDE and a is not None and a[0] != seq:
+                olds = (olds + (a,))[1 - ASIDES:]
             st[kind] = (seq, data)  # the later in the log is the newer
             top = max(top, seq)
             good[kind] = o
@@ -57,7 +62,7 @@ def scan(store):
                 run = -1
             continue
         claim = -1
-        d = record.delta_header(h)
+        d = delta_header(h)
         if d is not None:
             claim = o + record.DOVERHEAD + d[1]
         else:
@@ -80,6 +85,8 @@ def scan(store):
         reach = max(reach, o + record.HEADER)
         o += ALIGN
     store._st = st
+    a = st[record.KIND_ASIDE]
+    store._olds = () if a is None else tuple(x for x in olds if x[0] != a[0])
     store._chain = chain
     store._seq = top
     store._end = min(max(end, limit, _up(reach)), n)
@@ -102,7 +109,7 @@ def _at(store, o, h, fix_i, st, fix_rest):
     when it is not a valid record (a delta: not one of the state before it). fix_i >= 0: h is a header
     with a bit put right (fix_i: that byte). fix_rest: try each bit of the rest put right in turn."""
     n = store._n
-    d = record.delta_header(h)
+    d = delta_header(h)
     if d is not None:
         kind, m = d
         ln = record.DOVERHEAD + m
@@ -139,7 +146,7 @@ def _at(store, o, h, fix_i, st, fix_rest):
 
 def _valid(rec, kind, seq, m, cur):
     if cur is not None:
-        return record.apply_delta(cur[1], rec, m)
+        return apply_delta(cur[1], rec, m)
     return record.payload(rec, m) if record.valid(rec, m) else None
 
 
@@ -148,7 +155,7 @@ def _torn(store, o, h, limit):
     says it holds runs past the last programmed byte or ends in erased bytes (its CRC's last two bytes
     0xFF: 1 in 65,536 for a whole record). Only its header is mended there: a torn record is many bits
     off, and trying every bit of it at each boot would cost a Pico a second."""
-    d = record.delta_header(h)
+    d = delta_header(h)
     if d is not None:
         ln = record.DOVERHEAD + d[1]
     else:
@@ -169,7 +176,7 @@ def _mend(store, o, h, st, body):
     of the header in turn, then (body) each bit of the rest. A CRC-32 over at most 1,037 bytes tells one bit
     wrong from none (its Hamming distance is 4 at these lengths), so the record mended is the one written."""
     h = bytearray(h)
-    heads = record.DHEADER if record.delta_header(h) is not None else len(h)  # a delta's header: 4 bytes
+    heads = record.DHEADER if delta_header(h) is not None else len(h)  # a delta's header: 4 bytes
     for i in range(heads):
         for b in range(8):
             h[i] ^= 1 << b
@@ -179,3 +186,41 @@ def _mend(store, o, h, st, body):
                 store.mended += 1
                 return got
     return _at(store, o, h, -1, st, True) if body else None
+
+
+# Delta records (layout: fdfw.store.record) are read only here; in play the log only appends them.
+def delta_header(h):
+    """(kind, body length) if h (at least DHEADER bytes) starts a delta record, else None."""
+    if len(h) < record.DHEADER or h[0] != _M0 or h[1] != _M1 or not h[2] & record.DELTA:
+        return None
+    kind = h[2] & 0x7F
+    if kind != record.KIND_SAVE and kind != record.KIND_RECORDS:
+        return None
+    return kind, h[3]
+
+
+def apply_delta(old, rec, m):
+    """The payload delta record `rec` (body length m, at least DOVERHEAD + m bytes) makes of `old`,
+    or None if its runs do not fit `old` or its CRC does not match (torn, or another base's)."""
+    if len(rec) < record.DOVERHEAD + m:
+        return None
+    new = bytearray(old)
+    n = len(new)
+    o = 0
+    i = record.DHEADER
+    end = record.DHEADER + m
+    while i < end:
+        if i + 2 > end:
+            return None
+        o += rec[i]
+        k = rec[i + 1]
+        i += 2
+        if i + k > end or o + k > n:
+            return None
+        new[o:o + k] = rec[i:i + k]
+        o += k
+        i += k
+    c = crc32(new, crc32(memoryview(rec)[:end])) & 0xFFFFFFFF
+    if c != rec[end] | (rec[end + 1] << 8) | (rec[end + 2] << 16) | (rec[end + 3] << 24):
+        return None
+    return bytes(new)

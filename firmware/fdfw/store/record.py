@@ -44,10 +44,6 @@ _M0 = const(0x46)
 _M1 = const(0x44)
 
 
-def crc(data):
-    return crc32(data) & 0xFFFFFFFF
-
-
 def size(n):
     """Bytes of a record with an n-byte payload."""
     return OVERHEAD + n
@@ -66,7 +62,7 @@ def encode(seq, payload, kind=KIND_SAVE):
     rec[7] = n & 0xFF
     rec[8] = n >> 8
     rec[HEADER:HEADER + n] = payload
-    c = crc(memoryview(rec)[:HEADER + n])
+    c = crc32(memoryview(rec)[:HEADER + n]) & 0xFFFFFFFF
     for i in range(4):
         rec[HEADER + n + i] = (c >> (8 * i)) & 0xFF
     return rec
@@ -86,7 +82,7 @@ def valid(rec, n):
     """True if rec (at least size(n) bytes, header already parsed with length n) has the right CRC."""
     if len(rec) < OVERHEAD + n:
         return False
-    return crc(memoryview(rec)[:HEADER + n]) == check_value(rec, n)
+    return crc32(memoryview(rec)[:HEADER + n]) & 0xFFFFFFFF == check_value(rec, n)
 
 
 def payload(rec, n):
@@ -97,16 +93,6 @@ def check_value(rec, n):
     """The stored CRC of a valid record: with the sequence number, what identifies it."""
     end = HEADER + n
     return rec[end] | (rec[end + 1] << 8) | (rec[end + 2] << 16) | (rec[end + 3] << 24)
-
-
-def delta_header(h):
-    """(kind, body length) if h (at least DHEADER bytes) starts a delta record, else None."""
-    if len(h) < DHEADER or h[0] != _M0 or h[1] != _M1 or not h[2] & DELTA:
-        return None
-    kind = h[2] & 0x7F
-    if kind != KIND_SAVE and kind != KIND_RECORDS:
-        return None
-    return kind, h[3]
 
 
 def encode_delta(kind, old, new):
@@ -150,30 +136,3 @@ def encode_delta(kind, old, new):
     for k in range(4):
         rec[DHEADER + m + k] = (c >> (8 * k)) & 0xFF
     return rec
-
-
-def apply_delta(old, rec, m):
-    """The payload delta record `rec` (body length m, at least DOVERHEAD + m bytes) makes of `old`, or
-    None if its runs do not fit `old` or its CRC does not match (torn, or not a delta of this base)."""
-    if len(rec) < DOVERHEAD + m:
-        return None
-    new = bytearray(old)
-    n = len(new)
-    o = 0
-    i = DHEADER
-    end = DHEADER + m
-    while i < end:
-        if i + 2 > end:
-            return None
-        o += rec[i]
-        k = rec[i + 1]
-        i += 2
-        if i + k > end or o + k > n:
-            return None
-        new[o:o + k] = rec[i:i + k]
-        o += k
-        i += k
-    c = crc32(new, crc32(memoryview(rec)[:end])) & 0xFFFFFFFF
-    if c != rec[end] | (rec[end + 1] << 8) | (rec[end + 2] << 16) | (rec[end + 3] << 24):
-        return None
-    return bytes(new)

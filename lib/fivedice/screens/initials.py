@@ -7,6 +7,7 @@ with a store, and dropped with the records module when the initials are in."""
 from fivedice.compat import const
 from fivedice import gfx
 from fivedice import lazy
+from fivedice import messages as _msg
 from fivedice import oled_view as view
 from fivedice import records as _rec
 from fivedice.screens import Screen, B_BACK, B_DOWN, B_HOLD1, B_HOLD5, B_OK, B_UP, M_OVER
@@ -28,7 +29,10 @@ class Initials(Screen):
 
     def enter(self, app):
         self.recs = _rec.Records()
-        _rec.read(app, self.recs)  # unreadable ones are kept aside: these start new records
+        why = _rec.load(app.store, self.recs)
+        if why is not None:  # unreadable: kept aside (these start new records), said once
+            app.records_error = why
+            app.message(_msg.T_RECORDS_BAD)
         g = app.game
         rs = g.rs
         for p in range(g.players):
@@ -53,7 +57,7 @@ class Initials(Screen):
 
     def _store(self, app):
         if _rec.save(app.store, self.recs) is not None:
-            app.message(view.T_SAVE_FAILED)
+            app.message(_msg.T_SAVE_FAILED)
 
     def press(self, app, b):
         c = 0

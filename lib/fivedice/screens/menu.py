@@ -3,6 +3,7 @@ from fivedice.compat import const
 from fivedice import features as _features
 from fivedice import gfx
 from fivedice.settings import GOOD, PERFECT
+from fivedice import messages as _msg
 from fivedice import oled_view as view
 from fivedice import power as _power
 from fivedice import rules as _rules
@@ -131,7 +132,7 @@ class Menu(Screen):
                 for p in range(4):
                     if s.seats[p] == PERFECT:
                         s.set_seat(p, GOOD)  # this rule set has no table: say why the seat changed
-                        app.message(view.T_NO_PERFECT)
+                        app.message(_msg.T_NO_PERFECT)
             self.levels_due = True
         elif it == I_PLAYERS:
             s.set("players", (s.players - 1 + step) % 4 + 1)
@@ -154,7 +155,7 @@ class Menu(Screen):
             k = (s.seats[p] + step) % 4  # Human, CPU easy, good, perfect
             self.next_game(app)
             if k == PERFECT and app.seats.levels(app.settings.rules_i) < 3:
-                app.message(view.T_NO_PERFECT)  # shown as it is passed over: why there is no perfect CPU
+                app.message(_msg.T_NO_PERFECT)  # said as it is passed over: why no perfect CPU
                 k = (k + step) % 4
             s.set_seat(p, k)
             self.levels_due = True  # its code as the cursor leaves the line: in the menu, not at "New game"
@@ -163,7 +164,7 @@ class Menu(Screen):
         """A rules, players or seat line changed with a game in progress: say it is for the next game (the
         game in progress keeps its own: back to it is app.enter(M_TURN))."""
         if app.in_game():
-            app.message(view.T_NEXT_GAME)
+            app.message(_msg.T_NEXT_GAME)
 
     def draw(self, fb, app):
         W = view.W

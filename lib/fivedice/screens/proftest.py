@@ -6,6 +6,7 @@ from fivedice.compat import const
 from fivedice import features as _features
 from fivedice import gfx
 from fivedice import lazy
+from fivedice import messages as _msg
 from fivedice import oled_view as view
 from fivedice import rules as _rules
 from fivedice import scoring
@@ -158,11 +159,14 @@ class ProfTestScreen(Screen):
             return
         records = lazy.load("records")
         recs = records.Records()
-        records.read(app, recs)
+        why = records.load(st, recs)
+        if why is not None:  # unreadable: kept aside, said once, the reason for the log
+            app.records_error = why
+            app.message(_msg.T_RECORDS_BAD)
         i = self.t.rs.index
         self.rank = recs.add_test(i, self.t.loss_x100())
         if records.save(st, recs) is not None:
-            app.message(view.T_SAVE_FAILED)
+            app.message(_msg.T_SAVE_FAILED)
         self.kept = recs.test_entries(i)
         for k in range(self.kept):
             self.best3[k] = recs.test_loss_x100(i, k)

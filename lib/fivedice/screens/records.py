@@ -3,6 +3,7 @@ UP/DOWN change the rule set, OK steps through the top 5, the stats and the tests
 while open, with the records read from the store when it opens."""
 from fivedice import gfx
 from fivedice import lazy
+from fivedice import messages as _msg
 from fivedice import oled_view as view
 from fivedice import records as _rec
 from fivedice import rules as _rules
@@ -24,7 +25,10 @@ class RecordsScreen(Screen):
     def enter(self, app):
         self.recs = _rec.Records()
         self.rs = app.settings.rules_i
-        _rec.read(app, self.recs)
+        why = _rec.load(app.store, self.recs)
+        if why is not None:  # unreadable: kept aside, said once, the reason for the log
+            app.records_error = why
+            app.message(_msg.T_RECORDS_BAD)
 
     def leave(self, app):
         self.recs = None

@@ -139,6 +139,7 @@ if _BOOT is not None:
 
 def _watch_app():
     import fivedice.app as appmod
+    from fivedice import messages as _msg
 
     Base = appmod.App
 
@@ -171,7 +172,7 @@ def _watch_app():
                 state["during"] = ""
 
             def message(self, code):
-                if code == appmod.view.T_SAVE_CRASHED:
+                if code == _msg.T_SAVE_CRASHED:
                     state["told"] += 1
                 Base.message(self, code)
 

@@ -1,6 +1,7 @@
 """The turn and game machine: legal actions change the game, illegal ones are refused and change nothing."""
 from fivedice import game, rules
 from fivedice.rng import ScriptedFaces
+from fivedice import savefile
 
 
 def new(rid="yahtzee", players=1, faces=()):
@@ -8,7 +9,7 @@ def new(rid="yahtzee", players=1, faces=()):
 
 
 def snapshot(g):
-    return g.to_bytes()
+    return savefile.encode_game(g)
 
 
 def test_a_turn_allows_three_rolls_and_refuses_a_fourth():

@@ -1,6 +1,8 @@
 """Saves: a game round-trips through bytes, and a corrupt save is refused with a plain message."""
-from fivedice import game, rules, save_check
+from fivedice import game, rules
 from fivedice.rng import Dice, SeededBytes
+from fivedice.savefile import decode as save_decode
+from fivedice import savefile
 
 
 def played(rid="yahtzee", players=2, turns=5):
@@ -20,28 +22,28 @@ def played(rid="yahtzee", players=2, turns=5):
 def test_a_game_round_trips_through_bytes():
     for rs in rules.ALL:
         g = played(rs.id)
-        h = save_check.decode_game(g.to_bytes(), None)
-        assert h.to_bytes() == g.to_bytes()
+        h = save_decode.decode_game(savefile.encode_game(g), None)
+        assert savefile.encode_game(h) == savefile.encode_game(g)
         assert h.rs is g.rs and list(h.dice) == list(g.dice) and h.held == g.held
         assert [c.total() for c in h.cards] == [c.total() for c in g.cards]
 
 
 def _refused(data):
     try:
-        save_check.decode_game(data, None)
+        save_decode.decode_game(data, None)
     except ValueError as e:
         return str(e)
     raise AssertionError("corrupt save accepted")
 
 
 def test_a_flipped_bit_is_refused():
-    b = bytearray(played().to_bytes())
+    b = bytearray(savefile.encode_game(played()))
     b[20] ^= 0x04
     assert "corrupt" in _refused(bytes(b))
 
 
 def test_a_truncated_save_is_refused():
-    assert _refused(played().to_bytes()[:-3])
+    assert _refused(savefile.encode_game(played())[:-3])
 
 
 def test_not_a_save_is_refused():
@@ -52,20 +54,20 @@ def test_impossible_points_are_refused_even_with_a_good_checksum():
     g = played(turns=1)
     assert g.last_box == 0  # the first turn filled Ones
     g.cards[0].pts[0] = 9  # no roll puts 9 in Ones
-    msg = _refused(g.to_bytes())
+    msg = _refused(savefile.encode_game(g))
     assert "no roll can score" in msg
 
 
 def test_possible_values_cover_the_joker_scores():
     rs = rules.YAHTZEE
-    assert save_check.possible(rs, rs.box("large_straight"), 40)
-    assert not save_check.possible(rs, rs.box("large_straight"), 30)
-    assert save_check.possible(rs, rs.box("fours"), 20) and not save_check.possible(rs, rs.box("fours"), 13)
-    assert not save_check.possible(rules.YUM, rules.YUM.box("low"), 20)
+    assert save_decode.possible(rs, rs.box("large_straight"), 40)
+    assert not save_decode.possible(rs, rs.box("large_straight"), 30)
+    assert save_decode.possible(rs, rs.box("fours"), 20) and not save_decode.possible(rs, rs.box("fours"), 13)
+    assert not save_decode.possible(rules.YUM, rules.YUM.box("low"), 20)
 
 
 def _impossible(g, words):
-    msg = _refused(g.to_bytes())  # to_bytes seals it with a valid CRC-32: only the rules can refuse it
+    msg = _refused(savefile.encode_game(g))  # to_bytes seals it with a valid CRC-32: only the rules can refuse it
     assert words in msg, msg
 
 

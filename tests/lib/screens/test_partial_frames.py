@@ -113,7 +113,7 @@ def test_the_message_line_follows_every_state_it_shows():
     toast is gone, nothing; each frame is the whole one (the cheer is too rare for the random games above)."""
     app = new_app(9, 0)
     play(app, [(A.B_ROLL, 1500)])
-    for five, toast in ((True, 0), (True, A.view.T_BATTERY_LOW), (True, 0), (False, 0)):
+    for five, toast in ((True, 0), (True, A._msg.T_BATTERY_LOW), (True, 0), (False, 0)):
         app.five = five
         app.toast = 0
         if toast:

@@ -6,6 +6,7 @@ from fivedice import app as A
 from fivedice import records as R
 from fivedice.rng import Dice, SeededBytes
 from fivedice.screens import menu as M
+from fivedice import messages as msg
 from host_sim.device import SimDevice
 from host_sim.sim import FileStore
 
@@ -142,7 +143,7 @@ def test_a_table_that_fails_during_the_test_is_said_and_the_test_ends(tmp_path):
     app = dev.app
     open_test(dev)  # the header and records are sound: the test opens
     dev.tap(A.B_ROLL)  # the first answer reads the rows
-    assert app.mode == A.M_MENU and app.toast == view.T_TABLE_BAD and "table" in app.seats.table_error
+    assert app.mode == A.M_MENU and app.toast == msg.T_TABLE_BAD and "table" in app.seats.table_error
     assert M.I_PROF not in app.menu.items[:app.menu.n]
     assert dev.app.store.read_records() is None  # nothing recorded
     dev.close()

@@ -11,6 +11,7 @@ from fivedice import oled_view as view
 from fivedice import records as R
 from fivedice.rng import Dice, SeededBytes
 from fivedice.screens import menu as M
+from fivedice import messages as msg
 from host_sim.device import SimDevice
 from host_sim.sim import FileStore
 
@@ -175,10 +176,10 @@ def test_unreadable_records_are_kept_aside_with_one_message_and_new_ones_start(t
     dev.app.settings.players = 1
     dev.app.settings.seats[0] = 0
     dev.app.new_game()  # a solo game reads the records for the best score to beat
-    assert dev.app.toast == view.T_RECORDS_BAD and "CRC" in dev.app.records_error or "length" in dev.app.records_error
+    assert dev.app.toast == msg.T_RECORDS_BAD and "CRC" in dev.app.records_error or "length" in dev.app.records_error
     assert dev.app.to_beat == 0
     play_to_the_end(dev)
-    assert dev.app.toast != view.T_RECORDS_BAD  # said once
+    assert dev.app.toast != msg.T_RECORDS_BAD  # said once
     type_initials(dev, b"NEW")
     assert stored(tmp_path).games(0) == 1
     assert os.path.exists(path + ".bad") or any(n.endswith(".bad") for n in os.listdir(str(tmp_path)))

@@ -1,40 +1,28 @@
-"""Reading a save back: every check it must pass to be a game some play can reach, then the settings and the
-game it holds (App._load, fivedice.session), and the same checks for the host tools' input (host_sim.oracle).
-
-Loaded only when a save is read at start-up; the app drops the module again after, so a board does not hold
-the reading code, nor the table of possible points, through the game.
+"""Reading a save record back (its layout: fivedice.savefile): every check it must pass to be a game
+some play can reach, then the settings and the game it holds; the same checks for the host tools'
+input (host_sim.oracle). Loaded only while a save is read at start-up (lazy "save_decode"), then
+dropped: a board holds neither this code nor its table of possible points through the game.
 """
-from fivedice.compat import const, popcount
-from fivedice import oled_view as _view
+from fivedice.compat import const, crc32, popcount
 from fivedice import power as _power
 from fivedice import rules as _rules
-from fivedice.session import SAVE_HEAD, SAVE_MAGIC, SEATED
-from fivedice.game import ALL_DICE as _ALL_DICE, CRC_BYTES, GAME_HEAD, GAME_MAGIC, GAME_VERSION, MAX_PLAYERS
-from fivedice.game import ROLLS_PER_TURN, Game, crc_ok
+from fivedice.game import ALL_DICE as _ALL_DICE, MAX_PLAYERS, ROLLS_PER_TURN, Game
 
-OLD_SAVE_MAGIC = const(0xA7)  # record format 1 (8-bit checksum, settings unchecked): refused, kept aside
-
-
-def load(app, data):
-    """Read save record `data` from the app's store: (the game in progress or None, its seats), or None when it
-    cannot be read. An unreadable save is kept as it is (set aside where the store can), said on screen ("Save
-    bad"), and nothing is written over it until a new game starts."""
-    try:
-        return read(data, app.settings, app.dice)
-    except ValueError as e:
-        app.save_bad = True
-        app.save_error = str(e)
-        app.game = None
-        app.message(_view.T_SAVE_BAD)
-        if hasattr(app.store, "set_aside"):
-            app.store.set_aside()
-    return None
+# The layout (fivedice.savefile, where the writer keeps these private)
+SAVE_MAGIC = const(0xA8)  # record format 2
+OLD_SAVE_MAGIC = const(0xA7)  # record format 1 (8-bit checksum): refused, kept aside
+SAVE_HEAD = const(7)  # the magic and the settings
+SEATED = const(0x40)  # a seat byte's bit 6: bits 4-5 hold the game's own seat
+GAME_MAGIC = const(0xD5)
+GAME_VERSION = const(2)
+GAME_HEAD = const(13)
+CRC_BYTES = const(4)
 
 
 def read(data, settings, dice):
-    """The game a save record (session.save_bytes) holds, or None, and its seats (a bytearray of 4 seat kinds);
-    `settings` take the record's. ValueError (a plain message) if the record is damaged or describes a game no
-    play can reach: then nothing is changed."""
+    """The game a save record (fivedice.savefile.record) holds, or None, and its seats (a bytearray
+    of 4 seat kinds); `settings` take the record's. ValueError (a plain message) if the record is
+    damaged or describes a game no play can reach: then nothing is changed."""
     if not data:
         raise ValueError("the save is empty")
     if data[0] == OLD_SAVE_MAGIC:
@@ -60,16 +48,15 @@ def read(data, settings, dice):
 
 
 def settings_ok(data):
-    """True if save record bytes 1-6 hold settings this build can have (fivedice.settings.Settings.put; the
-    seat bytes' bits 0-1 only)."""
+    """True if record bytes 1-6 hold settings this build can have (seat bytes: bits 0-1 only)."""
     np = data[2] & 7
     return (data[1] < len(_rules.ALL) and 1 <= np <= 4 and (data[2] >> 3) & 3 < _power.CHOICES
             and (data[2] >> 5) & 3 < _power.CHOICES)
 
 
 def read_settings(settings, data):
-    """Settings from save record bytes 1-6 (checked first: settings_ok), without marking the save due. A save
-    from before the power settings has 0 there: the defaults."""
+    """Settings from record bytes 1-6 (checked first: settings_ok), without marking the save due.
+    A save from before the power settings has 0 there: the defaults."""
     settings.rules_i = data[1]
     settings.players = data[2] & 7
     settings.dim_i = (data[2] >> 3) & 3
@@ -80,8 +67,20 @@ def read_settings(settings, data):
     settings.apply()
 
 
+def crc_ok(data):
+    """True if the last four bytes of `data` are the CRC-32 of the bytes before them."""
+    n = len(data) - CRC_BYTES
+    if n < 0:
+        return False
+    c = crc32(memoryview(data)[0:n])
+    for i in range(CRC_BYTES):
+        if data[n + i] != (c >> (8 * i)) & 0xFF:
+            return False
+    return True
+
+
 def decode_game(data, dice):
-    """A Game from fivedice.game.encode's bytes; ValueError with a plain message if they are not a valid save."""
+    """A Game from savefile.encode_game's bytes; ValueError (a plain message) if no save."""
     if len(data) < GAME_HEAD + CRC_BYTES or data[0] != GAME_MAGIC:
         raise ValueError("not a fivedice save")
     if data[1] != GAME_VERSION:
