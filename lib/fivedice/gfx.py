@@ -13,7 +13,8 @@
 # Scale 1 only; str text and scaled text always take the fill_rect path. A target with a true DIE_SPRITES
 # provides sprite_die(x, y, size, face, held, c) and sprite_tumble(x, y, size, k, c) -> True when it blitted a
 # copy of what die() / tumbling_die() below draw there (made once, by these very functions), False to have
-# them drawn here.
+# them drawn here. A target with a true NUMBER_BLIT provides number(n, x, y, c) -> x after it, drawing the very
+# pixels number() below would at scale 1 (board_mp: a digit a blit, in one call).
 #
 # Every function here allocates nothing (no strings, tuples or floats are built), so
 # they may run with the MicroPython heap locked. Methods are called as fb.method(...)
@@ -114,6 +115,8 @@ def number_width(n, scale=1):
 
 def number(fb, n, x, y, c, scale=1):
     """Draw int n in decimal at x, y without building a string. Returns the x after it."""
+    if scale == 1 and getattr(fb, "NUMBER_BLIT", False):
+        return fb.number(n, x, y, c)
     if n < 0:
         x = glyph(fb, _MINUS, x, y, c, scale)
         n = -n

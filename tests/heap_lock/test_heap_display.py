@@ -69,6 +69,7 @@ def draw(fb):
     fb.pixel(3, 62, 1)
     fb.fill_rect(0, 54, 128, 10, 1)
     gfx.text(fb, b"Box already filled", 1, 55, 0)
+    gfx.number(fb, -42, 110, 55, 0)
 
 
 def test_paged_ssd1306_puts_each_frame_on_the_panel():
@@ -88,9 +89,17 @@ def edges(fb):
     gfx.text(fb, b"Clip", -3, -2, 1)
     gfx.text(fb, b"Edge", 110, 60, 1)
     gfx.text(fb, b"\x7f\x10ok", 20, 20, 1)  # outside the font: '?'
+    gfx.text(fb, b" ~}", 60, 20, 1)  # the font's first and last chars
     fb.fill_rect(60, 28, 40, 12, 1)
     gfx.text(fb, b"inv", 62, 30, 0)
     gfx.text(fb, b"x", 125, 30, 0)
+    gfx.number(fb, -1203, 0, 40, 1)  # NUMBER_BLIT: a digit a blit, '-' first
+    gfx.number(fb, 0, 40, 40, 1)
+    fb.fill_rect(0, 48, 80, 8, 1)
+    gfx.number(fb, 98765, 1, 48, 0)
+    gfx.number(fb, -7, 40, 48, 0)
+    gfx.number(fb, 1234567890, 90, 48, 1)  # off the right edge: clipped
+    gfx.number(fb, 42, -4, 57, 1)  # off the left edge
 
 
 def test_paged_ssd1306_glyph_blits_draw_the_same_pixels_as_gfx_fill_rects():
