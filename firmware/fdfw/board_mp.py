@@ -1,19 +1,23 @@
-"""MicroPython's board glue while the game runs: the display (PagedSSD1306, micropython-lib's SSD1306 driver
-sending only the blocks that changed), light sleep until a button (MPSleep) and the run-time callables."""
-# fdfw.setup_mp hands the built board hw.battery, hw.make_sleep and hw.start_watchdog from here. The setup is
-# dropped after start-up: a function keeps its module's globals, hence the whole module, in the heap, so what
-# only start-up needs stays out of here.
-# -- the display ----------------------------------------------------------------------------------------
-# A full 128x64 frame is 1,025 bytes on the bus, about 23 ms at 400 kHz I2C. PagedSSD1306.show() compares each
-# page of the frame buffer with a shadow copy of what the panel holds (memoryviews made once, compared in C),
-# and in a changed page each 32-column block, so a hold (one die) sends a block of each of its pages, not the
-# whole width. Each run of pages whose changed blocks span the same columns is one window command (column and
-# page range, Co=0) and one data write per page of just those columns; then the pages are copied to the
-# shadow with FrameBuffer.blit (C). An unchanged frame sends nothing. Text is one FrameBuffer.blit per glyph
-# (gfx's GLYPH_BLIT path) from 5x8 FrameBuffers over a copy of fivedice.font made at start-up, instead of a
-# fill_rect per run of ink. It allocates nothing per frame.
+"""MicroPython's board glue while the game runs: the display (PagedSSD1306, micropython-lib's
+SSD1306 driver sending only the blocks that changed), light sleep until a button (MPSleep) and the
+run-time callables."""
+# fdfw.setup_mp hands the built board hw.battery, hw.make_sleep and hw.start_watchdog from here. The
+# setup is dropped after start-up: a function keeps its module's globals, hence the whole module, in
+# the heap, so what only start-up needs stays out of here.
+# -- the display
+# ----------------------------------------------------------------------------------------
+# A full 128x64 frame is 1,025 bytes on the bus, about 23 ms at 400 kHz I2C. PagedSSD1306.show()
+# compares each page of the frame buffer with a shadow copy of what the panel holds (memoryviews
+# made once, compared in C), and in a changed page each 32-column block, so a hold (one die) sends a
+# block of each of its pages, not the whole width. Each run of pages whose changed blocks span the
+# same columns is one window command (column and page range, Co=0) and one data write per page of
+# just those columns; then the pages are copied to the shadow with FrameBuffer.blit (C). An
+# unchanged frame sends nothing. Text is one FrameBuffer.blit per glyph (gfx's GLYPH_BLIT path) from
+# 5x8 FrameBuffers over a copy of fivedice.font made at start-up, instead of a fill_rect per run of
+# ink. It allocates nothing per frame.
 #
-# The driver is `ssd1306` from micropython-lib (`mpremote mip install ssd1306`); only show() is replaced.
+# The driver is `ssd1306` from micropython-lib (`mpremote mip install ssd1306`); only show() is
+# replaced.
 import framebuf
 from ssd1306 import SSD1306_I2C
 
@@ -23,8 +27,9 @@ from fivedice.font import ADVANCE, FIRST, FONT, LAST, UNKNOWN, WIDTH
 from fivedice.power import read_mv
 
 _BLOCK = 32  # columns per compared and sent block (a die is 20 wide: one or two blocks)
-# fivedice.font's FIRST, LAST, UNKNOWN and ADVANCE, as literals for the glyph paths (tests/test_display_backends.py
-# checks them); _MINUS and _DIGIT0: '-' and '0' as indexes into _glyph
+# fivedice.font's FIRST, LAST, UNKNOWN and ADVANCE, as literals for the glyph paths
+# (tests/test_display_backends.py checks them); _MINUS and _DIGIT0: '-' and '0' as indexes into
+# _glyph
 _FIRST = const(32)
 _LAST = const(126)
 _UNKNOWN = const(63)
@@ -42,29 +47,45 @@ class PagedSSD1306(SSD1306_I2C):
         # runs inside SSD1306.__init__, after self.buffer exists and before its first show()
         w = self.width
         n = self.pages
-        self.col0 = 0 if w == 128 else (128 - w) // 2  # narrow panels sit centred in the 128 columns
+        # narrow panels sit centred in the 128 columns
+        self.col0 = 0 if w == 128 else (128 - w) // 2
         self.shadow = bytearray(n * w)
         mv = memoryview(self.buffer)
         ms = memoryview(self.shadow)
         self._page = [mv[p * w:(p + 1) * w] for p in range(n)]
         self._shadow_page = [ms[p * w:(p + 1) * w] for p in range(n)]
-        # copying a page is a blit of one GS8 row (a byte per "pixel") into the shadow, seen as n GS8 rows
+        # copying a page is a blit of one GS8 row (a byte per "pixel") into the shadow, seen as n
+        # GS8 rows
         self._row = [framebuf.FrameBuffer(self._page[p], w, 1, framebuf.GS8) for p in range(n)]
         self._shadow_fb = framebuf.FrameBuffer(self.shadow, w, n, framebuf.GS8)
-        # page p's blocks at p * nb + b, in the buffer and in the shadow; a block's span in a page: b0 | b1 << 4
+        # page p's blocks at p * nb + b, in the buffer and in the shadow; a block's span in a page:
+        # b0 | b1 << 4
         nb = (w + _BLOCK - 1) // _BLOCK
         self.blocks = nb
-        self._blk = [mv[p * w + b * _BLOCK:p * w + min(w, (b + 1) * _BLOCK)] for p in range(n) for b in range(nb)]
-        self._shadow_blk = [ms[p * w + b * _BLOCK:p * w + min(w, (b + 1) * _BLOCK)] for p in range(n) for b in range(nb)]
+        self._blk = [
+            mv[p * w + b * _BLOCK : p * w + min(w, (b + 1) * _BLOCK)]
+            for p in range(n)
+            for b in range(nb)
+        ]
+        self._shadow_blk = [
+            ms[p * w + b * _BLOCK : p * w + min(w, (b + 1) * _BLOCK)]
+            for p in range(n)
+            for b in range(nb)
+        ]
         self._span = bytearray(n)  # per page: 0 unchanged, else first block | (last block + 1) << 4
-        self._vec = [[b"\x40"] + [None] * k for k in range(nb + 1)]  # a data write of k blocks (writevto)
+        # a data write of k blocks (writevto)
+        self._vec = [[b"\x40"] + [None] * k for k in range(nb + 1)]
         self._cmd = bytearray(b"\x00\x21\x00\x7f\x22\x00\x07")  # Co=0: all command bytes
         # the font: glyph k is FONT's 5 column bytes k*5.. -- exactly a 5x8 MONO_VLSB FrameBuffer
         font = memoryview(bytearray(FONT))
-        self._glyph = [framebuf.FrameBuffer(font[k * WIDTH:(k + 1) * WIDTH], WIDTH, 8, framebuf.MONO_VLSB)
-                       for k in range(LAST - FIRST + 1)]
-        self._inverse = framebuf.FrameBuffer(bytearray(b"\x01\x00"), 2, 1, framebuf.MONO_VLSB)  # 0 -> 1, 1 -> 0
-        self._dsize = 0  # the dice sprites' size (0: not made yet) and colour; _dice[face + 7 * held], _tumble[k]
+        self._glyph = [
+            framebuf.FrameBuffer(font[k * WIDTH : (k + 1) * WIDTH], WIDTH, 8, framebuf.MONO_VLSB)
+            for k in range(LAST - FIRST + 1)
+        ]
+        # 0 -> 1, 1 -> 0
+        self._inverse = framebuf.FrameBuffer(bytearray(b"\x01\x00"), 2, 1, framebuf.MONO_VLSB)
+        # the dice sprites' size (0: not made yet) and colour; _dice[face + 7 * held], _tumble[k]
+        self._dsize = 0
         self._dcol = 1
         self._dice = None
         self._tumble = None
@@ -73,13 +94,16 @@ class PagedSSD1306(SSD1306_I2C):
         super().init_display()
 
     def glyph(self, code, x, y, c):
-        """Draw char code (32..126, else '?') at x, y in colour c; the paper pixels are left as they are."""
-        # the font's range as literals: an imported name is a dict lookup each time (a third of a glyph's cost)
+        """Draw char code (32..126, else '?') at x, y in colour c; the paper pixels are left as they
+        are."""
+        # the font's range as literals: an imported name is a dict lookup each time (a third of a
+        # glyph's cost)
         i = code - _FIRST if _FIRST <= code <= _LAST else _UNKNOWN - _FIRST
         if c:
             self.blit(self._glyph[i], x, y, 0)  # key 0: the paper is transparent
         else:
-            self.blit(self._glyph[i], x, y, 1, self._inverse)  # ink drawn as 0; key on the mapped paper
+            # ink drawn as 0; key on the mapped paper
+            self.blit(self._glyph[i], x, y, 1, self._inverse)
 
     def glyphs(self, s, x, y, c):
         """Draw bytes s on one line from x, y; returns the x after the last char (as gfx.text).
@@ -87,20 +111,26 @@ class PagedSSD1306(SSD1306_I2C):
         g = self._glyph
         if c:
             for code in s:
-                self.blit(g[code - _FIRST if _FIRST <= code <= _LAST else _UNKNOWN - _FIRST], x, y, 0)
+                self.blit(
+                    g[code - _FIRST if _FIRST <= code <= _LAST else _UNKNOWN - _FIRST], x, y, 0
+                )
                 x += _ADVANCE
         else:
             inv = self._inverse
             for code in s:
-                self.blit(g[code - _FIRST if _FIRST <= code <= _LAST else _UNKNOWN - _FIRST], x, y, 1, inv)
+                self.blit(
+                    g[code - _FIRST if _FIRST <= code <= _LAST else _UNKNOWN - _FIRST], x, y, 1, inv
+                )
                 x += _ADVANCE
         return x
 
     def number(self, n, x, y, c):
-        """Draw int n in decimal from x, y as gfx.number does (a '-' first when negative); returns the x
-        after it. A blit a digit, in one call: gfx.number's way is two calls a digit (4x the time)."""
+        """Draw int n in decimal from x, y as gfx.number does (a '-' first when negative); returns
+        the x after it. A blit a digit, in one call: gfx.number's way is two calls a digit (4x the
+        time)."""
         g = self._glyph
-        k = 0 if c else 1  # the key: 0, the paper is transparent; 1 on the mapped paper (ink drawn as 0)
+        # the key: 0, the paper is transparent; 1 on the mapped paper (ink drawn as 0)
+        k = 0 if c else 1
         inv = None if c else self._inverse
         if n < 0:
             self.blit(g[_MINUS], x, y, k, inv)
@@ -117,9 +147,11 @@ class PagedSSD1306(SSD1306_I2C):
             p //= 10
         return x
 
-    # -- dice: the first die drawn makes a sprite of each face, held or not, and of each tumbling frame, in
-    # its size and colour (gfx draws them into small FrameBuffers: the same pixels); then a die is one blit
-    # instead of a dozen fill_rect and pixel calls. Another size or colour is drawn by gfx as before.
+    # -- dice: the first die drawn makes a sprite of each face, held or not, and of each tumbling
+    # frame, in
+    # its size and colour (gfx draws them into small FrameBuffers: the same pixels); then a die is
+    # one blit instead of a dozen fill_rect and pixel calls. Another size or colour is drawn by gfx
+    # as before.
     def _sprites(self, size, c):
         # 22 FrameBuffers of size x size (20: 60 bytes each, about 2.5 KB with their objects)
         rows = (size + 7) // 8 * size
@@ -191,8 +223,8 @@ class PagedSSD1306(SSD1306_I2C):
         self._all = False
 
     def _send(self, p, q, b0, b1):
-        """Pages p..q-1, blocks b0..b1-1: one window, then one data write a page (the RAM pointer wraps
-        to the window's first column on the next page)."""
+        """Pages p..q-1, blocks b0..b1-1: one window, then one data write a page (the RAM pointer
+        wraps to the window's first column on the next page)."""
         cmd = self._cmd
         w = self.width
         cmd[2] = self.col0 + b0 * _BLOCK
@@ -213,7 +245,8 @@ class PagedSSD1306(SSD1306_I2C):
         self.blocks_sent += (q - p) * (b1 - b0)
 
 
-# -- light sleep (see fdfw.idle): machine.lightsleep in bounded slices --------------------------------------
+# -- light sleep (see fdfw.idle): machine.lightsleep in bounded slices
+# --------------------------------------
 SLEEP_SLICE_MS = const(100)  # each wake checks the buttons and feeds the watchdog
 
 
@@ -239,7 +272,8 @@ class MPSleep:
                 try:
                     self._light(self._slice)
                 except (OSError, ValueError, NotImplementedError):
-                    self.fallback = True  # this port cannot light-sleep: plain sleeps (no saving, still correct)
+                    # this port cannot light-sleep: plain sleeps (no saving, still correct)
+                    self.fallback = True
             if self.fallback:
                 self._sleep_ms(self._slice)
             self.slices += 1
@@ -252,7 +286,8 @@ class MPSleep:
                     return  # held down (its edge came while the IRQ could not see it)
 
 
-# -- the run-time callables ------------------------------------------------------------------------------
+# -- the run-time callables
+# ------------------------------------------------------------------------------
 def battery(read, div):
     """hw.battery: the supply in mV from read() (ADC.read_u16) behind a 1/div divider."""
     def mv():
@@ -262,7 +297,8 @@ def battery(read, div):
 
 
 def light_sleep(machine, hw):
-    """hw.make_sleep: light sleep until a button, machine.lightsleep in bounded slices (fdfw.board_mp.MPSleep)."""
+    """hw.make_sleep: light sleep until a button, machine.lightsleep in bounded slices
+    (fdfw.board_mp.MPSleep)."""
 
     def make(buttons, feed):
         ring = getattr(buttons, "_ring", None)

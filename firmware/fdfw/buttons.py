@@ -1,27 +1,36 @@
-"""Ten (or any number of) active-low buttons read as one press bitmask; no tap lost to a slow frame."""
+"""Ten (or any number of) active-low buttons read as one press bitmask; no tap lost to a slow frame.
+"""
 # Every reader has the same calls: poll() -> bitmask of the app buttons pressed since the last poll,
-# down() -> bitmask of the app buttons held now, and for the idle loop (fdfw.idle): pending() -> True when an
-# edge waits to be read (checked between sleep slices), wait_ms() -> how soon the next poll is needed anyway
-# (0: now; a debouncer still settling; else IDLE_MS). make(inputs, ids) picks the reader for what the board's
-# setup module built (hw.button_inputs):
+# down() -> bitmask of the app buttons held now, and for the idle loop (fdfw.idle): pending() ->
+# True when an edge waits to be read (checked between sleep slices), wait_ms() -> how soon the next
+# poll is needed anyway (0: now; a debouncer still settling; else IDLE_MS). make(inputs, ids) picks
+# the reader for what the board's setup module built (hw.button_inputs):
 #
-# - KeypadButtons (fdfw.keys): a CircuitPython `keypad.Keys`. The C core scans the pins in the background (debounced,
-#   timestamped events in a queue), so a tap during a 250 ms frame waits in the queue. poll() drains it with
+# - KeypadButtons (fdfw.keys): a CircuitPython `keypad.Keys`. The C core scans the pins in the
+# background (debounced,
+#   timestamped events in a queue), so a tap during a 250 ms frame waits in the queue. poll() drains
+#   it with
 #   `events.get_into()` into one Event made at start-up (get() would allocate an Event per call).
-# - EdgeButtons: MicroPython pins whose hard IRQ (EdgeRing) writes every edge, with its ticks, into a
-#   preallocated ring. poll() replays the edges, oldest first, through one adafruit_debouncer.Debouncer per
-#   button *at the edge's own time*, so a 20 ms tap that starts and ends inside one frame is still one press,
+# - EdgeButtons: MicroPython pins whose hard IRQ (EdgeRing) writes every edge, with its ticks, into
+# a
+#   preallocated ring. poll() replays the edges, oldest first, through one
+#   adafruit_debouncer.Debouncer per
+#   button *at the edge's own time*, so a 20 ms tap that starts and ends inside one frame is still
+#   one press,
 #   and contact chatter (edges a few ms apart) is still filtered by the debouncer's 10 ms interval.
-# - Buttons: a list of DigitalInOut objects or pin-level callables, each under adafruit_debouncer, polled once
-#   a pass (CircuitPython builds without `keypad`, host tools). A tap shorter than a pass can be missed here.
+# - Buttons: a list of DigitalInOut objects or pin-level callables, each under adafruit_debouncer,
+# polled once
+#   a pass (CircuitPython builds without `keypad`, host tools). A tap shorter than a pass can be
+#   missed here.
 #
 # A pressed button reads low, so a press is the debouncer's `fell`.
 from array import array
 
 from fivedice.compat import const
 
-# adafruit_debouncer is imported by the readers that use it (Buttons, EdgeButtons), not here: a CircuitPython
-# board with keypad never needs it, and its 6 KB of code (64-bit unix port) would stay in the heap for nothing.
+# adafruit_debouncer is imported by the readers that use it (Buttons, EdgeButtons), not here: a
+# CircuitPython board with keypad never needs it, and its 6 KB of code (64-bit unix port) would stay
+# in the heap for nothing.
 
 
 _RING = const(128)  # edges held between two polls: ~10 bouncy taps (a clean tap is 2 edges)
@@ -31,7 +40,8 @@ _SETTLE_MS = const(10)  # adafruit_debouncer's interval: a new edge is committed
 
 
 def make(inputs, ids):
-    """The reader for hw.button_inputs: a keypad.Keys, an EdgeRing, or a list of inputs/callables."""
+    """The reader for hw.button_inputs: a keypad.Keys, an EdgeRing, or a list of inputs/callables.
+    """
     if hasattr(inputs, "events"):
         from fdfw.keys import KeypadButtons
 
@@ -42,7 +52,8 @@ def make(inputs, ids):
 
 
 class Buttons:
-    """inputs[k]: a DigitalInOut or a callable returning the pin level; ids[k]: the app button number (0..29)."""
+    """inputs[k]: a DigitalInOut or a callable returning the pin level; ids[k]: the app button
+    number (0..29)."""
 
     def __init__(self, inputs, ids, interval_s=0.01):
         if len(inputs) != len(ids):
@@ -54,7 +65,8 @@ class Buttons:
         self._n = len(inputs)
 
     def poll(self):
-        """Update every debouncer; return a bitmask of the app buttons pressed since the last poll."""
+        """Update every debouncer; return a bitmask of the app buttons pressed since the last poll.
+        """
         mask = 0
         deb = self._deb
         ids = self._ids
@@ -81,33 +93,38 @@ class Buttons:
 
 
 class EdgeRing:
-    """Every edge of `pins` (machine.Pin inputs with pull-ups), timestamped by ticks_ms, in a preallocated ring.
+    """Every edge of `pins` (machine.Pin inputs with pull-ups), timestamped by ticks_ms, in a
+    preallocated ring.
 
-    The IRQ handlers only store two numbers and move an index: no allocation, so they may run as hard IRQs.
-    `trigger` is Pin.IRQ_FALLING | Pin.IRQ_RISING. An edge that finds the ring full is dropped and counted in
-    state[2]; the reader then reads the pins afresh."""
+    The IRQ handlers only store two numbers and move an index: no allocation, so they may run as
+    hard IRQs. `trigger` is Pin.IRQ_FALLING | Pin.IRQ_RISING. An edge that finds the ring full is
+    dropped and counted in state[2]; the reader then reads the pins afresh."""
 
     def __init__(self, pins, ticks_ms, trigger, hard=True, size=_RING):
         self.pins = pins
         self.n = len(pins)
         self.size = size
-        self.ticks = array("i", bytes(4 * size))  # edge time (ticks_ms, below 2**30: fits a signed int32)
+        # edge time (ticks_ms, below 2**30: fits a signed int32)
+        self.ticks = array("i", bytes(4 * size))
         self.keys = bytearray(size)  # key << 1 | level read in the handler
-        self.state = array("i", [0, 0, 0])  # head (written by IRQs), tail (written by the reader), dropped
+        # head (written by IRQs), tail (written by the reader), dropped
+        self.state = array("i", [0, 0, 0])
         self.clock = ticks_ms
         self.handlers = []
         for k in range(self.n):
             h = self._handler(k)
             self.handlers.append(h)
             pins[k].irq(handler=h, trigger=trigger, hard=hard)
-        # the levels the reader starts from, read after the IRQs are on: an edge in between is in the ring
+        # the levels the reader starts from, read after the IRQs are on: an edge in between is in
+        # the ring
         self.levels = bytearray(self.n)
         for k in range(self.n):
             self.levels[k] = 1 if pins[k].value() else 0
 
     def _handler(self, k):
-        # two cells and one argument: MicroPython calls a closure with more than 5 cells + arguments through
-        # a heap-allocated array (a 6-cell version failed under heap_lock), which a hard IRQ cannot have
+        # two cells and one argument: MicroPython calls a closure with more than 5 cells + arguments
+        # through a heap-allocated array (a 6-cell version failed under heap_lock), which a hard IRQ
+        # cannot have
         r = self
         kk = k << 1
 
@@ -127,7 +144,8 @@ class EdgeRing:
         return edge
 
 
-_at = array("i", [-1])  # the time adafruit_debouncer sees while edges are replayed; -1: the real clock
+# the time adafruit_debouncer sees while edges are replayed; -1: the real clock
+_at = array("i", [-1])
 _real_ticks = [None]  # adafruit_debouncer's own ticks_ms, kept by the first EdgeButtons
 
 
@@ -141,10 +159,10 @@ def _replay_ticks():
 class EdgeButtons:
     """ring: an EdgeRing; key k is app button ids[k]. One adafruit_debouncer.Debouncer per key.
 
-    The debouncer reads time through its module-level ticks_ms; while poll() replays an edge, that clock says
-    the edge's time (the same hook host_sim uses to drive it from a simulated clock), otherwise the real
-    ticks. Per edge at time t the debouncer is updated twice: with the level before the edge (which commits
-    it if it had lasted the interval) and with the new level (which starts a new bounce window)."""
+    The debouncer reads time through its module-level ticks_ms; while poll() replays an edge, that
+    clock says the edge's time (host_sim drives it the same way), otherwise the real ticks. Per edge at time t the debouncer is updated twice: with the level
+    before the edge (which commits it if it had lasted the interval) and with the new level (which
+    starts a new bounce window)."""
 
     def __init__(self, ring, ids, interval_s=0.01):
         if ring.n != len(ids):
@@ -157,11 +175,13 @@ class EdgeButtons:
             adafruit_debouncer.ticks_ms = _replay_ticks
         self._ring = ring
         lv = ring.levels
-        # the debouncer reads the predicate once, to start from the pin's level; after that poll() feeds it
+        # the debouncer reads the predicate once, to start from the pin's level; after that poll()
+        # feeds it
         self._deb = [Debouncer(self._const(lv[k]), interval=interval_s) for k in range(ring.n)]
         self._ids = bytes(ids)
         self._dropped = 0
-        self._settling = False  # an edge was replayed and its debouncer may not have committed it yet
+        # an edge was replayed and its debouncer may not have committed it yet
+        self._settling = False
 
     @staticmethod
     def _const(v):

@@ -1,13 +1,15 @@
-"""A passive piezo on a PWM pin, with the tone(freq_hz, ms) / off() protocol of fivedice.sounds.Sounder.
+"""A passive piezo on a PWM pin, with the tone(freq_hz, ms) / off() protocol of
+fivedice.sounds.Sounder.
 
-tone() sets the frequency and a 50 % duty and returns at once; off() sets duty 0. Sounder times the notes.
+tone() sets the frequency and a 50 % duty and returns at once; off() sets duty 0. Sounder times the
+notes.
 """
 
 
 class CPBuzzer:
-    """CircuitPython: pwm is pwmio.PWMOut(pin, duty_cycle=0, frequency=440, variable_frequency=True); enable: a
-    DigitalInOut output switching the speaker's amplifier (the MacroPad's SPEAKER_ENABLE), on only while a tone
-    plays, or None."""
+    """CircuitPython: pwm is pwmio.PWMOut(pin, duty_cycle=0, frequency=440,
+    variable_frequency=True); enable: a DigitalInOut output switching the speaker's amplifier (the
+    MacroPad's SPEAKER_ENABLE), on only while a tone plays, or None."""
 
     def __init__(self, pwm, enable=None):
         self._pwm = pwm

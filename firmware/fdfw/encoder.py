@@ -1,10 +1,15 @@
-"""A rotary encoder (the MacroPad's, rotaryio) as UP/DOWN presses, and on the dice screen as the shake."""
+"""A rotary encoder (the MacroPad's, rotaryio) as UP/DOWN presses, and on the dice screen as the
+shake."""
 # Encoder(enc) reads enc.position (a rotaryio.IncrementalEncoder: one count a detent, clockwise up).
-# - Keys(reader, encoder, up, down) wraps the board's button reader (fdfw.buttons): poll() adds one detent a
-#   pass as a press of the app's UP (turned anticlockwise) or DOWN (clockwise) button; detents not handed out
+# - Keys(reader, encoder, up, down) wraps the board's button reader (fdfw.buttons): poll() adds one
+# detent a
+#   pass as a press of the app's UP (turned anticlockwise) or DOWN (clockwise) button; detents not
+#   handed out
 #   yet keep pending() true, so none is lost to a slow frame and the loop does not sleep on them.
-# - The Encoder itself is hw.shake: on the screen where a spin shakes (spins(), the dice screen once bind(app)
-#   ran) a detent is no press: update(now) returns 1 at the first detent (the dice tumble) and -1 once no
+# - The Encoder itself is hw.shake: on the screen where a spin shakes (spins(), the dice screen once
+# bind(app)
+#   ran) a detent is no press: update(now) returns 1 at the first detent (the dice tumble) and -1
+#   once no
 #   detent came for SPIN_MS (they land), as fdfw.shake_input's sensors do.
 # Nothing here allocates per pass.
 from fivedice.compat import const
@@ -36,8 +41,8 @@ class Encoder:
         return self._app is not None and self._app.mode == self._turn
 
     def step(self):
-        """-1 (anticlockwise), 1 (clockwise) or 0: one detent not handed out yet, taken; on the spin screen
-        every detent is taken for the spin and 0 returned."""
+        """-1 (anticlockwise), 1 (clockwise) or 0: one detent not handed out yet, taken; on the spin
+        screen every detent is taken for the spin and 0 returned."""
         pos = self._enc.position
         d = pos - self._last
         if not d:
@@ -82,7 +87,8 @@ class Encoder:
 
 
 class Keys:
-    """reader: the board's button reader (fdfw.buttons); encoder: an Encoder; up, down: the app's button numbers."""
+    """reader: the board's button reader (fdfw.buttons); encoder: an Encoder; up, down: the app's
+    button numbers."""
 
     def __init__(self, reader, encoder, up, down):
         self._r = reader

@@ -5,8 +5,8 @@ no setup module imports fdfw.start (no import circle). Dropped with them after s
 
 
 class Hardware:
-    """The built board: every field is a driver object or None. Defaults are class attributes and the
-    class has no functions, so a built board does not keep this start-up module loaded."""
+    """The built board: every field is a driver object or None. Defaults are class attributes and
+    the class has no functions, so a built board does not keep this start-up module loaded."""
 
     display = None
     pixels = None  # px[i] = (r, g, b); show()
@@ -16,7 +16,8 @@ class Hardware:
     button_inputs = None
     button_names = None
     shake = None  # .update(now_ms) -> 1 / -1 / 0
-    encoder = None  # fdfw.encoder.Encoder (also hw.shake): its detents are UP/DOWN off the dice screen
+    # fdfw.encoder.Encoder (also hw.shake): its detents are UP/DOWN off the dice screen
+    encoder = None
     pixel_colors = None  # the profile's (PIXEL_ORDER, FACE_COLORS, KEY_COLORS) for the App, or None
     store = None
     ticks_ms = None
@@ -24,8 +25,8 @@ class Hardware:
     idle = None
     make_sleep = None  # make_sleep(buttons, feed) -> sleep(): light sleep until a button, or None
     battery = None  # battery() -> supply mV (the profile's BATTERY input), or None: no such input
-    # recovery (fdfw.recover): the watchdog once started, how to start it, whether the last reset was
-    # the watchdog's, and where the error log goes (None: the console only)
+    # recovery (fdfw.recover): the watchdog once started, how to start it, whether the last reset
+    # was the watchdog's, and where the error log goes (None: the console only)
     watchdog = None
     start_watchdog = None
     after_watchdog = False
@@ -35,7 +36,8 @@ class Hardware:
 
 
 class StartupError(Exception):
-    """A plain message for the person holding the board; `hw` holds what was built (to signal with)."""
+    """A plain message for the person holding the board; `hw` holds what was built (to signal with).
+    """
 
     def __init__(self, message, hw=None, status="startup-failed"):
         super().__init__(message)
@@ -74,7 +76,8 @@ def display_missing(addrs, sda, scl, found, hw):
 
 
 def accel_shake(prof, found, bus, hw):
-    """The LIS3DH shake input on `bus` (either runtime's I2C reader); StartupError if it is absent."""
+    """The LIS3DH shake input on `bus` (either runtime's I2C reader); StartupError if it is absent.
+    """
     from fdfw.lis3dh import LIS3DH
     from fdfw.shake_input import AccelShakeInput
 

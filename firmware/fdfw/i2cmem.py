@@ -1,4 +1,5 @@
-"""CircuitPython busio.I2C with MicroPython's I2C method names (scan, readfrom_mem_into, writeto_mem).
+"""CircuitPython busio.I2C with MicroPython's I2C method names (scan, readfrom_mem_into,
+writeto_mem).
 
 Takes the bus lock around each transfer, as busio requires; buffers are allocated once.
 """

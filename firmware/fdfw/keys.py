@@ -1,5 +1,6 @@
-"""The buttons' reader on a CircuitPython `keypad.Keys` (fdfw.buttons has the others and says how they read).
-Its own module: a board with keypad loads this alone, not the readers it never uses (their code is heap)."""
+"""The buttons' reader on a CircuitPython `keypad.Keys` (fdfw.buttons has the others and says how
+they read). Its own module: a board with keypad loads this alone, not the readers it never uses
+(their code is heap)."""
 from fivedice.compat import const
 
 _IDLE_MS = const(1000000)  # nothing to do until an event is queued (fdfw.buttons.IDLE_MS)
@@ -7,13 +8,13 @@ _IDLE_MS = const(1000000)  # nothing to do until an event is queued (fdfw.button
 
 class KeypadButtons:
     """keys: a keypad.Keys (value_when_pressed=False); key k is app button ids[k]."""
-    # Overflow (more than max_events transitions between two polls, e.g. a long flash write): the queued
-    # events are still good and are used; then the queue is cleared and the scanner reset, which scans at
-    # once, and what that scan reports gives the held keys afresh. The documented reset() reports every held
-    # key as a new press; the C code of some 9.x releases reports every released key as a release instead.
-    # Either way a key held before the overflow is not reported twice; a key pressed during it and still
-    # held is reported under the first; a tap that began and ended inside the lost events stays lost
-    # (counted in `overflows`).
+    # Overflow (more than max_events transitions between two polls, e.g. a long flash write): the
+    # queued events are still good and are used; then the queue is cleared and the scanner reset,
+    # which scans at once, and what that scan reports gives the held keys afresh. The documented
+    # reset() reports every held key as a new press; the C code of some 9.x releases reports every
+    # released key as a release instead. Either way a key held before the overflow is not reported
+    # twice; a key pressed during it and still held is reported under the first; a tap that began
+    # and ended inside the lost events stays lost (counted in `overflows`).
 
     def __init__(self, keys, ids):
         from keypad import Event
@@ -76,7 +77,8 @@ class KeypadButtons:
         self._keys.deinit()
 
     def rebind(self, keys):
-        """A new keypad.Keys for the same pins (after a sleep). A key held while it starts gives no press."""
+        """A new keypad.Keys for the same pins (after a sleep). A key held while it starts gives no
+        press."""
         self._keys = keys
         self._events = keys.events
         self._get_into = keys.events.get_into

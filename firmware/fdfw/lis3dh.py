@@ -1,8 +1,9 @@
-"""Minimal LIS3DH accelerometer reader (ST LIS3DH datasheet, DocID17530): 100 Hz, +-2 g, high resolution.
+"""Minimal LIS3DH accelerometer reader (ST LIS3DH datasheet, DocID17530): 100 Hz, +-2 g, high
+resolution.
 
-`i2c` speaks MicroPython's memory API: readfrom_mem_into(addr, reg, buf) and writeto_mem(addr, reg, buf)
-(machine.I2C as is; on CircuitPython wrap busio.I2C in i2cmem.I2CMem). read() fills .x .y .z with the
-raw left-justified 16-bit counts (16384 per g) and allocates nothing.
+`i2c` speaks MicroPython's memory API: readfrom_mem_into(addr, reg, buf) and writeto_mem(addr, reg,
+buf) (machine.I2C as is; on CircuitPython wrap busio.I2C in i2cmem.I2CMem). read() fills .x .y .z
+with the raw left-justified 16-bit counts (16384 per g) and allocates nothing.
 """
 from fivedice.compat import const
 
@@ -22,7 +23,9 @@ class LIS3DH:
         self._one = bytearray(1)
         i2c.readfrom_mem_into(addr, _WHO_AM_I, self._one)
         if self._one[0] != _CHIP_ID:
-            raise OSError("device at 0x%02x is not an LIS3DH (WHO_AM_I 0x%02x)" % (addr, self._one[0]))
+            raise OSError(
+                "device at 0x%02x is not an LIS3DH (WHO_AM_I 0x%02x)" % (addr, self._one[0])
+            )
         self._one[0] = 0x57  # ODR 100 Hz, normal mode, X Y Z enabled
         i2c.writeto_mem(addr, _CTRL_REG1, self._one)
         self._one[0] = 0x88  # block data update, +-2 g, high resolution

@@ -1,6 +1,7 @@
 """MicroPython's built-in neopixel.NeoPixel with the show() that fivedice.pixels_view expects.
 
-(CircuitPython's neopixel.NeoPixel already has show(); create it with auto_write=False, brightness=1.0.)
+(CircuitPython's neopixel.NeoPixel already has show(); create it with auto_write=False,
+brightness=1.0.)
 """
 
 

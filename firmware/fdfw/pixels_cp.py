@@ -1,7 +1,8 @@
 """CircuitPython: the NeoPixels as fivedice.pixels_view drives them (px[i] = (r, g, b), show()),
 written from one bytearray by the core module neopixel_write: no neopixel library and no
 adafruit_pixelbuf object in the heap."""
-# The bytes go out in the WS2812B's order, G R B a pixel, as neopixel.NeoPixel (brightness 1.0) sends them.
+# The bytes go out in the WS2812B's order, G R B a pixel, as neopixel.NeoPixel (brightness 1.0)
+# sends them.
 
 
 class CPPixels:

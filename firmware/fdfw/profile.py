@@ -1,7 +1,20 @@
 """Load and check a board profile by name (see hardware/boards/__init__.py for the fields)."""
 
-_REQUIRED = ("NAME", "I2C_ID", "SDA", "SCL", "I2C_HZ", "OLED_ADDRS", "PIXELS", "PIXEL_COUNT", "PIXEL_ORDER",
-             "BUZZER", "BUTTONS", "SHAKE", "BOOT_BUTTON")
+_REQUIRED = (
+    "NAME",
+    "I2C_ID",
+    "SDA",
+    "SCL",
+    "I2C_HZ",
+    "OLED_ADDRS",
+    "PIXELS",
+    "PIXEL_COUNT",
+    "PIXEL_ORDER",
+    "BUZZER",
+    "BUTTONS",
+    "SHAKE",
+    "BOOT_BUTTON",
+)
 _SPI_OLED = ("OLED_SCK", "OLED_MOSI", "OLED_CS", "OLED_DC", "OLED_RESET", "OLED_COL", "OLED_HZ")
 BUTTON_NAMES = ("HOLD1", "HOLD2", "HOLD3", "HOLD4", "HOLD5", "ROLL", "UP", "DOWN", "OK", "BACK")
 
@@ -43,7 +56,9 @@ def load(name):
     try:
         mod = __import__("boards." + name, None, None, ("NAME",))
     except ImportError:
-        raise ProfileError("board profile '" + name + "' is listed but boards/" + name + ".py is missing")
+        raise ProfileError(
+            "board profile '" + name + "' is listed but boards/" + name + ".py is missing"
+        )
     check(mod, name)
     return mod
 
@@ -57,18 +72,26 @@ def check(mod, name):
         if b not in got:
             raise ProfileError("board profile '" + name + "' has no pin for button " + b)
     if mod.PIXEL_COUNT < 5 or len(mod.PIXEL_ORDER) != 5:
-        raise ProfileError("board profile '" + name + "' needs PIXEL_COUNT >= 5 and 5 PIXEL_ORDER entries")
+        raise ProfileError(
+            "board profile '" + name + "' needs PIXEL_COUNT >= 5 and 5 PIXEL_ORDER entries"
+        )
     if mod.SHAKE == "switch":
         if not hasattr(mod, "SHAKE_PIN"):
-            raise ProfileError("board profile '" + name + "' uses a shake switch but has no SHAKE_PIN")
+            raise ProfileError(
+                "board profile '" + name + "' uses a shake switch but has no SHAKE_PIN"
+            )
     elif mod.SHAKE == "lis3dh":
         if not hasattr(mod, "LIS3DH_ADDR"):
             raise ProfileError("board profile '" + name + "' uses an LIS3DH but has no LIS3DH_ADDR")
     elif mod.SHAKE == "encoder":
         if not hasattr(mod, "ENCODER_A") or not hasattr(mod, "ENCODER_B"):
-            raise ProfileError("board profile '" + name + "' shakes with an encoder but has no ENCODER_A/B")
+            raise ProfileError(
+                "board profile '" + name + "' shakes with an encoder but has no ENCODER_A/B"
+            )
     else:
-        raise ProfileError("board profile '" + name + "': SHAKE must be \"switch\", \"lis3dh\" or \"encoder\"")
+        raise ProfileError(
+            "board profile '" + name + '\': SHAKE must be "switch", "lis3dh" or "encoder"'
+        )
     if getattr(mod, "DISPLAY", "ssd1306_i2c") == "sh1106_spi":
         for key in _SPI_OLED:
             if not hasattr(mod, key):

@@ -1,28 +1,41 @@
-"""A board that recovers: the main loop under a guard, a watchdog, a bounded error log, and strikes."""
-# - An exception nobody expected (a bug, a bad table read that slipped through, MemoryError) does not
-#   freeze the handheld: the guard shows a short error screen (the exception's name, file and line), appends
-#   the traceback to a log file of bounded size (`<save>.log`, where the board can write files), keeps the
-#   save and starts the app again, which resumes the saved game. After a MemoryError the board resets
-#   instead (fdfw.loop, hw.reset): the heap left behind is fragmented, a reset gives a clean one, and the
+"""A board that recovers: the main loop under a guard, a watchdog, a bounded error log, and strikes.
+"""
+# - An exception nobody expected (a bug, a bad table read that slipped through, MemoryError) does
+# not
+#   freeze the handheld: the guard shows a short error screen (the exception's name, file and line),
+#   appends
+#   the traceback to a log file of bounded size (`<save>.log`, where the board can write files),
+#   keeps the
+#   save and starts the app again, which resumes the saved game. After a MemoryError the board
+#   resets
+#   instead (fdfw.loop, hw.reset): the heap left behind is fragmented, a reset gives a clean one,
+#   and the
 #   app that starts resumes the save the same way (or, after a second strike, sets it aside first).
-# - A watchdog (machine.WDT on MicroPython, microcontroller.watchdog on CircuitPython) resets a loop that
+# - A watchdog (machine.WDT on MicroPython, microcontroller.watchdog on CircuitPython) resets a loop
+# that
 #   hangs; the loop feeds it every pass.
-# - Strikes: each failure (an exception, or a boot after a watchdog reset) is one strike against the saved
-#   game, kept in the store (`strike()`, `strikes()`; a successful save clears them: the game moved on). When
-#   the same save has failed twice in a row, it is set aside (kept, as an unreadable save is) and the app
-#   starts clean, saying so: at once, or when the board resets after the failure, at the boot that follows
+# - Strikes: each failure (an exception, or a boot after a watchdog reset) is one strike against the
+# saved
+#   game, kept in the store (`strike()`, `strikes()`; a successful save clears them: the game moved
+#   on). When
+#   the same save has failed twice in a row, it is set aside (kept, as an unreadable save is) and
+#   the app
+#   starts clean, saying so: at once, or when the board resets after the failure, at the boot that
+#   follows
 #   (the strikes stay in the store until then).
 import sys
 
-WATCHDOG_MS = 8000  # the RP2040's watchdog tops out at about 8.3 s; a save with an nvm erase takes 0.4 s at worst
+# the RP2040's watchdog tops out at about 8.3 s; a save with an nvm erase takes 0.4 s at worst
+WATCHDOG_MS = 8000
 STRIKES_TO_SET_ASIDE = 2
 LOG_MAX = 4096  # bytes kept in the log file; older entries are dropped
 ERROR_SHOW_MS = 2500
 
 
 def where(e):
-    """(exception name, "file:line function" of the innermost frame or "") from the exception's traceback text.
-    The function names the place where the deploy's .mpy carry no line numbers (there every line is 1)."""
+    """(exception name, "file:line function" of the innermost frame or "") from the exception's
+    traceback text. The function names the place where the deploy's .mpy carry no line numbers
+    (there every line is 1)."""
     text = trace(e)
     loc = ""
     for line in text.split("\n"):
@@ -58,7 +71,8 @@ def trace(e):
 
 
 def log(path, text, limit=LOG_MAX):
-    """Append text to the log at path, keeping at most `limit` bytes (the newest). False if it cannot write."""
+    """Append text to the log at path, keeping at most `limit` bytes (the newest). False if it
+    cannot write."""
     if path is None:
         return False
     data = text.encode()
@@ -101,7 +115,8 @@ def show_error(display, name, loc):
 
 
 class Guard:
-    """Runs the app under the guard. hw: the built board (display, store, sleep_ms, watchdog, log_path)."""
+    """Runs the app under the guard. hw: the built board (display, store, sleep_ms, watchdog,
+    log_path)."""
 
     def __init__(self, hw, say):
         self.hw = hw
@@ -110,8 +125,8 @@ class Guard:
         self.last = None  # (name, loc) of the last failure, for tests and the console
 
     def boot_strikes(self, after_watchdog):
-        """At start-up: a watchdog reset is a strike against the save; two strikes set it aside. Returns
-        True if the save was set aside (the app then starts clean and says so)."""
+        """At start-up: a watchdog reset is a strike against the save; two strikes set it aside.
+        Returns True if the save was set aside (the app then starts clean and says so)."""
         store = self.hw.store
         if store is None or not hasattr(store, "strikes"):
             return False
@@ -125,25 +140,34 @@ class Guard:
         store = self.hw.store
         if store.strikes() < STRIKES_TO_SET_ASIDE:
             return False
-        self.say("the saved game made fivedice fail %d times in a row: it is set aside (kept) and a new "
-                 "start follows" % store.strikes())
+        self.say(
+            "the saved game made fivedice fail %d times in a row: it is set aside (kept) and a new "
+            "start follows" % store.strikes()
+        )
         store.set_aside()
         store.clear_strikes()
         return True
 
     def failed(self, e, resets=False):
-        """One failure of the running app: report it, count a strike. True if the save was set aside. resets: the
-        board resets next (after a MemoryError); a second strike then leaves the set-aside to the boot that
-        follows (boot_strikes), on a clean heap, and that boot's app starts clean and says so."""
+        """One failure of the running app: report it, count a strike. True if the save was set
+        aside. resets: the board resets next (after a MemoryError); a second strike then leaves the
+        set-aside to the boot that follows (boot_strikes), on a clean heap, and that boot's app
+        starts clean and says so."""
         import gc
 
         gc.collect()  # the failed app is unreferenced now: its memory comes back first
         self.failures += 1
-        # If not even this report fits in memory (or the heap is locked, as in the heap-lock tests) the
-        # MemoryError goes on up: with the watchdog running, the board resets and counts a strike at boot.
+        # If not even this report fits in memory (or the heap is locked, as in the heap-lock tests)
+        # the MemoryError goes on up: with the watchdog running, the board resets and counts a
+        # strike at boot.
         name, loc = where(e)
         text = trace(e)
-        self.say("error " + name + (" at " + loc if loc else "") + "; the game is kept and fivedice restarts")
+        self.say(
+            "error "
+            + name
+            + (" at " + loc if loc else "")
+            + "; the game is kept and fivedice restarts"
+        )
         print(text)
         log(self.hw.log_path, "error %d: %s" % (self.failures, text))
         self.last = (name, loc)

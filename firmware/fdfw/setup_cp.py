@@ -1,9 +1,10 @@
-"""CircuitPython: build the drivers from a board profile (board, busio, digitalio, pwmio, neopixel_write).
+"""CircuitPython: build the drivers from a board profile (board, busio, digitalio, pwmio,
+neopixel_write).
 
-Libraries (installed by `make deploy-cp` with circup): adafruit_debouncer and adafruit_ticks (without keypad); the
-NeoPixels are written by the core module neopixel_write (fdfw.pixels_cp). The display is fdfw.ssd1306_cp's
-(the MacroPad's: fdfw.sh1106_cp): drawn by bitmaptools in C into a Bitmap laid out as the panel's bytes, sent
-raw (no displayio display, no display library).
+Libraries (installed by `make deploy-cp` with circup): adafruit_debouncer and adafruit_ticks
+(without keypad); the NeoPixels are written by the core module neopixel_write (fdfw.pixels_cp). The
+display is fdfw.ssd1306_cp's (the MacroPad's: fdfw.sh1106_cp): drawn by bitmaptools in C into a
+Bitmap laid out as the panel's bytes, sent raw (no displayio display, no display library).
 """
 import time
 
@@ -21,16 +22,21 @@ def _lib(name):
     try:
         return __import__(name)
     except ImportError:
-        raise StartupError("the CircuitPython library '" + name + "' is missing from /lib: run `make deploy-cp` "
-                           "(circup install adafruit_debouncer adafruit_ticks)")
+        raise StartupError(
+            "the CircuitPython library '" + name + "' is missing from /lib: run `make deploy-cp` "
+            "(circup install adafruit_debouncer adafruit_ticks)"
+        )
 
 
 def _core(name, hw):
     try:
         return __import__(name)
     except ImportError:
-        raise StartupError("this CircuitPython build has no '" + name + "' module: use CircuitPython 9 or newer "
-                           "(a build with displayio)", hw)
+        raise StartupError(
+            "this CircuitPython build has no '" + name + "' module: use CircuitPython 9 or newer "
+            "(a build with displayio)",
+            hw,
+        )
 
 
 def _display(addr, i2c, displayio, hw):
@@ -38,7 +44,8 @@ def _display(addr, i2c, displayio, hw):
     if not hasattr(_core("bitmaptools", hw), "blit"):  # bitmaptools.blit: CircuitPython 9+
         raise StartupError("this CircuitPython build has no 'bitmaptools.blit': use CircuitPython "
                            "9 or newer", hw)
-    from fdfw.ssd1306_cp import SSD1306, BitmapDisplay  # this display's module only: the MacroPad loads its own
+    # this display's module only: the MacroPad loads its own
+    from fdfw.ssd1306_cp import SSD1306, BitmapDisplay
 
     return BitmapDisplay(SSD1306(i2c, addr), displayio)
 
@@ -47,7 +54,9 @@ def pin(prof, p):
     try:
         return getattr(board, p[0])
     except AttributeError:
-        raise ProfileError("this board has no pin board." + p[0] + ": is '" + prof.NAME + "' the right profile?")
+        raise ProfileError(
+            "this board has no pin board." + p[0] + ": is '" + prof.NAME + "' the right profile?"
+        )
 
 
 def _input(prof, p):
@@ -57,8 +66,9 @@ def _input(prof, p):
 
 
 def _buttons(prof):
-    """keypad.Keys (scanned in C every 10 ms, events queued: no tap lost to a slow frame) where the build has
-    it; else one pulled-up DigitalInOut per button for adafruit_debouncer (see fdfw.buttons)."""
+    """keypad.Keys (scanned in C every 10 ms, events queued: no tap lost to a slow frame) where the
+    build has it; else one pulled-up DigitalInOut per button for adafruit_debouncer (see
+    fdfw.buttons)."""
     try:
         import keypad
     except ImportError:
@@ -72,7 +82,8 @@ def _keys(keypad, prof):
 
 
 def _battery(prof):
-    """The supply in mV through the profile's BATTERY pin (Pico: board.VOLTAGE_MONITOR, VSYS / 3), or None."""
+    """The supply in mV through the profile's BATTERY pin (Pico: board.VOLTAGE_MONITOR, VSYS / 3),
+    or None."""
     b = getattr(prof, "BATTERY", None)
     if b is None:
         return None
@@ -83,18 +94,20 @@ def _battery(prof):
     return board_cp.battery(ai, prof.BATTERY_DIVIDER, ref)
 
 
-# Nothing built here may refer back to this module (no closure, lambda or class of it): fdfw.loop drops it
-# after start-up, and a function object would keep the whole module in the heap. Run-time helpers live in the
-# driver modules and fdfw.board_cp.
+# Nothing built here may refer back to this module (no closure, lambda or class of it): fdfw.loop
+# drops it after start-up, and a function object would keep the whole module in the heap. Run-time
+# helpers live in the driver modules and fdfw.board_cp.
 
 
 def build(prof, save_path):
     import supervisor
 
-    from fivedice import features  # what this install carries (the deploy may leave out the pixels, sound, shake)
+    # what this install carries (the deploy may leave out the pixels, sound, shake)
+    from fivedice import features
 
     hw = Hardware()
-    hw.ticks_ms = supervisor.ticks_ms  # C's (adafruit_ticks' own choice on CircuitPython), no library in the heap
+    # C's (adafruit_ticks' own choice on CircuitPython), no library in the heap
+    hw.ticks_ms = supervisor.ticks_ms
     hw.sleep_ms = board_cp.sleep_ms(time.sleep)
     # the outputs first, so a later failure can still be shown and heard
     if features.PIXELS:
@@ -104,12 +117,19 @@ def build(prof, save_path):
         io.switch_to_output(value=False)
         hw.pixels = CPPixels(_core("neopixel_write", hw).neopixel_write, io, prof.PIXEL_COUNT)
         hw.pixel_count = prof.PIXEL_COUNT
-        if hasattr(prof, "KEY_COLORS"):  # the MacroPad: its dice's keys, face colours and the other keys' colours
-            hw.pixel_colors = (prof.PIXEL_ORDER, getattr(prof, "FACE_COLORS", None), prof.KEY_COLORS)
+        # the MacroPad: its dice's keys, face colours and the other keys' colours
+        if hasattr(prof, "KEY_COLORS"):
+            hw.pixel_colors = (
+                prof.PIXEL_ORDER,
+                getattr(prof, "FACE_COLORS", None),
+                prof.KEY_COLORS,
+            )
     if features.SOUND:
         from fdfw.buzzer import CPBuzzer
 
-        pwm = pwmio.PWMOut(pin(prof, prof.BUZZER), duty_cycle=0, frequency=440, variable_frequency=True)
+        pwm = pwmio.PWMOut(
+            pin(prof, prof.BUZZER), duty_cycle=0, frequency=440, variable_frequency=True
+        )
         en = getattr(prof, "SPEAKER_ENABLE", None)
         if en is not None:
             from fdfw import setup_spi
@@ -120,8 +140,10 @@ def build(prof, save_path):
     hw.button_inputs = _buttons(prof)
 
     displayio = _core("displayio", hw)
-    displayio.release_displays()  # a display left from the last run (or board.DISPLAY) holds the pins
-    if getattr(prof, "DISPLAY", "ssd1306_i2c") == "sh1106_spi":  # the MacroPad's (its own start-up module)
+    # a display left from the last run (or board.DISPLAY) holds the pins
+    displayio.release_displays()
+    # the MacroPad's (its own start-up module)
+    if getattr(prof, "DISPLAY", "ssd1306_i2c") == "sh1106_spi":
         from fdfw import setup_spi
 
         hw.display = setup_spi.display(prof, hw, pin)
@@ -129,7 +151,8 @@ def build(prof, save_path):
         return hw
     try:
         i2c = busio.I2C(pin(prof, prof.SCL), pin(prof, prof.SDA), frequency=prof.I2C_HZ)
-    except RuntimeError:  # "No pull up found on SDA or SCL": the OLED module (which has them) is absent
+    # "No pull up found on SDA or SCL": the OLED module (which has them) is absent
+    except RuntimeError:
         raise display_missing(prof.OLED_ADDRS, prof.SDA, prof.SCL, (), hw)
     from fdfw.i2cmem import I2CMem
 
@@ -162,15 +185,20 @@ def _rest(prof, hw, bus, found, save_path, features):
         hw.shake = SwitchShakeInput(board_cp.value_of(sw))
     import microcontroller
 
-    hw.store = NvmStore(getattr(microcontroller, "nvm", None), legacy=save_path)  # save_path: the old file, read once
-    hw.log_path = save_path + ".log"  # written only where the drive is writable by code (not by default)
+    # save_path: the old file, read once
+    hw.store = NvmStore(getattr(microcontroller, "nvm", None), legacy=save_path)
+    # written only where the drive is writable by code (not by default)
+    hw.log_path = save_path + ".log"
     hw.battery = _battery(prof)
-    hw.make_sleep = board_cp.light_sleep([pin(prof, b[1]) for b in prof.BUTTONS], hw, time.monotonic)
+    hw.make_sleep = board_cp.light_sleep(
+        [pin(prof, b[1]) for b in prof.BUTTONS], hw, time.monotonic
+    )
     watchdog(hw, microcontroller)
 
 
 def watchdog(hw, microcontroller):
-    """The reset cause, and how to start the watchdog (by the main loop, after the slow start-up)."""
+    """The reset cause, and how to start the watchdog (by the main loop, after the slow start-up).
+    """
     cpu = getattr(microcontroller, "cpu", None)
     reasons = getattr(microcontroller, "ResetReason", None)
     hw.after_watchdog = (cpu is not None and reasons is not None

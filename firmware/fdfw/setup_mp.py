@@ -1,8 +1,8 @@
 """MicroPython: build the drivers from a board profile (machine.Pin / I2C / PWM, built-in neopixel).
 
-Libraries: ssd1306 (micropython-lib, `mpremote mip install ssd1306`; fdfw.board_mp subclasses it to send
-only changed pages), adafruit_debouncer and adafruit_ticks (copied by `make deploy-mp`; both run unchanged
-on MicroPython).
+Libraries: ssd1306 (micropython-lib, `mpremote mip install ssd1306`; fdfw.board_mp subclasses it to
+send only changed pages), adafruit_debouncer and adafruit_ticks (copied by `make deploy-mp`; both
+run unchanged on MicroPython).
 """
 import time
 
@@ -24,7 +24,8 @@ def _input(p):
 
 def build(prof, save_path):
     from fdfw.store.file import FileStore
-    from fivedice import features  # what this install carries (the deploy may leave out the pixels, sound, shake)
+    # what this install carries (the deploy may leave out the pixels, sound, shake)
+    from fivedice import features
 
     deploy = "run `make deploy-mp`"
     ticks = _lib("adafruit_ticks", deploy)
@@ -35,17 +36,25 @@ def build(prof, save_path):
     if features.PIXELS:
         from fdfw.pixels import MPPixels
 
-        neopixel = _lib("neopixel", "this MicroPython build has no neopixel module (mpremote mip install neopixel)")
-        hw.pixels = MPPixels(neopixel.NeoPixel(Pin(prof.PIXELS[1], Pin.OUT), prof.PIXEL_COUNT), prof.PIXEL_COUNT)
+        neopixel = _lib(
+            "neopixel",
+            "this MicroPython build has no neopixel module (mpremote mip install neopixel)",
+        )
+        hw.pixels = MPPixels(
+            neopixel.NeoPixel(Pin(prof.PIXELS[1], Pin.OUT), prof.PIXEL_COUNT), prof.PIXEL_COUNT
+        )
         hw.pixel_count = prof.PIXEL_COUNT
     if features.SOUND:
         from fdfw.buzzer import MPBuzzer
 
         hw.buzzer = MPBuzzer(PWM(Pin(prof.BUZZER[1])))
     hw.button_names = [b[0] for b in prof.BUTTONS]
-    from fdfw.buttons import EdgeRing  # every edge, timestamped by a hard IRQ, for adafruit_debouncer to replay
+    # every edge, timestamped by a hard IRQ, for adafruit_debouncer to replay
+    from fdfw.buttons import EdgeRing
 
-    hw.button_inputs = EdgeRing([_input(b[1]) for b in prof.BUTTONS], hw.ticks_ms, Pin.IRQ_FALLING | Pin.IRQ_RISING)
+    hw.button_inputs = EdgeRing(
+        [_input(b[1]) for b in prof.BUTTONS], hw.ticks_ms, Pin.IRQ_FALLING | Pin.IRQ_RISING
+    )
 
     i2c = I2C(prof.I2C_ID, sda=Pin(prof.SDA[1]), scl=Pin(prof.SCL[1]), freq=prof.I2C_HZ)
     found = i2c.scan()
@@ -73,13 +82,14 @@ def build(prof, save_path):
     return hw
 
 
-# Nothing built here may refer back to this module (no closure, lambda or class of it): fdfw.loop drops it
-# after start-up, and a function object would keep the whole module in the heap. Run-time helpers live in the
-# driver modules and fdfw.board_mp.
+# Nothing built here may refer back to this module (no closure, lambda or class of it): fdfw.loop
+# drops it after start-up, and a function object would keep the whole module in the heap. Run-time
+# helpers live in the driver modules and fdfw.board_mp.
 
 
 def battery(prof):
-    """The supply in mV through the profile's BATTERY ADC pin and divider (Pico: VSYS / 3 on GP29), or None."""
+    """The supply in mV through the profile's BATTERY ADC pin and divider (Pico: VSYS / 3 on GP29),
+    or None."""
     b = getattr(prof, "BATTERY", None)
     if b is None:
         return None
@@ -100,7 +110,8 @@ def make_sleep(hw):
 
 
 def watchdog(hw):
-    """The reset cause, and how to start machine.WDT (started by the main loop, after the slow start-up)."""
+    """The reset cause, and how to start machine.WDT (started by the main loop, after the slow
+    start-up)."""
     import machine
 
     hw.after_watchdog = machine.reset_cause() == getattr(machine, "WDT_RESET", -1)

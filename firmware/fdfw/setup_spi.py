@@ -1,6 +1,6 @@
-"""CircuitPython start-up of the MacroPad's own parts (fdfw.setup_cp calls it for its profile): the SH1106 on SPI, the
-encoder, outputs. A start-up module: dropped with fdfw.setup_cp once the board is built (fivedice.lazy "startup"),
-and never loaded on a board without them."""
+"""CircuitPython start-up of the MacroPad's own parts (fdfw.setup_cp calls it for its profile): the
+SH1106 on SPI, the encoder, outputs. A start-up module: dropped with fdfw.setup_cp once the board is
+built (fivedice.lazy "startup"), and never loaded on a board without them."""
 import busio
 import digitalio
 
@@ -15,24 +15,30 @@ def output(p, value):
 
 
 def display(prof, hw, pin):
-    """The SH1106 on SPI, drawn by fdfw.sh1106_cp once displayio has let go of it (board.DISPLAY released first).
-    pin(prof, p): fdfw.setup_cp's board pin of a profile pin."""
+    """The SH1106 on SPI, drawn by fdfw.sh1106_cp once displayio has let go of it (board.DISPLAY
+    released first). pin(prof, p): fdfw.setup_cp's board pin of a profile pin."""
     try:
         import bitmaptools  # noqa: F401  (fdfw.sh1106_cp draws with it)
     except ImportError:
-        raise StartupError("this CircuitPython build has no 'bitmaptools' module: use CircuitPython 9 or newer", hw)
+        raise StartupError(
+            "this CircuitPython build has no 'bitmaptools' module: use CircuitPython 9 or newer", hw
+        )
     from fdfw.sh1106_cp import PageDisplay
 
     try:
         spi = busio.SPI(pin(prof, prof.OLED_SCK), MOSI=pin(prof, prof.OLED_MOSI))
     except ValueError as e:  # "SCK in use": something else holds the display's pins
-        raise StartupError("the display's SPI pins are in use (" + str(e) + "): reset the board", hw, "no-display")
+        raise StartupError(
+            "the display's SPI pins are in use (" + str(e) + "): reset the board", hw, "no-display"
+        )
     while not spi.try_lock():
         pass
-    spi.configure(baudrate=prof.OLED_HZ, polarity=0, phase=0)  # kept locked: the display is its only user
+    # kept locked: the display is its only user
+    spi.configure(baudrate=prof.OLED_HZ, polarity=0, phase=0)
     cs = output(pin(prof, prof.OLED_CS), True)
     dc = output(pin(prof, prof.OLED_DC), False)
-    rst = output(pin(prof, prof.OLED_RESET), True)  # high: the panel keeps running (PageDisplay's init sets it up)
+    # high: the panel keeps running (PageDisplay's init sets it up)
+    rst = output(pin(prof, prof.OLED_RESET), True)
     d = PageDisplay(spi, dc, cs, prof.OLED_COL)
     d.reset_pin = rst  # kept with the display
     return d
@@ -46,4 +52,6 @@ def encoder(prof, hw, pin):
         raise StartupError("this CircuitPython build has no 'rotaryio' module", hw)
     from fdfw.encoder import Encoder
 
-    return Encoder(rotaryio.IncrementalEncoder(pin(prof, prof.ENCODER_A), pin(prof, prof.ENCODER_B)))
+    return Encoder(
+        rotaryio.IncrementalEncoder(pin(prof, prof.ENCODER_A), pin(prof, prof.ENCODER_B))
+    )

@@ -1,24 +1,63 @@
-"""CircuitPython: an SH1106 OLED on SPI (the MacroPad's) drawn in a Bitmap laid out as the panel's own bytes."""
-# The SH1106 has page addressing only (a page: 8 rows, one byte a column, LSB the top row) and a 132-column RAM
-# with the 128-column panel from column `col` (2 on the MacroPad). displayio's BusDisplay would convert every
-# pixel of a refresh through its palette; here the back buffer already is what the panel takes, so a frame is
-# sent with raw SPI writes of its bytes after displayio.release_displays():
-# - back: a 1-bit displayio.Bitmap 32 wide, 256 tall. CircuitPython 10 keeps a 1-bit Bitmap as rows of 32-bit
-#   words, values MSB first in each byte, bytes in order (shared-module/displayio/Bitmap.c): row r is 4 bytes,
-#   so page p is rows 32p..32p+31 = bytes 128p..128p+127, its 128 columns in order. Screen pixel (x, y) is
+"""CircuitPython: an SH1106 OLED on SPI (the MacroPad's) drawn in a Bitmap laid out as the panel's
+own bytes."""
+# The SH1106 has page addressing only (a page: 8 rows, one byte a column, LSB the top row) and a
+# 132-column RAM with the 128-column panel from column `col` (2 on the MacroPad). displayio's
+# BusDisplay would convert every pixel of a refresh through its palette; here the back buffer
+# already is what the panel takes, so a frame is sent with raw SPI writes of its bytes after
+# displayio.release_displays():
+# - back: a 1-bit displayio.Bitmap 32 wide, 256 tall. CircuitPython 10 keeps a 1-bit Bitmap as rows
+# of 32-bit
+#   words, values MSB first in each byte, bytes in order (shared-module/displayio/Bitmap.c): row r
+#   is 4 bytes,
+#   so page p is rows 32p..32p+31 = bytes 128p..128p+127, its 128 columns in order. Screen pixel (x,
+#   y) is
 #   bitmap pixel (8 * (x % 4) + 7 - y % 8, 32 * (y // 8) + x // 4).
-# - drawing: bitmaptools.fill_region, at most 4 a page a rectangle touches (one per x % 4); text: the font in
-#   the same layout, one bitmaptools.blit per glyph column and page (a line that is not page-aligned takes two).
-# - show(): each page drawn since the last show() (plo..phi) is sent: the page and column commands, then the
-#   bytes of the columns drawn (lo..hi), straight from the back buffer's memory (busio.SPI.write start/end: no
-#   copy). No copy of what the panel holds (1 KB of heap): at 10 MHz a whole page is 0.1 ms of bus, less than
+# - drawing: bitmaptools.fill_region, at most 4 a page a rectangle touches (one per x % 4); text:
+# the font in
+#   the same layout, one bitmaptools.blit per glyph column and page (a line that is not page-aligned
+#   takes two).
+# - show(): each page drawn since the last show() (plo..phi) is sent: the page and column commands,
+# then the
+#   bytes of the columns drawn (lo..hi), straight from the back buffer's memory (busio.SPI.write
+#   start/end: no
+#   copy). No copy of what the panel holds (1 KB of heap): at 10 MHz a whole page is 0.1 ms of bus,
+#   less than
 #   comparing it would cost in Python. A frame that draws nothing sends nothing.
 # Nothing here allocates per frame (tests/heap_lock/test_heap_display.py).
 from fivedice.font import ADVANCE, FIRST, FONT, LAST, UNKNOWN, WIDTH
 
-# the board's own start-up sequence (CircuitPython's adafruit_macropad_rp2040 board.c), display on last
-INIT = bytes((0xAE, 0xD5, 0x80, 0xA8, 0x3F, 0xD3, 0x00, 0x40, 0x00, 0xAD, 0x8B, 0xA1, 0xC8, 0xDA, 0x12, 0x81, 0xFF,
-              0xD9, 0x1F, 0xDB, 0x20, 0x20, 0x20, 0x33, 0xA6, 0xA4))
+# the board's own start-up sequence (CircuitPython's adafruit_macropad_rp2040 board.c), display on
+# last
+INIT = bytes(
+    (
+        0xAE,
+        0xD5,
+        0x80,
+        0xA8,
+        0x3F,
+        0xD3,
+        0x00,
+        0x40,
+        0x00,
+        0xAD,
+        0x8B,
+        0xA1,
+        0xC8,
+        0xDA,
+        0x12,
+        0x81,
+        0xFF,
+        0xD9,
+        0x1F,
+        0xDB,
+        0x20,
+        0x20,
+        0x20,
+        0x33,
+        0xA6,
+        0xA4,
+    )
+)
 _ON = 0xAF
 _OFF = 0xAE
 _CONTRAST = 0x81
@@ -26,8 +65,8 @@ _W = 32  # the back buffer's width: 4 columns of a page a row
 
 
 def _font_pages(displayio, ink):
-    """The font in the page layout: font column f (glyph k's are 5k..5k+4) at row f // 4, byte f % 4; ink pixels
-    = ink, the rest 1 - ink (the blits skip them: paper is left as it was)."""
+    """The font in the page layout: font column f (glyph k's are 5k..5k+4) at row f // 4, byte f %
+    4; ink pixels = ink, the rest 1 - ink (the blits skip them: paper is left as it was)."""
     n = (LAST - FIRST + 1) * WIDTH
     bm = displayio.Bitmap(_W, (n + 3) // 4, 2)
     bm.fill(1 - ink)
@@ -48,9 +87,11 @@ class PageDisplay:
 
         self._fill_region = bitmaptools.fill_region
         self._blit = bitmaptools.blit
-        self._spi = spi  # locked and configured by the caller, kept locked: nothing else uses this bus
+        # locked and configured by the caller, kept locked: nothing else uses this bus
+        self._spi = spi
         self._write = spi.write
-        self._dc = dc  # DigitalInOut outputs: DC low = command, high = data; CS low while a transfer lasts
+        # DigitalInOut outputs: DC low = command, high = data; CS low while a transfer lasts
+        self._dc = dc
         self._cs = cs
         self.col = col
         self.width = width
@@ -97,7 +138,8 @@ class PageDisplay:
         self._cs.value = True
         self.pages_sent += 1
 
-    # -- the power calls of micropython-lib's ssd1306 (fivedice.power dims and sleeps through them) --
+    # -- the power calls of micropython-lib's ssd1306 (fivedice.power dims and sleeps through them)
+    # --
     def contrast(self, level):
         self._cmd[0] = _CONTRAST
         self._cmd[1] = level
@@ -153,7 +195,8 @@ class PageDisplay:
             k0 = y - (p << 3) if (p << 3) < y else 0  # the page's rows k0..k1-1
             k1 = y2 - (p << 3) if y2 - (p << 3) < 8 else 8
             r = p << 5
-            if k0 == 0 and k1 == 8 and not (x & 3) and not (x2 & 3):  # whole bytes of whole rows: one region
+            # whole bytes of whole rows: one region
+            if k0 == 0 and k1 == 8 and not (x & 3) and not (x2 & 3):
                 fr(back, 0, r + (x >> 2), _W, r + (x2 >> 2), c)
             else:
                 for j in range(4):  # the columns x % 4 == j: one run of rows, the same bits in each
@@ -206,14 +249,34 @@ class PageDisplay:
                 d = 8 * (xx & 3)
                 r = xx >> 2
                 if 0 <= p < n:  # glyph rows 0..7-s: the page's rows s..7
-                    blit(back, ink, d, (p << 5) + r, x1=sx + s, y1=sy, x2=sx + 8, y2=sy + 1, skip_source_index=skip)
+                    blit(
+                        back,
+                        ink,
+                        d,
+                        (p << 5) + r,
+                        x1=sx + s,
+                        y1=sy,
+                        x2=sx + 8,
+                        y2=sy + 1,
+                        skip_source_index=skip,
+                    )
                 if s and 0 <= p + 1 < n:  # rows 8-s..7: the next page's rows 0..s-1
-                    blit(back, ink, d + 8 - s, ((p + 1) << 5) + r, x1=sx, y1=sy, x2=sx + s, y2=sy + 1,
-                         skip_source_index=skip)
+                    blit(
+                        back,
+                        ink,
+                        d + 8 - s,
+                        ((p + 1) << 5) + r,
+                        x1=sx,
+                        y1=sy,
+                        x2=sx + s,
+                        y2=sy + 1,
+                        skip_source_index=skip,
+                    )
             f += 1
 
     def glyph(self, code, x, y, c):
-        """Draw char code (32..126, else '?') with its top-left at x, y in colour c; paper is untouched."""
+        """Draw char code (32..126, else '?') with its top-left at x, y in colour c; paper is
+        untouched."""
         if x < self.width and x + WIDTH > 0 and y < self.height and y + 8 > 0:
             self._drawn(x, x + WIDTH, y, y + 8)
             self._glyph(self._ink[c], 1 - c, code, x, y)

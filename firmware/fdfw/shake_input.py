@@ -1,8 +1,8 @@
 """Shake sensors fed into the library's detectors (fivedice.shake).
 
 update(now_ms) returns 1 on the pass where a shake starts, -1 where it stops, else 0.
-wait_ms(now_ms): how soon the next update is needed (the idle loop sleeps no longer); changed(): the switch
-moved since the last update (the idle loop wakes for it).
+wait_ms(now_ms): how soon the next update is needed (the idle loop sleeps no longer); changed(): the
+switch moved since the last update (the idle loop wakes for it).
 """
 from fivedice.shake import AccelShake, SwitchShake
 from fivedice.ticks import ticks_add, ticks_diff
@@ -36,15 +36,17 @@ class SwitchShakeInput:
 
 
 class AccelShakeInput:
-    """An accelerometer with read() filling .x .y .z (see lis3dh.LIS3DH), sampled every period_ms."""
+    """An accelerometer with read() filling .x .y .z (see lis3dh.LIS3DH), sampled every period_ms.
+    """
 
     def __init__(self, sensor, detector=None, period_ms=10, quiet_ms=30):
         self._sensor = sensor
         # LIS3DH +-2 g high resolution: 16384 counts per g, >> 4 gives 1024 per g (close to milli-g)
         self._det = detector if detector is not None else AccelShake(shift=4)
         self._period = period_ms
-        # while nothing is over the threshold, sample every quiet_ms (an I2C read each: the idle loop's main cost
-        # on this board, make bench-power); from the first hit until the shake ends, every period_ms
+        # while nothing is over the threshold, sample every quiet_ms (an I2C read each: the idle
+        # loop's main cost on this board, make bench-power); from the first hit until the shake
+        # ends, every period_ms
         self._quiet = quiet_ms
         self._next = None
         self.accel = True

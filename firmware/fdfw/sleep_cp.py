@@ -1,13 +1,15 @@
-"""CircuitPython light sleep until a button (see fdfw.idle): pin alarms, keypad released and rebuilt.
-Imported at the first sleep, not at start-up (the alarm module and this code are only needed then)."""
+"""CircuitPython light sleep until a button (see fdfw.idle): pin alarms, keypad released and
+rebuilt. Imported at the first sleep, not at start-up (the alarm module and this code are only
+needed then)."""
 
 WATCHDOG_SLICE_S = 4  # when the watchdog cannot be stopped: wake to feed it this often
 
 
 class CPSleep:
-    """CircuitPython light sleep until a button. `pins`: the buttons' board pins; `make_keys()` builds the
-    keypad.Keys again; `reader`: the fdfw.buttons.KeypadButtons to hand it to; `watchdog`: the Hardware's
-    recovery fields (hw), so the watchdog can be stopped and started again around the sleep."""
+    """CircuitPython light sleep until a button. `pins`: the buttons' board pins; `make_keys()`
+    builds the keypad.Keys again; `reader`: the fdfw.buttons.KeypadButtons to hand it to;
+    `watchdog`: the Hardware's recovery fields (hw), so the watchdog can be stopped and started
+    again around the sleep."""
 
     def __init__(self, alarm, pins, make_keys, reader, hw=None, monotonic=None):
         self._alarm = alarm
@@ -37,7 +39,9 @@ class CPSleep:
                 if wd is not None and not stopped:
                     import alarm.time as _t  # noqa: F401  (a module of the alarm package)
 
-                    alarms.append(alarm.time.TimeAlarm(monotonic_time=self._monotonic() + WATCHDOG_SLICE_S))
+                    alarms.append(
+                        alarm.time.TimeAlarm(monotonic_time=self._monotonic() + WATCHDOG_SLICE_S)
+                    )
                 woke = alarm.light_sleep_until_alarms(*alarms)
                 self.sleeps += 1
                 self.woke_by = woke

@@ -141,7 +141,8 @@ class BitmapDisplay:
         self.show()  # a blank screen, whatever the panel held
         panel.poweron()
 
-    # -- the SSD1306 power calls of micropython-lib's driver (fivedice.power dims and sleeps through them) --
+    # -- the SSD1306 power calls of micropython-lib's driver (fivedice.power dims and sleeps through
+    # them) --
     def contrast(self, level):
         self.panel.contrast(level)
 
@@ -224,7 +225,8 @@ class BitmapDisplay:
 
     # -- text: one blit per glyph, two where it is not page-aligned --
     def glyph(self, code, x, y, c):
-        """Draw char code (32..126, else '?') with its top-left at x, y in colour c; paper is untouched."""
+        """Draw char code (32..126, else '?') with its top-left at x, y in colour c; paper is
+        untouched."""
         if x <= -WIDTH or x >= 128 or y <= -8 or y >= 64:
             return
         if code < FIRST or code > LAST:

@@ -1,7 +1,8 @@
-"""Start-up, shared by code.py (CircuitPython) and main.py (MicroPython): board profile -> hardware -> the app's
-module -> button reader. fdfw.loop drops this module, with the profile, the setup module, fdfw.hardware (the built
-board's record and the setup modules' helpers) and board_config (fivedice.lazy "startup"), once the board is
-built: its code does not stay in the heap while the game runs.
+"""Start-up, shared by code.py (CircuitPython) and main.py (MicroPython): board profile -> hardware
+-> the app's module -> button reader. fdfw.loop drops this module, with the profile, the setup
+module, fdfw.hardware (the built board's record and the setup modules' helpers) and board_config
+(fivedice.lazy "startup"), once the board is built: its code does not stay in the heap while the
+game runs.
 """
 from fdfw.hardware import StartupError
 
@@ -26,8 +27,9 @@ def signal_failure(hw):
 
 
 def build(runtime, save_path, say):
-    """(hw, the fivedice.app module, the button reader, the profile's NAME) for runtime "cp" or "mp"; else the
-    status word of why it could not start ("bad-profile", "no-display", "no-app", ...), said on the console."""
+    """(hw, the fivedice.app module, the button reader, the profile's NAME) for runtime "cp" or
+    "mp"; else the status word of why it could not start ("bad-profile", "no-display", "no-app",
+    ...), said on the console."""
     from fdfw import profile
 
     try:
@@ -36,12 +38,18 @@ def build(runtime, save_path, say):
         say(str(e))
         return "bad-profile"
     if not profile.runs_on(prof, runtime):
-        say("the " + prof.NAME + " profile runs on " + " and ".join(
-            ["CircuitPython" if r == "cp" else "MicroPython" for r in prof.RUNTIMES]) + " only: install that")
+        say(
+            "the "
+            + prof.NAME
+            + " profile runs on "
+            + " and ".join(["CircuitPython" if r == "cp" else "MicroPython" for r in prof.RUNTIMES])
+            + " only: install that"
+        )
         return "bad-profile"
     # The app's code first, then the drivers: the big imports load onto a clean heap, and the
-    # long-lived driver objects do not end up scattered between their leftovers. Before it, the rarely used
-    # screens once, so that what their imports leave for good lies under the game's code (intern_rare).
+    # long-lived driver objects do not end up scattered between their leftovers. Before it, the
+    # rarely used screens once, so that what their imports leave for good lies under the game's code
+    # (intern_rare).
     why = None
     try:
         import gc
@@ -81,8 +89,8 @@ def build(runtime, save_path, say):
 
 
 def reader(inputs, ids):
-    """The buttons' reader for hw.button_inputs: on a keypad.Keys fdfw.keys' alone (fdfw.buttons' other readers
-    are never loaded: their code would be heap), else fdfw.buttons.make's."""
+    """The buttons' reader for hw.button_inputs: on a keypad.Keys fdfw.keys' alone (fdfw.buttons'
+    other readers are never loaded: their code would be heap), else fdfw.buttons.make's."""
     if hasattr(inputs, "events"):
         from fdfw.keys import KeypadButtons
 

@@ -1,11 +1,12 @@
-"""The device app: routes events (press, shake, tick, wait, draw) to the current screen, switches screens, shows
-the message line and runs the power hooks. What the screens share has one owner each: the game in progress and
-its save (fivedice.session, whose functions the App lends as its methods), the seats with their CPU players and
-coach (fivedice.seats), the menu's values (fivedice.settings), the dim and sleep timers (fivedice.power)."""
-# Event-driven and hardware-free: the board (firmware/) or the simulator (host_sim/) feeds it press(button, now),
-# shake(on, now) and tick(now) (True when a frame is due), calls draw(), wait_ms(now) (how long the loop may
-# sleep), asleep() and wake(now): docs/library.md. Handling an event and drawing a frame allocate nothing after
-# start-up (tests/heap_lock/test_heap_app.py).
+"""The device app: routes events (press, shake, tick, wait, draw) to the current screen, switches
+screens, shows the message line and runs the power hooks. What the screens share has one owner each:
+the game in progress and its save (fivedice.session, whose functions the App lends as its methods),
+the seats with their CPU players and coach (fivedice.seats), the menu's values (fivedice.settings),
+the dim and sleep timers (fivedice.power)."""
+# Event-driven and hardware-free: the board (firmware/) or the simulator (host_sim/) feeds it
+# press(button, now), shake(on, now) and tick(now) (True when a frame is due), calls draw(),
+# wait_ms(now) (how long the loop may sleep), asleep() and wake(now): docs/library.md. Handling an
+# event and drawing a frame allocate nothing after start-up (tests/heap_lock/test_heap_app.py).
 
 from fivedice.compat import const, zeros as _zeros
 from fivedice import messages as _msg
@@ -14,7 +15,19 @@ from fivedice import power as _power
 from fivedice import session as _session
 from fivedice.settings import Settings
 from fivedice import sounds
-from fivedice.screens import B_HOLD1, B_HOLD2, B_HOLD3, B_HOLD4, B_HOLD5, B_ROLL, B_UP, B_DOWN, B_OK, B_BACK  # noqa: F401
+# noqa: F401
+from fivedice.screens import (
+    B_HOLD1,
+    B_HOLD2,
+    B_HOLD3,
+    B_HOLD4,
+    B_HOLD5,
+    B_ROLL,
+    B_UP,
+    B_DOWN,
+    B_OK,
+    B_BACK,
+)
 from fivedice.screens import M_MENU, M_TURN, M_PICK, M_CARD, M_OVER, M_HELP, M_TEST  # noqa: F401
 from fivedice.screens import M_RECORDS, M_INITIALS, M_PROF  # noqa: F401
 from fivedice import screens as _screens
@@ -30,14 +43,23 @@ _PIXEL_FRAME_MS = const(10)  # the loop wakes this often while the pixels animat
 
 class App:
     def __init__(
-        self, display, pixels=None, buzzer=None, dice=None, store=None, cpu_step_ms=CPU_STEP_MS, tables=None,
-        battery=None, pixel_colors=None
+        self,
+        display,
+        pixels=None,
+        buzzer=None,
+        dice=None,
+        store=None,
+        cpu_step_ms=CPU_STEP_MS,
+        tables=None,
+        battery=None,
+        pixel_colors=None,
     ):
         from fivedice import lazy
         from fivedice.rng import Dice
 
-        # The coaches' big arrays first, on the heap as start-up left it (its largest blocks), then the code every
-        # game needs (fivedice.seats, the coach, the table reader): now, never at "New game" nor in a resume.
+        # The coaches' big arrays first, on the heap as start-up left it (its largest blocks), then
+        # the code every game needs (fivedice.seats, the coach, the table reader): now, never at
+        # "New game" nor in a resume.
         bufs = lazy.load("coach_buffers")
         groups = bufs.new_groups()
         work = bufs.new_work()
@@ -50,24 +72,36 @@ class App:
         if pixels is not None:
             from fivedice.pixels_view import PixelsView
 
-            pc = pixel_colors or (None, None, None)  # the board's (die order, face colours, key colours)
-            self.px = PixelsView(pixels, len(pixels) if hasattr(pixels, "__len__") else 5, order=pc[0],
-                                 faces=pc[1], keys=pc[2])
+            # the board's (die order, face colours, key colours)
+            pc = pixel_colors or (None, None, None)
+            self.px = PixelsView(
+                pixels,
+                len(pixels) if hasattr(pixels, "__len__") else 5,
+                order=pc[0],
+                faces=pc[1],
+                keys=pc[2],
+            )
         self.snd = sounds.Sounder(buzzer) if buzzer is not None else None
         self._cue = None  # a sound cue waiting for the next pass (cue)
         self.dice = dice if dice is not None else Dice()
         self.store = store
         self.cpu_step_ms = cpu_step_ms
-        self.hint_kind = 0  # what the last hint said (coach.KEEP/SCORE), shown until the next action; -1: asked
+        # what the last hint said (coach.KEEP/SCORE), shown until the next action; -1: asked
+        self.hint_kind = 0
         self.hint_value = 0
-        self.top3 = _zeros("l", TOP_LEN)  # the last hint's best three choices (coach.choices, TOP_LEN), shown with it
-        self.par_x100 = -1  # the player to move's par (expected final total from the turn's start) x 100; -1: none
+        # the last hint's best three choices (coach.choices, TOP_LEN), shown with it
+        self.top3 = _zeros("l", TOP_LEN)
+        # the player to move's par (expected final total from the turn's start) x 100; -1: none
+        self.par_x100 = -1
         self.pw = _power.Power(display, battery)  # the dim and sleep timers, the battery
-        self.settings = Settings(self.pw, self.snd, self.setting_saved)  # the menu's values: the next game's
-        # `tables`: the folder of <rule set id>.fdt (make tables); without one: no hint, no proficiency, CPU "good"
+        # the menu's values: the next game's
+        self.settings = Settings(self.pw, self.snd, self.setting_saved)
+        # `tables`: the folder of <rule set id>.fdt (make tables); without one: no hint, no
+        # proficiency, CPU "good"
         self.seats = Seats(self.settings, tables, groups, work, self.message)
-        # the screens by M_ number (fivedice.screens.SCREENS): the kept ones built now, after the coaches' arrays
-        # and the game code had the heap start-up left (docs/memory.md); None: imported when entered
+        # the screens by M_ number (fivedice.screens.SCREENS): the kept ones built now, after the
+        # coaches' arrays and the game code had the heap start-up left (docs/memory.md); None:
+        # imported when entered
         self.screens = [None] * _screens.SCREENS.count("\n")
         w = _screens.SCREENS.split()
         for m in range(_screens.KEPT):
@@ -76,24 +110,31 @@ class App:
         self.menu = self.screens[M_MENU]
         self.mode = M_MENU  # the current screen's number
         self.screen = self.menu
-        self._under = bytearray(4)  # the screens open under the current one (show, back): [0] how many, then them
-        _session.setup(self)  # the game in progress's state: the game, the dice's tumble, the CPU's step, the save
-        self.toast = 0  # the message line: a refusal or a message (oled_view.T_*) until toast_until; 0: none
+        # the screens open under the current one (show, back): [0] how many, then them
+        self._under = bytearray(4)
+        # the game in progress's state: the game, the dice's tumble, the CPU's step, the save
+        _session.setup(self)
+        # the message line: a refusal or a message (oled_view.T_*) until toast_until; 0: none
+        self.toast = 0
         self.toast_until = 0
         self.shaking = False
         self.last_refusal = 0  # the last refusal code (0 = the last action was accepted)
         self.now = 0
         self.dirty = True
         self._held = False  # the last pass left its slow work for this one (tick: frame first)
-        self.records_error = ""  # why the records could not be read (they were kept aside), for the log
+        # why the records could not be read (they were kept aside), for the log
+        self.records_error = ""
         self._fresh = True  # no tick seen yet: deadlines set so far are re-based on the first one
-        self._warming = False  # the menu's rule set's final-roll groups are being built, a slice a pass
+        # the menu's rule set's final-roll groups are being built, a slice a pass
+        self._warming = False
         self.menu.build(self)
         self.seats.need_levels(self.settings.seats, self.settings.players, None)
         _session.begin(self)  # the saved game resumed, else the menu's table and coach made ready
-        lazy.drop("coach_buffers")  # its code, last (the coach kept the sizes): the arrays are made for good
+        # its code, last (the coach kept the sizes): the arrays are made for good
+        lazy.drop("coach_buffers")
 
-    # -- the game in progress and its save: fivedice.session's functions, lent as methods (a name each, no code)
+    # -- the game in progress and its save: fivedice.session's functions, lent as methods (a name
+    # each, no code)
     new_game = _session.new_game
     again = _session.again
     start_roll = _session.start_roll
@@ -107,7 +148,8 @@ class App:
     save_bytes = _session.save_bytes
     setting_saved = _session.setting_saved
     flush_save = _session.flush_save
-    _think = _session._think  # (these five are called through the app: a test, a bench or a subclass wraps them)
+    # (these five are called through the app: a test, a bench or a subclass wraps them)
+    _think = _session._think
     _cpu_step = _session._cpu_step
     _save = _session._save
     _best_to_beat = _session._best_to_beat
@@ -117,10 +159,12 @@ class App:
     def cue(self, cue):
         """Play a sound cue (sounds.*) unless muted or there is no buzzer."""
         if self.snd is not None:
-            self._cue = cue  # started with the next pass's slow work: after the frame that shows the action
+            # started with the next pass's slow work: after the frame that shows the action
+            self._cue = cue
 
     def refuse(self, code):
-        """Refuse an action: its reason on the message line, the refusal's sound; returns the code."""
+        """Refuse an action: its reason on the message line, the refusal's sound; returns the code.
+        """
         self.last_refusal = code
         self.message(code)
         self.cue(sounds.REFUSED)
@@ -132,8 +176,8 @@ class App:
         self.dirty = True
 
     def busy(self):
-        """True while something is still to happen without input: dice tumbling, a turn solve (par comes with
-        it), a CPU turn, a cue."""
+        """True while something is still to happen without input: dice tumbling, a turn solve (par
+        comes with it), a CPU turn, a cue."""
         if self.tumbling or self.thinking:
             return True
         if self.cpu_turn() and self.mode == M_TURN:
@@ -144,15 +188,15 @@ class App:
 
     # -- screens -------------------------------------------------------------------
     def enter(self, mode):
-        """Switch to screen `mode` (M_*) in place of every screen open: the old one leaves, the new one opens at
-        its top. A screen that is not kept is built now (its module imported: an allocation) and dropped when it
-        is left (fivedice.lazy)."""
+        """Switch to screen `mode` (M_*) in place of every screen open: the old one leaves, the new
+        one opens at its top. A screen that is not kept is built now (its module imported: an
+        allocation) and dropped when it is left (fivedice.lazy)."""
         self._under[0] = 0
         self._open(mode)
 
     def show(self, mode):
-        """Open screen `mode` over the current one, which back() returns to (the card over the dice or game
-        over, help over the menu)."""
+        """Open screen `mode` over the current one, which back() returns to (the card over the dice
+        or game over, help over the menu)."""
         u = self._under
         if u[0] < len(u) - 1:
             u[0] += 1
@@ -203,12 +247,16 @@ class App:
             self.dirty = True
         self.screen.tick(self, now_ms)
         d = self.dirty
-        if d and not self._held:  # a frame is due (a press's): this pass draws it, the slow work waits
-            self._held = True  # (draw() clears it; a driver that ticks without drawing gets the work next pass)
+        # a frame is due (a press's): this pass draws it, the slow work waits
+        if d and not self._held:
+            # (draw() clears it; a driver that ticks without drawing gets the work next pass)
+            self._held = True
         else:
             self._held = False
-            _session.work(self, now_ms)  # what it changes on screen (a CPU move, par) is drawn in the next pass
-            if self.snd is not None:  # the sound step: a cue starts after the frame that shows its action
+            # what it changes on screen (a CPU move, par) is drawn in the next pass
+            _session.work(self, now_ms)
+            # the sound step: a cue starts after the frame that shows its action
+            if self.snd is not None:
                 if self._cue:
                     self.snd.play(self._cue, now_ms)
                     self._cue = None
@@ -234,7 +282,8 @@ class App:
 
     # -- power (fivedice.power) ---------------------------------------------------------
     def _lights_off(self):
-        """The sleep timer ran out: save, silence, pixels dark, display off. The board may now sleep."""
+        """The sleep timer ran out: save, silence, pixels dark, display off. The board may now
+        sleep."""
         self.flush_save()
         if self.snd is not None:
             self._cue = None
@@ -248,8 +297,9 @@ class App:
         return self.pw.state == _power.OFF
 
     def wake(self, now_ms):
-        """The board woke from sleep (a button): the screen and pixels come back, the game is as it was.
-        The firmware's loop drops the waking press itself (fdfw.loop). True if the screen was off."""
+        """The board woke from sleep (a button): the screen and pixels come back, the game is as it
+        was. The firmware's loop drops the waking press itself (fdfw.loop). True if the screen was
+        off."""
         self.now = now_ms
         if not self.pw.wake(now_ms):
             return False
@@ -261,8 +311,8 @@ class App:
         return True
 
     def wait_ms(self, now_ms, most=1000):
-        """ms from now_ms until something is due without input (a frame, a landing, a toast's end, a CPU move,
-        a save, a note, a power timer), at most `most`; 0 when a frame is due now."""
+        """ms from now_ms until something is due without input (a frame, a landing, a toast's end, a
+        CPU move, a save, a note, a power timer), at most `most`; 0 when a frame is due now."""
         if self.dirty or self._fresh or self.thinking or self._warming:
             return 0  # (a turn solve in progress, or the groups: a slice every pass)
         w = _session.wait_ms(self, now_ms, self.pw.wait_ms(now_ms, most))
@@ -282,9 +332,10 @@ class App:
         return w if w > 0 else 0
 
     def _clock(self, now):
-        """Every event's time. The first after start-up or a resume re-bases every deadline set before it
-        (against a clock that read 0, or another power-on's ticks) on `now`: CircuitPython's ticks start
-        about 65 s before their 2**29 wrap, so a deadline left at 0 would wait those 65 s."""
+        """Every event's time. The first after start-up or a resume re-bases every deadline set
+        before it (against a clock that read 0, or another power-on's ticks) on `now`:
+        CircuitPython's ticks start about 65 s before their 2**29 wrap, so a deadline left at 0
+        would wait those 65 s."""
         self.now = now
         if not self._fresh:
             return
@@ -299,7 +350,8 @@ class App:
     def draw(self):
         self.screen.draw(self.fb, self)
         if self.mode == M_MENU and self.pw.level >= 0:
-            _power.draw_battery(self.fb, self.pw.level, view.BATTERY_X, 1, 0)  # in the menu's title bar
+            # in the menu's title bar
+            _power.draw_battery(self.fb, self.pw.level, view.BATTERY_X, 1, 0)
         self.fb.show()
         self.dirty = False
         self._held = False  # the frame is out: the next pass may work

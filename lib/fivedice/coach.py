@@ -1,30 +1,34 @@
-"""The optimal coach on the device: best keep or box for the current roll, and what a choice costs."""
+"""The optimal coach on the device: best keep or box for the current roll, and what a choice costs.
+"""
 # Give it the rule set and a valuer: a StrategyTable (exact, from `make tables`) or anything with
-# `value(filled, u, z)` and `scale` (the good CPU gives it fivedice.good_valuer's table-free estimate).
-# For the current card, `prepare` solves the turn once from the values of the next states:
+# `value(filled, u, z)` and `scale` (the good CPU gives it fivedice.good_valuer's table-free
+# estimate). For the current card, `prepare` solves the turn once from the values of the next
+# states:
 #
 #     V3[r]  = best box for roll r: (points + extra bonus) * scale + value(next state)
 #     K2[k]  = expected V3 after keeping multiset k and rerolling the rest
 #     V2[r]  = best K2 over the keeps of roll r;   K1[k] = expected V2 after keeping k
 #
-# k2 and k1 hold K2 and K1 for the 462 keeps (fivedice.keeps order); their level 5 (the rolls) holds V3
-# and V2 in wide units. Everything is integer (floats allocate on the boards): V in table units (1/scale point); K in
-# "wide" units, scale * 7776 per point, where 7776 = 6**5 lets the one-die-at-a-time averages stay
-# exact. With scale <= 256 every value stays below 2**30, a small int on 32-bit ports.
-# After the constructor nothing allocates (proved under heap_lock in
-# tests/heap_lock/test_heap_coach.py).
-# Cost: see docs/coach.md (µs per hint on the MicroPython unix port, RP2040 estimate).
+# k2 and k1 hold K2 and K1 for the 462 keeps (fivedice.keeps order); their level 5 (the rolls) holds
+# V3 and V2 in wide units. Everything is integer (floats allocate on the boards): V in table units
+# (1/scale point); K in "wide" units, scale * 7776 per point, where 7776 = 6**5 lets the
+# one-die-at-a-time averages stay exact. With scale <= 256 every value stays below 2**30, a small
+# int on 32-bit ports. After the constructor nothing allocates (proved under heap_lock in
+# tests/heap_lock/test_heap_coach.py). Cost: see docs/coach.md (µs per hint on the MicroPython unix
+# port, RP2040 estimate).
 
 from fivedice.compat import const, zeros
 from fivedice import lazy as _lazy
-from fivedice.coach_buffers import L5 as _L5, MAXG as _MAXG, MAXNZ as _MAXNZ, SLOTS as _SLOTS  # their home
+# their home
+from fivedice.coach_buffers import L5 as _L5, MAXG as _MAXG, MAXNZ as _MAXNZ, SLOTS as _SLOTS
 from fivedice import keeps as _k
 from fivedice import rules as _r
 from fivedice import scoring
 from fivedice import strategy_table as _st
 from fivedice.scorecard import Card
 
-from fivedice.game import NONE, KEEP, SCORE  # noqa: F401  hint(): none; hold `value`, roll; score box `value`
+# noqa: F401  hint(): none; hold `value`, roll; score box `value`
+from fivedice.game import NONE, KEEP, SCORE
 
 WIDE = const(7776)  # 6**5
 TOP_LEN = const(13)  # choices()' array: 3 kinds, 3 values, 3 wide values, 3 keep indexes, the count
@@ -32,12 +36,14 @@ _TV = const(3)
 _TW = const(6)
 _TG = const(9)
 _TN = const(12)
-_SOLVED = const(7)  # the turn solve's slices (work): next values (upper boxes, the rest), final roll, averages,
-# best sub-keeps (levels 0-4, level 5), averages: each under 50 ms on an RP2040 (make bench-ai)
-# A slice of the groups (_group_step) scores _GROLLS rolls (a divisor of 252), or finds groups until it has looked
-# at _GSCAN rolls (the group it is in goes on to the box's end: up to 251 more). Measured on the unix port, worst
-# of every rule set: 3.9 us a roll scored, 0.07 us a roll looked at; with 28 and 750 a slice takes <= 115 us,
-# ~21 ms on an RP2040 (x185; 25 ms at x214), inside a 50 ms pass (tests/bench/bench_frames.py prints them)
+# the turn solve's slices (work): next values (upper boxes, the rest), final roll, averages,
+_SOLVED = const(7)
+# best sub-keeps (levels 0-4, level 5), averages: each under 50 ms on an RP2040 (make bench-ai) A
+# slice of the groups (_group_step) scores _GROLLS rolls (a divisor of 252), or finds groups until
+# it has looked at _GSCAN rolls (the group it is in goes on to the box's end: up to 251 more).
+# Measured on the unix port, worst of every rule set: 3.9 us a roll scored, 0.07 us a roll looked
+# at; with 28 and 750 a slice takes <= 115 us, ~21 ms on an RP2040 (x185; 25 ms at x214), inside a
+# 50 ms pass (tests/bench/bench_frames.py prints them)
 _GROLLS = const(28)
 _GSCAN = const(750)
 
@@ -51,11 +57,17 @@ _HILO = const(3)
 def _levels(a, first):
     """Memoryviews of array a from the start of each level first .. first + 4."""
     mv = memoryview(a)
-    return (mv[_k.START[first]:], mv[_k.START[first + 1]:], mv[_k.START[first + 2]:], mv[_k.START[first + 3]:],
-            mv[_k.START[first + 4]:])
+    return (
+        mv[_k.START[first] :],
+        mv[_k.START[first + 1] :],
+        mv[_k.START[first + 2] :],
+        mv[_k.START[first + 3] :],
+        mv[_k.START[first + 4] :],
+    )
 
 
-# CHILD and PARENT seen from offsets 0..5 / 0..4: cv[f][c] = CHILD[c + f] without an add in the loops
+# CHILD and PARENT seen from offsets 0..5 / 0..4: cv[f][c] = CHILD[c + f] without an add in the
+# loops
 _CV = (_k.CHILD, memoryview(_k.CHILD)[1:], memoryview(_k.CHILD)[2:], memoryview(_k.CHILD)[3:],
        memoryview(_k.CHILD)[4:], memoryview(_k.CHILD)[5:])
 _PV = (_k.PARENT, memoryview(_k.PARENT)[1:], memoryview(_k.PARENT)[2:], memoryview(_k.PARENT)[3:],
@@ -67,18 +79,21 @@ _POPC = b"\x00\x01\x01\x02\x01\x02\x02\x03\x01\x02\x02\x03\x02\x03\x03\x04\x01\x
 
 class Coach:
     def __init__(self, rs, valuer, groups=None, work=None):
-        # Buffers sized for the largest rule set, allocated once: retarget() moves the coach to another
-        # game or rule set without allocating (a fragmented heap cannot fail a later "New game" here).
+        # Buffers sized for the largest rule set, allocated once: retarget() moves the coach to
+        # another game or rule set without allocating (a fragmented heap cannot fail a later "New
+        # game" here).
         nb = _r.MAX_BOXES
-        # the final roll's points on an empty card, sparse: for each box its groups of rolls scoring the same
-        # points p > 0 (rolls scoring 0 take the box's scratch value): box b's groups are _gfirst[b] ..
-        # _gfirst[b + 1] - 1, group g scores _gpts[g] with the rolls _grolls[_gend[g - 1] .. _gend[g] - 1].
-        # `groups` (coach_buffers.new_groups()) may be shared: coaches of one rule set (the table's, the
-        # good CPU's) compute them once (3,276 scorings, ~5.7 s on a Pico), in slices of work() (_group_step),
-        # so neither a new game nor a resumed one waits for them. `work` (coach_buffers.new_work()): the
-        # turn solve's arrays, shared likewise; the app allocates both once, at start-up.
+        # the final roll's points on an empty card, sparse: for each box its groups of rolls scoring
+        # the same points p > 0 (rolls scoring 0 take the box's scratch value): box b's groups are
+        # _gfirst[b] .. _gfirst[b + 1] - 1, group g scores _gpts[g] with the rolls _grolls[_gend[g -
+        # 1] .. _gend[g] - 1]. `groups` (coach_buffers.new_groups()) may be shared: coaches of one
+        # rule set (the table's, the good CPU's) compute them once (3,276 scorings, ~5.7 s on a
+        # Pico), in slices of work() (_group_step), so neither a new game nor a resumed one waits
+        # for them. `work` (coach_buffers.new_work()): the turn solve's arrays, shared likewise; the
+        # app allocates both once, at start-up.
         if groups is None:
-            groups = _lazy.load("coach_buffers").new_groups()  # (a coach of its own: the host's tools, tests)
+            # (a coach of its own: the host's tools, tests)
+            groups = _lazy.load("coach_buffers").new_groups()
         if work is None:
             work = _lazy.load("coach_buffers").new_work()
         self.arrays = work
@@ -96,13 +111,15 @@ class Coach:
         self._open = bytearray(nb)
         self._nopen = 0
         self._env = work[3]
-        # keep values, wide units; level 5 of k2 holds V3 (x WIDE) and level 5 of k1 holds V2 (x WIDE)
+        # keep values, wide units; level 5 of k2 holds V3 (x WIDE) and level 5 of k1 holds V2 (x
+        # WIDE)
         self.k2 = work[0]
         self.k1 = work[1]
         self._m = work[2]  # best sub-keeps of levels 0..4
         self._k0 = None  # only for turn_value() (host checks), allocated there
-        # views of levels 1..5 (k2, k1) and 0..4 (_m): an index inside a level needs no add (measured: -20 %
-        # of the turn solve's bytecodes in the averages, the final roll and the best sub-keeps)
+        # views of levels 1..5 (k2, k1) and 0..4 (_m): an index inside a level needs no add
+        # (measured: -20 % of the turn solve's bytecodes in the averages, the final roll and the
+        # best sub-keeps)
         self._k2v = _levels(self.k2, 1)
         self._k1v = _levels(self.k1, 1)
         self._mv = _levels(self._m, 0)
@@ -111,11 +128,13 @@ class Coach:
         self.retarget(rs, valuer)
 
     def retarget(self, rs, valuer):
-        """Coach rule set `rs` with `valuer` from now on (a new game); reuses every buffer, allocates nothing."""
+        """Coach rule set `rs` with `valuer` from now on (a new game); reuses every buffer,
+        allocates nothing."""
         self.valuer = valuer
         self.scale = valuer.scale
         self._hlbox = -1
-        self._phase = -1  # the turn solve's next slice (work); _SOLVED: done for (filled, u, z); -1: none
+        # the turn solve's next slice (work); _SOLVED: done for (filled, u, z); -1: none
+        self._phase = -1
         self.filled = -1
         self.u = 0
         self.z = 0
@@ -136,24 +155,26 @@ class Coach:
         for b in range(n):
             self._face[b] = rs.arg[b] if rs.kinds[b] == _r.UPPER else 0
 
-    # -- the turn ---------------------------------------------------------------------------------------
+    # -- the turn
+    # ---------------------------------------------------------------------------------------
     def prepare(self, card):
         """Solve the turn for `card`'s state unless it is already solved (all of it at once)."""
         while not self.work(card):
             pass
 
     def work(self, card):
-        """One slice of the turn solve for `card`'s state (a seventh of it, under 50 ms on an RP2040: the app
-        calls it once a loop pass so buttons, animation and sound stay live); True once
-        the turn is solved. A card in another state starts the solve again, so does finding another coach's
-        solve in the shared arrays. The final-roll groups of a new rule set come first, a slice a call
-        (_group_step). Allocates nothing."""
+        """One slice of the turn solve for `card`'s state (a seventh of it, under 50 ms on an
+        RP2040: the app calls it once a loop pass so buttons, animation and sound stay live); True
+        once the turn is solved. A card in another state starts the solve again, so does finding
+        another coach's solve in the shared arrays. The final-roll groups of a new rule set come
+        first, a slice a call (_group_step). Allocates nothing."""
         rs = self.rs
         if self.groups[0] is not rs:
             self._group_step()
             return False
         w = self.arrays
-        if w[5] is not self:  # the arrays hold another coach's solve (or none yet): this coach's from the top
+        # the arrays hold another coach's solve (or none yet): this coach's from the top
+        if w[5] is not self:
             w[5] = self
             self._phase = -1
         f = card.filled
@@ -168,7 +189,8 @@ class Coach:
         if ph == _SOLVED:
             return True
         if ph == 0:
-            self._next_values(card, 0, 6)  # the upper boxes (first in every rule set): 6 table reads each
+            # the upper boxes (first in every rule set): 6 table reads each
+            self._next_values(card, 0, 6)
         elif ph == 1:
             self._next_values(card, 6, self.n)
         elif ph == 2:
@@ -185,9 +207,10 @@ class Coach:
         return ph + 1 == _SOLVED
 
     def warm(self, rs=None):
-        """One slice of the final-roll groups if they are not built for this coach's rule set yet (the app
-        calls it while the menu idles, so the first game's turn solve starts at once); True once built. With
-        `rs`, the coach moves to that rule set first, its valuer kept (a game seating the coach sets its own)."""
+        """One slice of the final-roll groups if they are not built for this coach's rule set yet
+        (the app calls it while the menu idles, so the first game's turn solve starts at once); True
+        once built. With `rs`, the coach moves to that rule set first, its valuer kept (a game
+        seating the coach sets its own)."""
         if rs is not None and rs is not self.rs:
             self.retarget(rs, self.valuer)
         if self.groups[0] is not self.rs:
@@ -195,10 +218,10 @@ class Coach:
         return self.groups[0] is self.rs
 
     def _group_step(self):
-        """One slice of the final-roll groups of self.rs (the points of every box for the 252 rolls on an
-        empty card, grouped by points): a box's rolls scored _GROLLS at a time, then its groups found a few
-        at a time (each scans the box's later rolls). Any coach sharing the groups list (which holds the
-        state) may take the next slice."""
+        """One slice of the final-roll groups of self.rs (the points of every box for the 252 rolls
+        on an empty card, grouped by points): a box's rolls scored _GROLLS at a time, then its
+        groups found a few at a time (each scans the box's later rolls). Any coach sharing the
+        groups list (which holds the state) may take the next slice."""
         gs = self.groups
         rs = self.rs
         if gs[5] is not rs:  # start (or start again: another rule set was being grouped)
@@ -234,7 +257,8 @@ class Coach:
             if q:
                 if ng >= _MAXG:
                     raise ValueError("coach: more point groups than _MAXG")
-                for r2 in range(r, 252):  # a new group: every later roll with the same points, taken
+                # a new group: every later roll with the same points, taken
+                for r2 in range(r, 252):
                     if sc[r2] == q:
                         if nz >= _MAXNZ:
                             raise ValueError("coach: more scoring rolls than _MAXNZ")
@@ -260,11 +284,13 @@ class Coach:
 
     @property
     def solved(self):
-        """The turn of the last card given to work() or prepare() is solved (and still in the arrays)."""
+        """The turn of the last card given to work() or prepare() is solved (and still in the
+        arrays)."""
         return self._phase == _SOLVED and self.arrays[5] is self
 
     def _next_values(self, card, lo, hi):
-        """The table's values of the next states for boxes lo .. hi-1 (in two slices: 0..6, then the rest)."""
+        """The table's values of the next states for boxes lo .. hi-1 (in two slices: 0..6, then the
+        rest)."""
         rs = self.rs
         f = self.filled
         u = self.u
@@ -330,7 +356,8 @@ class Coach:
         return 0
 
     def _final_roll(self, card):
-        """V3 of the 252 rolls, x WIDE, into level 5 of k2: each roll's best box, from the grouped points."""
+        """V3 of the 252 rolls, x WIDE, into level 5 of k2: each roll's best box, from the grouped
+        points."""
         rs = self.rs
         sc = self.scale
         env = self._env
@@ -355,7 +382,8 @@ class Coach:
         for i in range(k):
             b = opn[i]
             o = b * _SLOTS
-            if b == hlb:  # Yum's High or Low with the other one filled: its points depend on the card
+            # Yum's High or Low with the other one filled: its points depend on the card
+            if b == hlb:
                 hl = self._hl
                 e = env[o]
                 for r in range(252):
@@ -393,7 +421,8 @@ class Coach:
                 out[_k.find(5 << 3 * (face5 - 1), 5)] = self._score_best(card) * WIDE
 
     def _score_best(self, card):
-        """Best (points + bonus) * scale + next value over the legal boxes for the loaded dice; sets box_best."""
+        """Best (points + bonus) * scale + next value over the legal boxes for the loaded dice; sets
+        box_best."""
         rs = self.rs
         lg = scoring.legal(rs, card)
         x = scoring.extra_bonus(rs, card)
@@ -414,10 +443,10 @@ class Coach:
         return (p + x) * self.scale + self._env[b * _SLOTS + self._slot(b, p)]
 
     def _averages(self, out, lv):
-        """Levels 4..0 of out from its level 5, in place: out[k] = expected level-5 value of keeping multiset k
-        (one rerolled die at a time). Level 5 holds values x 6**5, so level j is a multiple of 6**j and each
-        division by 6 is exact: the same integers as summing 6**(5-j) outcomes and scaling by 6**j.
-        lv: the views of out's levels 1..5."""
+        """Levels 4..0 of out from its level 5, in place: out[k] = expected level-5 value of keeping
+        multiset k (one rerolled die at a time). Level 5 holds values x 6**5, so level j is a
+        multiple of 6**j and each division by 6 is exact: the same integers as summing 6**(5-j)
+        outcomes and scaling by 6**j. lv: the views of out's levels 1..5."""
         c0, c1, c2, c3, c4, c5 = _CV
         for j in range(4, -1, -1):
             o = lv[j]  # level j + 1
@@ -427,11 +456,13 @@ class Coach:
                 c += 6
 
     def _best_subkeeps(self, kv, out, part):
-        """Level 5 of out[r] = best kv over the sub-multisets of roll r, rounded to table units, x WIDE:
-        part 0 finds the best of levels 0..4 (in _m), part 1 level 5 (two slices of the turn solve).
+        """Level 5 of out[r] = best kv over the sub-multisets of roll r, rounded to table units, x
+        WIDE: part 0 finds the best of levels 0..4 (in _m), part 1 level 5 (two slices of the turn
+        solve).
 
-        M(k) = max(kv(k), M of k's parents, k less one die): one builtin max() per keep over its padded
-        parents (keeps.PARENT repeats the first), a third fewer bytecodes than a chain of compares."""
+        M(k) = max(kv(k), M of k's parents, k less one die): one builtin max() per keep over its
+        padded parents (keeps.PARENT repeats the first), a third fewer bytecodes than a chain of
+        compares."""
         p0, p1, p2, p3, p4 = _PV
         m = self._m
         mv = self._mv
@@ -439,7 +470,11 @@ class Coach:
             pm = mv[4]
             p = _k.PSTART[5]
             for i in range(_L5, 462):  # level 5, the rolls
-                out[i] = (max(kv[i], pm[p0[p]], pm[p1[p]], pm[p2[p]], pm[p3[p]], pm[p4[p]]) + WIDE // 2) // WIDE * WIDE
+                out[i] = (
+                    (max(kv[i], pm[p0[p]], pm[p1[p]], pm[p2[p]], pm[p3[p]], pm[p4[p]]) + WIDE // 2)
+                    // WIDE
+                    * WIDE
+                )
                 p += 5
             return
         m[0] = kv[0]
@@ -466,7 +501,8 @@ class Coach:
         return self.valuer.value(card.filled, _st.u_of(rs, card), _st.z_of(rs, card))
 
     def turn_value(self, card):
-        """E at the start of `card`'s turn recomputed from the next states (table units): a check."""
+        """E at the start of `card`'s turn recomputed from the next states (table units): a check.
+        """
         self.prepare(card)
         if self._k0 is None:
             self._k0 = zeros("l", 462)
@@ -476,12 +512,14 @@ class Coach:
         self._averages(self._k0, self._k0v)
         return (self._k0[0] + WIDE // 2) // WIDE
 
-    # -- hints --------------------------------------------------------------------------------------------
+    # -- hints
+    # --------------------------------------------------------------------------------------------
     def _keeps_for(self, rolls):
         return self.k1 if rolls == 1 else self.k2
 
     def keep_value(self, dice, rolls, mask):
-        """Wide-unit value of holding the dice in `mask` and rolling (rolls = rolls taken, 1 or 2)."""
+        """Wide-unit value of holding the dice in `mask` and rolling (rolls = rolls taken, 1 or 2).
+        """
         kv = self._keeps_for(rolls)
         j = 0
         for i in range(5):
@@ -495,7 +533,8 @@ class Coach:
         return self._score_value(card, box, scoring.extra_bonus(self.rs, card)) * WIDE
 
     def hint(self, card, dice, rolls, held):
-        """The best action for the current roll; returns NONE, KEEP or SCORE and sets kind, value, best.
+        """The best action for the current roll; returns NONE, KEEP or SCORE and sets kind, value,
+        best.
 
         rolls = rolls taken this turn (1..3); held = bit mask of the dice held now (ties keep it).
         """
@@ -511,8 +550,9 @@ class Coach:
             self.best = sbest
             return SCORE
         kv = self.k1 if rolls == 1 else self.k2
-        # every dice mask but 31 (keeping all five means scoring now, below), in increasing order: the keep
-        # of mask m is the keep of m without its highest die plus that die (keeps.CHILD), so no search
+        # every dice mask but 31 (keeping all five means scoring now, below), in increasing order:
+        # the keep of mask m is the keep of m without its highest die plus that die (keeps.CHILD),
+        # so no search
         gi = self._gi
         child = _k.CHILD
         st = _k.START
@@ -541,7 +581,8 @@ class Coach:
         return KEEP
 
     def _top(self, top, kind, value, w, g):
-        # offer a choice to the best three in `top` (choices()); ties: the one offered first stays ahead
+        # offer a choice to the best three in `top` (choices()); ties: the one offered first stays
+        # ahead
         n = top[_TN]
         if g >= 0:
             for i in range(n):
@@ -567,10 +608,12 @@ class Coach:
             top[_TN] = n + 1
 
     def choices(self, card, dice, rolls, held, top):
-        """The best three distinct choices, best first, into `top` (the caller's array("l") of TOP_LEN: top[i]
-        the kind (KEEP/SCORE), top[3 + i] the value (dice mask or box), top[6 + i] its value in wide units,
-        top[12] how many); returns how many. Sets hint()'s results too. Allocates nothing."""
-        # keeps while a roll is left (every mask but all five) and every legal box; top[9 + i]: a keep's index,
+        """The best three distinct choices, best first, into `top` (the caller's array("l") of
+        TOP_LEN: top[i] the kind (KEEP/SCORE), top[3 + i] the value (dice mask or box), top[6 + i]
+        its value in wide units, top[12] how many); returns how many. Sets hint()'s results too.
+        Allocates nothing."""
+        # keeps while a roll is left (every mask but all five) and every legal box; top[9 + i]: a
+        # keep's index,
         # -1 for a box, so a second mask of the same keep is skipped
         k = self.hint(card, dice, rolls, held)
         top[_TN] = 0
@@ -579,7 +622,8 @@ class Coach:
         scoring.load(dice)
         lg = scoring.legal(self.rs, card)
         x = scoring.extra_bonus(self.rs, card)
-        for b in range(self.n):  # boxes first: a keep only as good as scoring now ranks below (as in hint)
+        # boxes first: a keep only as good as scoring now ranks below (as in hint)
+        for b in range(self.n):
             if (lg >> b) & 1:
                 self._top(top, SCORE, b, self._score_value(card, b, x) * WIDE, -1)
         if rolls < 3:
@@ -587,7 +631,8 @@ class Coach:
             gi = self._gi
             self._top(top, KEEP, 0, kv[0], 0)
             for m in range(1, 31):
-                self._top(top, KEEP, m, kv[gi[m]], gi[m])  # gi: hint() just indexed every mask's keep
+                # gi: hint() just indexed every mask's keep
+                self._top(top, KEEP, m, kv[gi[m]], gi[m])
         return top[_TN]
 
     def _optimum(self, card, dice, rolls):
@@ -595,7 +640,8 @@ class Coach:
         return self.best
 
     def keep_loss(self, card, dice, rolls, held):
-        """Expected points (wide units) lost by holding `held` and rolling, against the best action."""
+        """Expected points (wide units) lost by holding `held` and rolling, against the best action.
+        """
         b = self._optimum(card, dice, rolls)
         return b - self.keep_value(dice, rolls, held)
 
@@ -605,9 +651,11 @@ class Coach:
         return b - self.score_value(card, dice, box)
 
     def par_x100(self, card):
-        """Par for `card`'s turn: the points banked and the expected rest from the turn's start, in hundredths of
-        a point (one table read)."""
-        return (card.upper() + card.lower() + card.bonus()) * 100 + self.to_points_x100(self.start_value(card) * WIDE)
+        """Par for `card`'s turn: the points banked and the expected rest from the turn's start, in
+        hundredths of a point (one table read)."""
+        return (card.upper() + card.lower() + card.bonus()) * 100 + self.to_points_x100(
+            self.start_value(card) * WIDE
+        )
 
     def to_points_x100(self, wide):
         """Wide units as hundredths of a point (rounded), for display."""

@@ -23,15 +23,16 @@ except (ImportError, AttributeError):
 if sys.implementation.name == "cpython":
 
     def collect():
-        """Nothing on CPython: its heap is not a board's, and a collection there costs milliseconds (the host's
-        tests build thousands of apps)."""
+        """Nothing on CPython: its heap is not a board's, and a collection there costs milliseconds
+        (the host's tests build thousands of apps)."""
 
 else:
     collect = gc.collect  # on a board: the room of what was just let go is wanted now, in one piece
 
 
 def crc32_py(data, crc=0):
-    """CRC-32 as binascii.crc32 (ZIP/zlib), bit by bit: the fallback for a build without binascii.crc32."""
+    """CRC-32 as binascii.crc32 (ZIP/zlib), bit by bit: the fallback for a build without
+    binascii.crc32."""
     crc ^= 0xFFFFFFFF
     for b in data:
         crc ^= b
@@ -41,7 +42,8 @@ def crc32_py(data, crc=0):
 
 
 try:
-    from binascii import crc32  # noqa: F401  (in C on CPython, and on MicroPython/CircuitPython builds with it)
+    # noqa: F401  (in C on CPython, and on MicroPython/CircuitPython builds with it)
+    from binascii import crc32
 except ImportError:
     crc32 = crc32_py
 

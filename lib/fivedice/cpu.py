@@ -1,4 +1,5 @@
-"""CPU players. "easy" is a table-free greedy heuristic: chase the most useful pattern, score the best box.
+"""CPU players. "easy" is a table-free greedy heuristic: chase the most useful pattern, score the
+best box.
 
 `decide(game)` returns ROLL (after setting `keep`, the dice to hold) or SCORE (after setting `box`).
 It reads the game and allocates nothing.
@@ -12,7 +13,8 @@ from fivedice.settings import EASY
 
 _BIG = const(10000)
 
-# A box's par: roughly what an average later turn would put in it, in quarter points, by how it scores.
+# A box's par: roughly what an average later turn would put in it, in quarter points, by how it
+# scores.
 _PAR_CACHE = {}
 
 
@@ -107,10 +109,12 @@ class Cpu:
 
     # -- scoring --------------------------------------------------------------------
     def _box_value(self, rs, card, box, pts):
-        """Points now minus what the box is expected to be worth later (its par), in quarter points."""
+        """Points now minus what the box is expected to be worth later (its par), in quarter points.
+        """
         v = pts * 4 - _par(rs, box)
         if rs.kinds[box] == _r.UPPER and rs.upper_bonus:
-            # beating par (three of the face) brings the upper bonus closer; falling short pushes it away
+            # beating par (three of the face) brings the upper bonus closer; falling short pushes it
+            # away
             v += (pts - 3 * rs.arg[box]) * 4
         return v
 
@@ -155,7 +159,9 @@ class Cpu:
     def _choose_keep(self, rs, card, dice):
         scoring.load(dice)
         # 1. straights: keep a run of 3+ distinct faces if a straight box is open
-        straights = self._open_kind(rs, card, _r.RUN) or self._open_kind(rs, card, _r.EXACT_STRAIGHT)
+        straights = self._open_kind(rs, card, _r.RUN) or self._open_kind(
+            rs, card, _r.EXACT_STRAIGHT
+        )
         if straights:
             best_len = 0
             best_lo = 0
@@ -167,7 +173,12 @@ class Cpu:
                 if n > best_len or (n == best_len and lo == 2):
                     best_len = n
                     best_lo = lo
-            if best_len >= 4 or (best_len == 3 and scoring.count(best_lo) and scoring.count(best_lo + 3) == 0 and self._maxcount() < 3):
+            if best_len >= 4 or (
+                best_len == 3
+                and scoring.count(best_lo)
+                and scoring.count(best_lo + 3) == 0
+                and self._maxcount() < 3
+            ):
                 return _run_keep(dice, best_lo, best_lo + 3)
         # 2. full house: keep a made two pair when the full house box is open
         if self._open_kind(rs, card, _r.FULL_HOUSE) and self._pairs() == 2:
@@ -176,7 +187,8 @@ class Cpu:
                 if scoring.count(f) == 2:
                     m |= _face_mask(dice, f)
             return m
-        # 3. else go for kinds: the face with the most dice, preferring faces whose upper box is open
+        # 3. else go for kinds: the face with the most dice, preferring faces whose upper box is
+        # open
         best_f = 0
         best_s = -1
         for f in range(1, 7):

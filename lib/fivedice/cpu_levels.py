@@ -1,21 +1,24 @@
-"""CPU opponent levels: "easy" (the #3 heuristic), "good" (table-free) and "perfect" (the strategy table)."""
-# Every level speaks the protocol of fivedice.cpu.Cpu: `prepare(rs)` at game start, then `decide(game)`
-# returns cpu.ROLL after setting `keep` (bit i = hold die i) or cpu.SCORE after setting `box`;
-# decisions allocate nothing.
+"""CPU opponent levels: "easy" (the #3 heuristic), "good" (table-free) and "perfect" (the strategy
+table)."""
+# Every level speaks the protocol of fivedice.cpu.Cpu: `prepare(rs)` at game start, then
+# `decide(game)` returns cpu.ROLL after setting `keep` (bit i = hold die i) or cpu.SCORE after
+# setting `box`; decisions allocate nothing.
 #
 #     levels = available_levels(has_table)        # 3 with a table, else 2 ("perfect" needs it)
-#     p = make(rs, level, table=None)             # table: an open fivedice.strategy_table.StrategyTable
+#     p = make(rs, level, table=None)             # table: an open
+#     fivedice.strategy_table.StrategyTable
 #     a = p.decide(game)
 #
 # "good" runs the coach's exact within-turn optimisation against a heuristic value of the next
 # state: a par for every open box, the upper bonus scaled by how reachable it still is, and the
 # extra-bonus chance (fivedice.good_valuer, loaded only for a "good" seat).
 
-# fivedice.cpu and fivedice.good_valuer are fivedice.lazy's "easy" and "good", fetched where a player is built: the
-# seats load them as the menu or the save names a level (Seats.need_levels), so here they are found loaded.
-# The levels are seat kinds (fivedice.settings: EASY, GOOD, PERFECT); decide() returns fivedice.game's ROLL or
-# SCORE. Both homes are modules every start-up loads anyway: importing this one early would cost a board the
-# block the start-up's tables need (the board-heap proxy ran out at keeps' 3.7 KB array).
+# fivedice.cpu and fivedice.good_valuer are fivedice.lazy's "easy" and "good", fetched where a
+# player is built: the seats load them as the menu or the save names a level (Seats.need_levels), so
+# here they are found loaded. The levels are seat kinds (fivedice.settings: EASY, GOOD, PERFECT);
+# decide() returns fivedice.game's ROLL or SCORE. Both homes are modules every start-up loads
+# anyway: importing this one early would cost a board the block the start-up's tables need (the
+# board-heap proxy ran out at keeps' 3.7 KB array).
 from fivedice import lazy as _lazy
 from fivedice.game import ROLL, SCORE  # noqa: F401
 from fivedice.settings import EASY, GOOD, HUMAN, PERFECT  # noqa: F401
@@ -48,8 +51,11 @@ class TablePlayer:
         if rs is self.coach.rs:
             return
         if self.level != GOOD:
-            raise ValueError("this perfect CPU's table is for %s, not %s" % (self.coach.rs.id, rs.id))
-        self.coach.retarget(rs, _lazy.load("good").HeuristicValuer(rs))  # the coach's buffers are reused
+            raise ValueError(
+                "this perfect CPU's table is for %s, not %s" % (self.coach.rs.id, rs.id)
+            )
+        # the coach's buffers are reused
+        self.coach.retarget(rs, _lazy.load("good").HeuristicValuer(rs))
 
     def decide(self, game):
         if game.rolls == 0:
@@ -67,12 +73,13 @@ class TablePlayer:
 def make(rs, level, table=None, coach=None, groups=None, work=None):
     """A player for `level`; ValueError if "perfect" is asked for without a table.
 
-    `coach`: an existing coach on `table` for the perfect player to share (it caches one turn
-    solve at a time, keyed by the card, so seats and hints can share it and save its ~7.5 KB).
-    `groups`, `work`: fivedice.coach_buffers.new_groups() to share and new_work() to reuse for the good CPU's
+    `coach`: an existing coach on `table` for the perfect player to share (it caches one turn solve
+    at a time, keyed by the card, so seats and hints can share it and save its ~7.5 KB). `groups`,
+    `work`: fivedice.coach_buffers.new_groups() to share and new_work() to reuse for the good CPU's
     coach."""
     if level == EASY:
-        _cpu = _lazy.load("easy")  # loaded already, while a seat names the level (Seats.need_levels)
+        # loaded already, while a seat names the level (Seats.need_levels)
+        _cpu = _lazy.load("easy")
         p = _cpu.Cpu(_cpu.EASY)
         p.prepare(rs)
         return p
@@ -80,6 +87,8 @@ def make(rs, level, table=None, coach=None, groups=None, work=None):
         return TablePlayer(rs, _lazy.load("good").HeuristicValuer(rs), GOOD, None, groups, work)
     if level == PERFECT:
         if table is None:
-            raise ValueError("the perfect CPU needs the strategy table (make tables, copy tables/%s.fdt)" % rs.id)
+            raise ValueError(
+                "the perfect CPU needs the strategy table (make tables, copy tables/%s.fdt)" % rs.id
+            )
         return TablePlayer(rs, table, PERFECT, coach)
     raise ValueError("unknown CPU level %r" % (level,))

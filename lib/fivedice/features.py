@@ -1,9 +1,12 @@
-"""What this install of fivedice carries: every feature, unless the board's profile says its heap has no room
-for it (hardware/boards/*.py, LEAVE_OUT: an install-time choice; firmware/deploy.py asks leave_out(), drops the
-feature's modules and writes this file with its constant False). What each feature costs: docs/memory.md."""
+"""What this install of fivedice carries: every feature, unless the board's profile says its heap
+has no room for it (hardware/boards/*.py, LEAVE_OUT: an install-time choice; firmware/deploy.py asks
+leave_out(), drops the feature's modules and writes this file with its constant False). What each
+feature costs: docs/memory.md."""
 RECORDS = True  # the records (high scores and stats) and the initials screen at game over
-PROFTEST = True  # the proficiency test (25 fixed positions per rule set with a table), from the menu
-SOUND = True  # the buzzer's cues and the menu's Sound line (the board glue builds no buzzer without it)
+# the proficiency test (25 fixed positions per rule set with a table), from the menu
+PROFTEST = True
+# the buzzer's cues and the menu's Sound line (the board glue builds no buzzer without it)
+SOUND = True
 PIXELS = True  # the NeoPixel dice under the hold buttons
 SHAKE = True  # shaking the board rolls the dice (a switch or an accelerometer)
 
@@ -15,7 +18,8 @@ MODULES = {
     "pixels": ("fivedice/pixels_view", "fdfw/pixels"),
     "shake": ("fivedice/shake", "fdfw/shake_input", "fdfw/lis3dh"),
 }
-# feature: what the player goes without when it is left out (the deploy's summary line, the README's board table)
+# feature: what the player goes without when it is left out (the deploy's summary line, the README's
+# board table)
 SAYS = {
     "records": "no records",
     "proftest": "no proficiency test",
@@ -24,7 +28,8 @@ SAYS = {
     "shake": "no shake to roll",
 }
 ORDER = ("records", "proftest", "sound", "pixels", "shake")  # the flags, in this file's order
-# feature: its rows in fivedice.lazy's table, which the deploy drops with the feature (one row: ~150 bytes a board)
+# feature: its rows in fivedice.lazy's table, which the deploy drops with the feature (one row: ~150
+# bytes a board)
 LAZY = {
     "records": ("records", "records_screen", "initials"),
     "proftest": ("proftest", "positions"),
@@ -57,14 +62,18 @@ def leave_out(runtime, board):
 
 
 def says(left_out):
-    """What an install without the features in `left_out` goes without, in one phrase ("" for none)."""
+    """What an install without the features in `left_out` goes without, in one phrase ("" for none).
+    """
     return ", ".join(SAYS[f] for f in ORDER if f in left_out)
 
 
 def lazy_source(text, left_out):
-    """fivedice/lazy.py's text for an install without the features in `left_out`: their table rows gone."""
+    """fivedice/lazy.py's text for an install without the features in `left_out`: their table rows
+    gone."""
     rows = [r for f in left_out for r in LAZY.get(f, ())]
-    return "".join(ln for ln in text.splitlines(True) if not any(ln.startswith('    "%s": ' % r) for r in rows))
+    return "".join(
+        ln for ln in text.splitlines(True) if not any(ln.startswith('    "%s": ' % r) for r in rows)
+    )
 
 
 def source(left_out):

@@ -35,8 +35,9 @@ ROLLS_PER_TURN = const(3)
 MAX_PLAYERS = const(4)
 ALL_DICE = const(0x1F)
 
-# What a player decides, the one home of these codes: a CPU's decide() returns ROLL (after setting `keep`) or
-# SCORE (after setting `box`); the coach's hint() NONE, KEEP (hold `value`, roll) or SCORE (score box `value`).
+# What a player decides, the one home of these codes: a CPU's decide() returns ROLL (after setting
+# `keep`) or SCORE (after setting `box`); the coach's hint() NONE, KEEP (hold `value`, roll) or
+# SCORE (score box `value`).
 NONE = const(0)
 ROLL = const(1)
 KEEP = const(1)
@@ -44,7 +45,8 @@ SCORE = const(2)
 
 
 class Game:
-    """A game of `players` players under rule set `rs`, with faces from `dice` (an rng.Dice or ScriptedFaces)."""
+    """A game of `players` players under rule set `rs`, with faces from `dice` (an rng.Dice or
+    ScriptedFaces)."""
 
     def __init__(self, rs, players, dice):
         if not 1 <= players <= MAX_PLAYERS:
@@ -57,8 +59,8 @@ class Game:
         self.reset()
 
     def restart(self, rs):
-        """The same players' next game, under rule set rs, on this game's objects: nothing is allocated (a new
-        Game mid-heap could take the largest free block a board has)."""
+        """The same players' next game, under rule set rs, on this game's objects: nothing is
+        allocated (a new Game mid-heap could take the largest free block a board has)."""
         self.rs = rs
         for c in self.cards:
             c.rs = rs  # a card has room for any rule set's boxes (MAX_BOXES)
@@ -207,7 +209,8 @@ class Game:
 
     # -- results -----------------------------------------------------------
     def ranking(self, out):
-        """Write player indexes into `out` best total first (ties keep seat order); returns player count."""
+        """Write player indexes into `out` best total first (ties keep seat order); returns player
+        count."""
         n = self.players
         for i in range(n):
             out[i] = i

@@ -7,14 +7,15 @@
 # Colours are 1 (ink) and 0 (paper) for mono displays; the "background" used for
 # clearing and inverted parts is `c ^ 1`.
 #
-# A target may draw glyphs itself: one with a true class attribute GLYPH_BLIT provides
-# glyph(code, x, y, c) and glyphs(bytes, x, y, c) -> x after the text, which must draw the very
-# pixels glyph() below would (firmware/fdfw/ssd1306_cp.py, sh1106_cp.py and board_mp.py blit them in C).
-# Scale 1 only; str text and scaled text always take the fill_rect path. A target with a true DIE_SPRITES
-# provides sprite_die(x, y, size, face, held, c) and sprite_tumble(x, y, size, k, c) -> True when it blitted a
-# copy of what die() / tumbling_die() below draw there (made once, by these very functions), False to have
-# them drawn here. A target with a true NUMBER_BLIT provides number(n, x, y, c) -> x after it, drawing the very
-# pixels number() below would at scale 1 (board_mp: a digit a blit, in one call).
+# A target may draw glyphs itself: one with a true class attribute GLYPH_BLIT provides glyph(code,
+# x, y, c) and glyphs(bytes, x, y, c) -> x after the text, which must draw the very pixels glyph()
+# below would (firmware/fdfw/ssd1306_cp.py, sh1106_cp.py and board_mp.py blit them in C). Scale 1
+# only; str text and scaled text always take the fill_rect path. A target with a true DIE_SPRITES
+# provides sprite_die(x, y, size, face, held, c) and sprite_tumble(x, y, size, k, c) -> True when it
+# blitted a copy of what die() / tumbling_die() below draw there (made once, by these very
+# functions), False to have them drawn here. A target with a true NUMBER_BLIT provides number(n, x,
+# y, c) -> x after it, drawing the very pixels number() below would at scale 1 (board_mp: a digit a
+# blit, in one call).
 #
 # Every function here allocates nothing (no strings, tuples or floats are built), so
 # they may run with the MicroPython heap locked. Methods are called as fb.method(...)
@@ -25,7 +26,8 @@ from fivedice import font
 _MINUS = const(45)  # '-'
 _ZERO = const(48)  # '0'
 
-TUMBLE = const(16)  # dice_row's shown: a die tumbling in frame k shows as TUMBLE + k (at rest: face * 2 + held)
+# dice_row's shown: a die tumbling in frame k shows as TUMBLE + k (at rest: face * 2 + held)
+TUMBLE = const(16)
 UNSHOWN = const(255)  # dice_row's shown: not on the panel
 
 # Pip masks for faces 0..6. Bits: 0 top-left, 1 top-right, 2 mid-left, 3 centre,
@@ -193,9 +195,9 @@ def _corners(fb, x, y, size, c):
 
 
 def die(fb, x, y, size, face, held, c=1):
-    """Draw a die (size x size box; 12..24 read well, 19 is roomy on 128x64) showing face 1..6, or a blank
-    die for face 0 (not rolled yet). A held die is drawn inverted: a solid die with pips
-    cut out. The whole box is overwritten, so no clearing is needed first."""
+    """Draw a die (size x size box; 12..24 read well, 19 is roomy on 128x64) showing face 1..6, or a
+    blank die for face 0 (not rolled yet). A held die is drawn inverted: a solid die with pips cut
+    out. The whole box is overwritten, so no clearing is needed first."""
     if getattr(fb, "DIE_SPRITES", False) and fb.sprite_die(x, y, size, face, held, c):
         return  # the target blitted a copy of this very drawing, made once
     bg = c ^ 1
@@ -257,11 +259,11 @@ def tumbling_die(fb, x, y, size, frame, c=1):
 
 
 def dice_row(fb, dice, held, x, y, size, gap, tumbling=False, frame=0, c=1, shown=None):
-    """Draw the 5 dice (bytearray of faces 0..6; held = bitmask, bit i = die i) in a row
-    from x, y. While tumbling, unheld dice are drawn as tumbling frames (each die
-    offset so they do not move in step). shown (optional, its first 5 items): what each die on the panel shows,
-    face * 2 + held or TUMBLE + the frame, kept up to date; a die that shows it already is not drawn again
-    (UNSHOWN: draw it). Returns the x after the row."""
+    """Draw the 5 dice (bytearray of faces 0..6; held = bitmask, bit i = die i) in a row from x, y.
+    While tumbling, unheld dice are drawn as tumbling frames (each die offset so they do not move in
+    step). shown (optional, its first 5 items): what each die on the panel shows, face * 2 + held or
+    TUMBLE + the frame, kept up to date; a die that shows it already is not drawn again (UNSHOWN:
+    draw it). Returns the x after the row."""
     for i in range(5):
         h = (held >> i) & 1
         k = TUMBLE + ((frame + i * 3) & 7) if tumbling and not h else dice[i] * 2 + h

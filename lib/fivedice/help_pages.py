@@ -1,4 +1,5 @@
-"""The help screen's text per rule set (rules.ALL order), loaded only while the help screen is open."""
+"""The help screen's text per rule set (rules.ALL order), loaded only while the help screen is open.
+"""
 
 # Per rule set: (title, the page): every box by its picker label, then the bonuses; lines of 21
 # characters at most, one bytes object a page (104 lines as objects held ~2 KB more while open).

@@ -1,8 +1,9 @@
-"""The 462 dice multisets (0 to 5 dice) in one fixed order, shared by the host solver and the device coach."""
-# A multiset is packed as face counts, 3 bits per face: key = c1 | c2 << 3 | ... | c6 << 15.
-# Level j holds the multisets of j dice, sorted by key; a multiset's index is its position inside its
-# level (always < 256, so the link tables below are bytes). Level 5 is the 252 sorted rolls: "roll
-# index" everywhere in fivedice.coach and the solver means this order.
+"""The 462 dice multisets (0 to 5 dice) in one fixed order, shared by the host solver and the device
+coach."""
+# A multiset is packed as face counts, 3 bits per face: key = c1 | c2 << 3 | ... | c6 << 15. Level j
+# holds the multisets of j dice, sorted by key; a multiset's index is its position inside its level
+# (always < 256, so the link tables below are bytes). Level 5 is the 252 sorted rolls: "roll index"
+# everywhere in fivedice.coach and the solver means this order.
 #
 #     START[j]          first global index of level j (START[6] = 462)
 #     KEYS[START[j]+i]  key of multiset i of level j
@@ -43,7 +44,8 @@ KEYS = _build()
 
 
 def find(key, level):
-    """Index inside `level` of the multiset with packed `key`, or -1 (binary search; no allocation)."""
+    """Index inside `level` of the multiset with packed `key`, or -1 (binary search; no allocation).
+    """
     lo = START[level]
     hi = START[level + 1] - 1
     base = lo

@@ -1,18 +1,19 @@
 """What loads late and goes again, per feature: the one table of the memory policy (docs/memory.md).
-Owners call load(feature) when a feature is needed and drop(feature) when it is done; no other module
-imports these modules late or forgets them."""
-# A feature is its modules, dotted names apart by spaces: load() imports the first (which imports the others
-# it needs) and returns it; drop() forgets them all, and the heap reclaims their code once nothing else refers
-# to it (the next load() imports them again). "boards.*": every module of the package boards. The names are
-# one string each (a dict of strings, as micropython-async's _attrs: a tuple of names would cost the board a
-# heap string per name, ~2 KB for this table) and drop() reads them in place: it allocates nothing, for it
-# runs under heap_lock (a screen left inside a locked test). A module dropped while a function, closure or
-# class of it is still referred to stays in the heap (tests/firmware/test_startup_unload.py checks
-# start-up's).
+Owners call load(feature) when a feature is needed and drop(feature) when it is done; no other
+module imports these modules late or forgets them."""
+# A feature is its modules, dotted names apart by spaces: load() imports the first (which imports
+# the others it needs) and returns it; drop() forgets them all, and the heap reclaims their code
+# once nothing else refers to it (the next load() imports them again). "boards.*": every module of
+# the package boards. The names are one string each (a dict of strings, as micropython-async's
+# _attrs: a tuple of names would cost the board a heap string per name, ~2 KB for this table) and
+# drop() reads them in place: it allocates nothing, for it runs under heap_lock (a screen left
+# inside a locked test). A module dropped while a function, closure or class of it is still referred
+# to stays in the heap (tests/firmware/test_startup_unload.py checks start-up's).
 import sys
 
 _PARTS = {
-    # the coaches' big arrays' makers: App.__init__ makes the arrays (kept for good), drops this code last
+    # the coaches' big arrays' makers: App.__init__ makes the arrays (kept for good), drops this
+    # code last
     "coach_buffers": "fivedice.coach_buffers",
     # a CPU level's code, while a seat or the game in progress names it (Seats.need_levels)
     "easy": "fivedice.cpu",
@@ -29,16 +30,19 @@ _PARTS = {
     "proftest": "fivedice.screens.proftest fivedice.proftest",
     # a rule set's proficiency-test positions: read, then the module (every rule set's) goes
     "positions": "fivedice.proftest_data",
-    # CircuitPython's save log read back (NvmStore._scan: at boot, and after a failed write), dropped once read
+    # CircuitPython's save log read back (NvmStore._scan: at boot, and after a failed write),
+    # dropped once read
     "nvm_scan": "fdfw.store.nvm_scan",
-    # the firmware's start-up: board profile -> hardware; dropped before the app is built (fdfw.loop)
+    # the firmware's start-up: board profile -> hardware; dropped before the app is built
+    # (fdfw.loop)
     "startup": "fdfw.start fdfw.hardware fdfw.profile fdfw.setup_cp fdfw.setup_spi fdfw.setup_mp fdfw.i2cmem "
-               "board_config boards boards.*",
+    "board_config boards boards.*",
 }
 
 
 def load(feature):
-    """The feature's first module, imported now if it is not loaded (it imports the rest it needs)."""
+    """The feature's first module, imported now if it is not loaded (it imports the rest it needs).
+    """
     full = _PARTS[feature].split()[0]
     if full not in sys.modules:
         __import__(full)
@@ -46,8 +50,8 @@ def load(feature):
 
 
 def drop(feature):
-    """Forget the feature's modules (one not loaded is skipped) and their packages' references to them (a
-    module that imported one keeps its own: it goes with it, or it is not in the table).
+    """Forget the feature's modules (one not loaded is skipped) and their packages' references to
+    them (a module that imported one keeps its own: it goes with it, or it is not in the table).
     Allocates nothing, but for a "pkg.*"."""
     v = _PARTS[feature]
     mods = sys.modules
@@ -62,7 +66,12 @@ def drop(feature):
                 n = len(k)
                 for p in mods:  # its package refers to it (an imported submodule is its attribute)
                     e = len(p)
-                    if e < n and k.startswith(p) and k.startswith(".", e) and k.find(".", e + 1) < 0:
+                    if (
+                        e < n
+                        and k.startswith(p)
+                        and k.startswith(".", e)
+                        and k.find(".", e + 1) < 0
+                    ):
                         d = mods[p].__dict__
                         for a in d:
                             if d[a] is sub:

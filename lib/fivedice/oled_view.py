@@ -13,7 +13,8 @@ from fivedice import rules as _r
 W = const(128)
 H = const(64)
 BATTERY_X = const(114)  # the battery gauge in the menu's title bar (power.draw_battery)
-DICE_X = const(4)  # the row of dice (gfx.dice_row): its left edge and top, a die's size, the gap between dice
+# the row of dice (gfx.dice_row): its left edge and top, a die's size, the gap between dice
+DICE_X = const(4)
 DICE_Y = const(10)
 DIE = const(20)
 DIE_GAP = const(5)
@@ -97,7 +98,8 @@ def player_tag(fb, app, p, x, y, c):
     return x
 
 
-# -- the coach's choices and values, drawn glyph by glyph without building a string --------------------
+# -- the coach's choices and values, drawn glyph by glyph without building a string
+# --------------------
 
 
 def tenths(fb, x100, x, y, c):
@@ -107,7 +109,8 @@ def tenths(fb, x100, x, y, c):
         x100 = -x100
     x10 = (x100 + 5) // 10
     x = gfx.number(fb, x10 // 10, x, y, c)
-    return gfx.number(fb, x10 % 10, gfx.glyph(fb, ord("."), x, y, c), y, c)  # (a digit: number's fast path)
+    # (a digit: number's fast path)
+    return gfx.number(fb, x10 % 10, gfx.glyph(fb, ord("."), x, y, c), y, c)
 
 
 def tenths_width(x100):
@@ -127,8 +130,9 @@ def tenths_right(fb, x100, xr, y, c):
 
 
 def choice(fb, rs, kind, value, dice, x, y, c):
-    """A choice: KEEP with the held dice in `value` (bit i = die i) as their faces, lowest first ("keep 3 5
-    5", "roll all" for none), or SCORE in box `value` (its long name). Returns the x after it."""
+    """A choice: KEEP with the held dice in `value` (bit i = die i) as their faces, lowest first
+    ("keep 3 5 5", "roll all" for none), or SCORE in box `value` (its long name). Returns the x
+    after it."""
     if kind == SCORE:
         return gfx.text(fb, LONG[rs.index][value], x, y, c)
     if not value:
@@ -137,8 +141,8 @@ def choice(fb, rs, kind, value, dice, x, y, c):
 
 
 def faces(fb, mask, dice, x, y, c):
-    """ " 3 5 5": the faces of the dice in `mask`, lowest first, each after a space (the marks under the dice
-    say which ones; a die number would read as a face). Returns the x after them."""
+    """" 3 5 5": the faces of the dice in `mask`, lowest first, each after a space (the marks under
+    the dice say which ones; a die number would read as a face). Returns the x after them."""
     for f in range(1, 7):
         for i in range(5):
             if (mask >> i) & 1 and dice[i] == f:

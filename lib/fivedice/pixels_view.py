@@ -69,15 +69,17 @@ _TEST = const(3)
 
 
 class PixelsView:
-    """Five dice on N >= 5 RGB pixels. brightness and dim are 0..255 (dim is the share
-    of brightness an unheld die gets). order: bytes, pixel index of each die. faces: 7 colours (off, then
-    faces 1..6) in place of FACE_COLORS; keys: n colours, the others' pixels lit (a key's job, the MacroPad)."""
+    """Five dice on N >= 5 RGB pixels. brightness and dim are 0..255 (dim is the share of brightness
+    an unheld die gets). order: bytes, pixel index of each die. faces: 7 colours (off, then faces
+    1..6) in place of FACE_COLORS; keys: n colours, the others' pixels lit (a key's job, the
+    MacroPad)."""
 
     def __init__(self, px, n=5, brightness=96, dim=40, order=None, faces=None, keys=None):
         if n < 5:
             raise ValueError("need at least 5 pixels")
         self._faces = faces if faces is not None else FACE_COLORS  # off, then faces 1..6
-        self._keys = keys  # a colour for each pixel (those under a die are not read), or None: the others dark
+        # a colour for each pixel (those under a die are not read), or None: the others dark
+        self._keys = keys
         self._px = px
         self._show = px.show
         self._n = n
@@ -116,7 +118,8 @@ class PixelsView:
             pal.append((c[0] * b // 255, c[1] * b // 255, c[2] * b // 255))
         for c in TEST_COLORS:
             pal.append((c[0] * b // 255, c[1] * b // 255, c[2] * b // 255))
-        for c in self._keys or ():  # at _KEYS + pixel; the key colours at the dim share, as free dice
+        # at _KEYS + pixel; the key colours at the dim share, as free dice
+        for c in self._keys or ():
             pal.append((c[0] * d // 255, c[1] * d // 255, c[2] * d // 255))
         self._pal = pal
         self.refresh()
@@ -131,7 +134,8 @@ class PixelsView:
             self._last[j] = _UNKNOWN
 
     def dark(self):
-        """Switch every pixel off now (the board is going to sleep); refresh() + update() bring the dice back."""
+        """Switch every pixel off now (the board is going to sleep); refresh() + update() bring the
+        dice back."""
         self._mode = _NORMAL
         changed = 0
         for j in range(self._n):

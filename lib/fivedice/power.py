@@ -1,21 +1,28 @@
-"""Power: dim the OLED after a while without input, then switch it and the pixels off and let the board
-sleep; the battery gauge. Pure logic; the App owns one Power and calls it from press/tick/draw."""
+"""Power: dim the OLED after a while without input, then switch it and the pixels off and let the
+board sleep; the battery gauge. Pure logic; the App owns one Power and calls it from
+press/tick/draw."""
 # States (Power.state):
 #     ON    the display at full contrast
-#     DIM   no input for DIM_MS[dim_i]: the OLED's contrast is lowered (a press restores it and acts as usual)
-#     OFF   no input for SLEEP_MS[sleep_i]: the OLED is switched off (its RAM is kept), the pixels are dark, the
-#           game is saved, and the board may sleep (fdfw.loop asks hw to). A press only wakes: it does nothing else.
-# Input, and anything the app does on its own (dice tumbling, a CPU turn, a sound), restarts the timers.
-# The choices are menu settings kept in the save record (3 values each: index 0 is the default).
+#     DIM   no input for DIM_MS[dim_i]: the OLED's contrast is lowered (a press restores it and acts
+#     as usual)
+#     OFF   no input for SLEEP_MS[sleep_i]: the OLED is switched off (its RAM is kept), the pixels
+#     are dark, the
+#           game is saved, and the board may sleep (fdfw.loop asks hw to). A press only wakes: it
+#           does nothing else.
+# Input, and anything the app does on its own (dice tumbling, a CPU turn, a sound), restarts the
+# timers. The choices are menu settings kept in the save record (3 values each: index 0 is the
+# default).
 #
-# The panel is the display object when it has contrast(), poweroff() and poweron() (micropython-lib's ssd1306,
-# fdfw.ssd1306_cp.BitmapDisplay, host_sim's SimDisplay); other displays simply never dim.
+# The panel is the display object when it has contrast(), poweroff() and poweron()
+# (micropython-lib's ssd1306, fdfw.ssd1306_cp.BitmapDisplay, host_sim's SimDisplay); other displays
+# simply never dim.
 #
-# Battery: `battery` is a callable returning the supply in mV (the board's VSYS monitor, fivedice.power.read_mv over an ADC), or
-# None when the board has no such input. It is read every BATTERY_MS; `level` is 0..4 bars between EMPTY_MV and
-# FULL_MV; below LOW_MV the app says "Battery low" once (until the supply recovers above LOW_MV + 200 mV). A reading
-# under VALID_MV (an input that reads ~0: not wired) shows no gauge and no warning.
-# Nothing here allocates after construction.
+# Battery: `battery` is a callable returning the supply in mV (the board's VSYS monitor,
+# fivedice.power.read_mv over an ADC), or None when the board has no such input. It is read every
+# BATTERY_MS; `level` is 0..4 bars between EMPTY_MV and FULL_MV; below LOW_MV the app says "Battery
+# low" once (until the supply recovers above LOW_MV + 200 mV). A reading under VALID_MV (an input
+# that reads ~0: not wired) shows no gauge and no warning. Nothing here allocates after
+# construction.
 from fivedice.compat import const
 from fivedice.ticks import ticks_add, ticks_diff
 
@@ -36,7 +43,8 @@ BATTERY_MS = const(10000)
 EMPTY_MV = const(3300)  # 3 x AA alkaline at 1.1 V a cell (profile-independent defaults)
 FULL_MV = const(4500)
 LOW_MV = const(3500)
-VALID_MV = const(1500)  # below this the reading is not a supply the board could run on (input not wired): ignored
+# below this the reading is not a supply the board could run on (input not wired): ignored
+VALID_MV = const(1500)
 _RECOVER_MV = const(200)
 
 
@@ -64,7 +72,8 @@ class Power:
                 self.panel.contrast(FULL_CONTRAST)
 
     def wake(self, now):
-        """A press (or the board waking from sleep) at `now`. True if the screen was off: the press only woke it."""
+        """A press (or the board waking from sleep) at `now`. True if the screen was off: the press
+        only woke it."""
         was_off = self.state == OFF
         if was_off:
             self.state = ON
@@ -75,7 +84,8 @@ class Power:
         return was_off
 
     def due(self, now):
-        """DIM or OFF when that timer has run out at `now` (and the state is not there yet), else 0."""
+        """DIM or OFF when that timer has run out at `now` (and the state is not there yet), else 0.
+        """
         idle = ticks_diff(now, self.input_at)
         s = SLEEP_MS[self.sleep_i]
         if s and self.state != OFF and idle >= s:
@@ -96,7 +106,8 @@ class Power:
             self.panel.poweroff()
 
     def wait_ms(self, now, most):
-        """ms from `now` to the next power deadline (the dim or sleep timer, the battery reading), at most `most`."""
+        """ms from `now` to the next power deadline (the dim or sleep timer, the battery reading),
+        at most `most`."""
         w = most
         if self.state != OFF:
             s = SLEEP_MS[self.sleep_i]
@@ -151,6 +162,6 @@ def draw_battery(fb, level, x, y, c):
 
 
 def read_mv(raw_u16, divider, ref_mv=3300):
-    """Supply mV from a 16-bit ADC reading behind a 1/divider voltage divider (integers only; Pico: VSYS / 3 on
-    GP29 = ADC3)."""
+    """Supply mV from a 16-bit ADC reading behind a 1/divider voltage divider (integers only; Pico:
+    VSYS / 3 on GP29 = ADC3)."""
     return raw_u16 * ref_mv * divider // 65535

@@ -1,12 +1,13 @@
 """The proficiency test: 25 fixed positions per rule set, one decision each, scored by the coach."""
-# The positions are lib/fivedice/proftest_data.py (written once by `python -m host_sim.proftest`, the same
-# on the board, in the simulator and on the page). Each one is a card, five dice and the rolls taken; the
-# player holds dice and rolls (a keep) or scores a box, and the coach values that choice against the best
-# one: the difference is the expected points given away, summed over the 25 as the test's score. After
-# construction nothing allocates.
+# The positions are lib/fivedice/proftest_data.py (written once by `python -m host_sim.proftest`,
+# the same on the board, in the simulator and on the page). Each one is a card, five dice and the
+# rolls taken; the player holds dice and rolls (a keep) or scores a box, and the coach values that
+# choice against the best one: the difference is the expected points given away, summed over the 25
+# as the test's score. After construction nothing allocates.
 #
 #     t = ProfTest(rs, coach)     # loads position 0 into t.card, t.dice, t.rolls
-#     t.keep(held) / t.score(box) # the answer: t.best_kind/best_value (coach.KEEP mask or SCORE box),
+#     t.keep(held) / t.score(box) # the answer: t.best_kind/best_value (coach.KEEP mask or SCORE
+#     box),
 #                                 # t.best and t.mine (wide units), t.last (the loss, table units)
 #     t.next()                    # False after the last position; t.loss_x100() the total
 from fivedice.compat import const
@@ -17,12 +18,13 @@ from fivedice.scorecard import Card
 
 COUNT = const(25)  # positions per rule set
 RECORD = const(9)  # a position's bytes before its box points (host_sim.proftest writes them)
-HALF = const(13)  # positions in a rule set's first bytes literal of proftest_data (the second holds the rest)
+# positions in a rule set's first bytes literal of proftest_data (the second holds the rest)
+HALF = const(13)
 
 
 def data(rs):
-    """The positions of rule set rs: a pair of bytes, positions 0-12 and 13-24; only that rule set's stay in
-    memory (the module goes: its other rule sets' literals with it)."""
+    """The positions of rule set rs: a pair of bytes, positions 0-12 and 13-24; only that rule set's
+    stay in memory (the module goes: its other rule sets' literals with it)."""
     d = lazy.load("positions").POSITIONS[rs.index]
     lazy.drop("positions")
     return d
@@ -89,7 +91,8 @@ class ProfTest:
         self.answered = True
 
     def keep(self, held):
-        """Hold the dice in `held` (bit i = die i; not all five) and roll: the answer for this position."""
+        """Hold the dice in `held` (bit i = die i; not all five) and roll: the answer for this
+        position."""
         self.coach.prepare(self.card)
         self._answer(KEEP, held, self.coach.keep_value(self.dice, self.rolls, held))
 
@@ -105,7 +108,8 @@ class ProfTest:
         return True
 
     def x100(self, wide):
-        """A value (wide units) as the expected final total in hundredths: the card's points plus it."""
+        """A value (wide units) as the expected final total in hundredths: the card's points plus
+        it."""
         return self.banked() * 100 + self.coach.to_points_x100(wide)
 
     def loss_x100(self):

@@ -1,17 +1,20 @@
-"""High scores and lifetime stats per rule set (issue #9 part 2): pure data, encode/decode, and the three
-updates a finished game makes. No user interface here: the app draws it and asks for initials."""
-# Per rule set played: the top 5 scores with 3-letter initials and the order they were set (the rule set's
-# game number, so "the 12th game" needs no clock), and lifetime stats: games, sum of scores (mean = sum /
-# games), best, five-of-a-kinds (the five-of-a-kind box scored in full plus every extra bonus), upper
-# bonuses, and over the games played with a strategy table the proficiency loss (points x 100) and the
-# decisions it was counted over (mean loss per decision = loss / decisions). And the proficiency test
-# (fivedice.proftest): how many were taken, and the best three, the fewest expected points given away.
+"""High scores and lifetime stats per rule set (issue #9 part 2): pure data, encode/decode, and the
+three updates a finished game makes. No user interface here: the app draws it and asks for initials.
+"""
+# Per rule set played: the top 5 scores with 3-letter initials and the order they were set (the rule
+# set's game number, so "the 12th game" needs no clock), and lifetime stats: games, sum of scores
+# (mean = sum / games), best, five-of-a-kinds (the five-of-a-kind box scored in full plus every
+# extra bonus), upper bonuses, and over the games played with a strategy table the proficiency loss
+# (points x 100) and the decisions it was counted over (mean loss per decision = loss / decisions).
+# And the proficiency test (fivedice.proftest): how many were taken, and the best three, the fewest
+# expected points given away.
 #
-# Ties: a new score equal to one already in the table ranks below it, as arcade tables do (the earlier
-# player keeps the place); a score makes the table when it beats the fifth entry or the table has room.
+# Ties: a new score equal to one already in the table ranks below it, as arcade tables do (the
+# earlier player keeps the place); a score makes the table when it beats the fifth entry or the
+# table has room.
 #
-# Record format, version 2, little-endian (what the store keeps: 8 bytes + 91 per rule set played, so 99
-# bytes for one rule set and at most 554 for all six):
+# Record format, version 2, little-endian (what the store keeps: 8 bytes + 91 per rule set played,
+# so 99 bytes for one rule set and at most 554 for all six):
 #
 #     offset  size  field
 #     0       2     magic b"FR"
@@ -27,20 +30,24 @@ updates a finished game makes. No user interface here: the app draws it and asks
 #               19  4   proficiency loss, points x 100, over the games with a table
 #               23  2   games with a table
 #               25  4   decisions counted in that loss
-#               29  45  top 5, best first, entry i at 29 + 9*i: score (2), initials (3 bytes, A-Z 0-9 or
+#               29  45  top 5, best first, entry i at 29 + 9*i: score (2), initials (3 bytes, A-Z
+#               0-9 or
 #                       space), game number (4; 0 = an empty entry, all nine bytes zero)
 #               74  2   proficiency tests taken
-#               76  15  the best 3 tests, fewest points given away first (a tie: the earlier first), entry i
-#                       at 76 + 5*i: points given away x 100 (3), test number (2; 0 = empty, all zero)
+#               76  15  the best 3 tests, fewest points given away first (a tie: the earlier first),
+#               entry i
+#                       at 76 + 5*i: points given away x 100 (3), test number (2; 0 = empty, all
+#                       zero)
 #     4+91k   4     CRC-32 (binascii.crc32) of every byte before it
-# Version 1 (blocks of 74 bytes: no tests) is still read, as version 2 with no tests taken; it is written
-# back as version 2.
+# Version 1 (blocks of 74 bytes: no tests) is still read, as version 2 with no tests taken; it is
+# written back as version 2.
 #
-# decode() refuses (ValueError, one plain sentence) anything that is not a record some sequence of games
-# can produce: bad magic, version, length or CRC; unknown or repeated rule sets; a table out of order, with
-# a gap, a game number past the games played or used twice, initials outside A-Z 0-9 space; stats that do
-# not add up (best above the sum, a mean above the best, more bonuses than games).
-# Runs on CPython, MicroPython and CircuitPython; updates allocate nothing (they run once per game anyway).
+# decode() refuses (ValueError, one plain sentence) anything that is not a record some sequence of
+# games can produce: bad magic, version, length or CRC; unknown or repeated rule sets; a table out
+# of order, with a gap, a game number past the games played or used twice, initials outside A-Z 0-9
+# space; stats that do not add up (best above the sum, a mean above the best, more bonuses than
+# games). Runs on CPython, MicroPython and CircuitPython; updates allocate nothing (they run once
+# per game anyway).
 from fivedice.compat import const, crc32
 from fivedice.rules import ALL as _ALL
 
@@ -107,7 +114,8 @@ class Records:
             self.buf[i] = 0
         self.k = 0
 
-    # -- reading ------------------------------------------------------------------------------------
+    # -- reading
+    # ------------------------------------------------------------------------------------
     def _block(self, rs_index):
         """Offset of rule set rs_index's block, or -1."""
         o = _HEAD
@@ -129,7 +137,8 @@ class Records:
         return self._field(rs_index, _SUM, 4)
 
     def mean_x10(self, rs_index):
-        """Mean score x 10, rounded (integer maths: no float on the board); 0 before the first game."""
+        """Mean score x 10, rounded (integer maths: no float on the board); 0 before the first game.
+        """
         g = self.games(rs_index)
         return (self.total(rs_index) * 20 + g) // (2 * g) if g else 0
 
@@ -146,7 +155,8 @@ class Records:
         return self._field(rs_index, _TGAMES, 2)
 
     def loss_per_decision_x100(self, rs_index):
-        """Mean proficiency loss per decision (points x 100, rounded) over the games with a table; -1 if none."""
+        """Mean proficiency loss per decision (points x 100, rounded) over the games with a table;
+        -1 if none."""
         d = self._field(rs_index, _DECS, 4)
         if not d:
             return -1
@@ -222,7 +232,8 @@ class Records:
         _set(b, e + _TENTRY * r + 3, 2, t)
         return r
 
-    # -- updates (once per finished game) -------------------------------------------------------------
+    # -- updates (once per finished game)
+    # -------------------------------------------------------------
     def qualifies(self, rs_index, score):
         """The rank (0 = top) a new score would take in the table, or -1 if it does not make it.
         A score equal to one already there ranks below it."""
@@ -233,8 +244,9 @@ class Records:
         return r if r < TOP else -1
 
     def add_game(self, rs_index, score, fives=0, bonus=0, loss_x100=0, decisions=0, coached=False):
-        """Count a finished game of one human seat in the lifetime stats; returns its game number (for
-        insert). coached: a strategy table was present (loss_x100 and decisions count only then)."""
+        """Count a finished game of one human seat in the lifetime stats; returns its game number
+        (for insert). coached: a strategy table was present (loss_x100 and decisions count only
+        then)."""
         if not 0 <= rs_index < len(_ALL):
             raise ValueError("unknown rule set")
         if not 0 <= score <= _MAX_SCORE or not 0 <= fives <= 20 or (loss_x100 and not decisions):
@@ -255,8 +267,9 @@ class Records:
         return g
 
     def insert(self, rs_index, score, initials, order):
-        """Put a score in the table with its initials (3 bytes; A-Z, 0-9, space) and game number (from
-        add_game, which counts the game first); returns its rank, or -1 if it does not qualify."""
+        """Put a score in the table with its initials (3 bytes; A-Z, 0-9, space) and game number
+        (from add_game, which counts the game first); returns its rank, or -1 if it does not
+        qualify."""
         r = self.qualifies(rs_index, score)
         if r < 0:
             return -1
@@ -264,7 +277,8 @@ class Records:
             raise ValueError("initials are three of A-Z, 0-9 or space")
         o = self._make(rs_index) + _TOP
         b = self.buf
-        for i in range(_ENTRY * (TOP - 1) - 1, _ENTRY * r - 1, -1):  # shift the lower entries down one
+        # shift the lower entries down one
+        for i in range(_ENTRY * (TOP - 1) - 1, _ENTRY * r - 1, -1):
             b[o + i + _ENTRY] = b[o + i]
         e = o + _ENTRY * r
         _set(b, e, 2, score)
@@ -274,16 +288,18 @@ class Records:
         return r
 
     def rank_of(self, rs_index, order):
-        """The rank of the entry set at game number `order`, or -1 (gone from the table, or never in it):
-        two seats of one game can both make the table, and the second insert moves the first one down."""
+        """The rank of the entry set at game number `order`, or -1 (gone from the table, or never in
+        it): two seats of one game can both make the table, and the second insert moves the first
+        one down."""
         for i in range(self.entries(rs_index)):
             if self.order(rs_index, i) == order:
                 return i
         return -1
 
     def set_initials(self, rs_index, rank, initials):
-        """Change the initials of entry `rank` (the app inserts with b"   " at game over, saves, and sets
-        the initials once they are entered, so a power cut during the entry keeps the score)."""
+        """Change the initials of entry `rank` (the app inserts with b"   " at game over, saves, and
+        sets the initials once they are entered, so a power cut during the entry keeps the score).
+        """
         if not 0 <= rank < self.entries(rs_index):
             raise ValueError("no such entry")
         if len(initials) != 3 or any(c not in _OK_CHARS for c in initials):
@@ -312,7 +328,8 @@ class Records:
         self.k += 1
         return at
 
-    # -- bytes ----------------------------------------------------------------------------------------
+    # -- bytes
+    # ----------------------------------------------------------------------------------------
     def size(self):
         return _HEAD + BLOCK * self.k + _CRC
 
@@ -336,7 +353,9 @@ class Records:
         k = data[3]
         if data[2] == 1:  # version 1: each block as version 2's with no tests
             for i in range(k):
-                self.buf[_HEAD + BLOCK * i:_HEAD + BLOCK * i + _BLOCK1] = data[_HEAD + _BLOCK1 * i:_HEAD + _BLOCK1 * (i + 1)]
+                self.buf[_HEAD + BLOCK * i : _HEAD + BLOCK * i + _BLOCK1] = data[
+                    _HEAD + _BLOCK1 * i : _HEAD + _BLOCK1 * (i + 1)
+                ]
         else:
             self.buf[:len(data)] = data
         self.k = k
@@ -435,8 +454,9 @@ def _block_problem(b, o):
 
 
 def load(store, recs):
-    """Read the store's records into `recs` at start-up. Returns None, or one plain message when they
-    could not be read (the bad record is set aside, kept, and `recs` starts empty). Never raises."""
+    """Read the store's records into `recs` at start-up. Returns None, or one plain message when
+    they could not be read (the bad record is set aside, kept, and `recs` starts empty). Never
+    raises."""
     try:
         data = store.read_records() if hasattr(store, "read_records") else None
     except OSError:

@@ -30,15 +30,18 @@ def _default_urandom():
 
         return os.urandom
     except (ImportError, AttributeError):
-        raise RandomSourceError("this port has no os.urandom: the dice need the chip's random source")
+        raise RandomSourceError(
+            "this port has no os.urandom: the dice need the chip's random source"
+        )
 
 
 class Dice:
     """Faces 1..6 from `source(n) -> n random bytes` (os.urandom by default).
 
-    The pool is filled at once, so a source that does not work fails at start-up (RandomSourceError).
-    A failing read (OSError, or too few bytes) is retried; at idle (top_up) a failure is only counted,
-    since the pool still holds dice; when a roll needs bytes and _TRIES reads fail, RandomSourceError."""
+    The pool is filled at once, so a source that does not work fails at start-up
+    (RandomSourceError). A failing read (OSError, or too few bytes) is retried; at idle (top_up) a
+    failure is only counted, since the pool still holds dice; when a roll needs bytes and _TRIES
+    reads fail, RandomSourceError."""
 
     def __init__(self, source=None, pool=_POOL):
         self._source = source if source is not None else _default_urandom()
@@ -49,7 +52,8 @@ class Dice:
         self._refill()
 
     def top_up(self):
-        """Refill the pool if it is less than half full. Allocates (the source returns new bytes): call at idle."""
+        """Refill the pool if it is less than half full. Allocates (the source returns new bytes):
+        call at idle."""
         if self._pos * 2 > len(self._pool):
             try:
                 self._refill()
@@ -90,7 +94,8 @@ class Dice:
 
 
 class SeededBytes:
-    """A repeatable byte source for tests and the simulator (xorshift32); never used for real play."""
+    """A repeatable byte source for tests and the simulator (xorshift32); never used for real play.
+    """
 
     def __init__(self, seed):
         self._s = (seed & 0xFFFFFFFF) or 0x9E3779B9

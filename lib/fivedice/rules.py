@@ -22,7 +22,8 @@ LOW = const(11)  # arg = minimum total; Yum's Low: the total, and below a filled
 # What happens to five of a kind once the five-of-a-kind box is filled.
 JOKER_NONE = const(0)  # nothing special (Yum, Yatzy, Yacht)
 JOKER_FORCED = const(1)  # Hasbro forced Joker / forced Trump Card
-JOKER_FREE = const(2)  # Free-choice Trump Card: any open box; FH/SS/LS full only if the upper box is used
+# Free-choice Trump Card: any open box; FH/SS/LS full only if the upper box is used
+JOKER_FREE = const(2)
 
 MAX_BOXES = const(15)
 
@@ -30,7 +31,20 @@ MAX_BOXES = const(15)
 class RuleSet:
     """One rule set's tables. Instances are built once at import; treat them as read-only."""
 
-    def __init__(self, index, rid, title, names, kinds, arg, pts, upper_threshold, upper_bonus, joker, extra_bonus):
+    def __init__(
+        self,
+        index,
+        rid,
+        title,
+        names,
+        kinds,
+        arg,
+        pts,
+        upper_threshold,
+        upper_bonus,
+        joker,
+        extra_bonus,
+    ):
         self.index = index
         self.id = rid
         self.title = title
@@ -68,7 +82,9 @@ class RuleSet:
         for i in range(self.n):
             if self.names[i] == name:
                 return i
-        raise ValueError("rule set %s has no box %r (boxes: %s)" % (self.id, name, ", ".join(self.names)))
+        raise ValueError(
+            "rule set %s has no box %r (boxes: %s)" % (self.id, name, ", ".join(self.names))
+        )
 
     def __repr__(self):
         return "<RuleSet %s>" % self.id
@@ -86,7 +102,16 @@ def _hasbro(index, rid, title, five_name, joker):
         index,
         rid,
         title,
-        _UPPER_NAMES + ("three_kind", "four_kind", "full_house", "small_straight", "large_straight", five_name, "chance"),
+        _UPPER_NAMES
+        + (
+            "three_kind",
+            "four_kind",
+            "full_house",
+            "small_straight",
+            "large_straight",
+            five_name,
+            "chance",
+        ),
         _UPPER_K + (SUM_IF_KIND, SUM_IF_KIND, FULL_HOUSE, RUN, RUN, FIVE_KIND, CHANCE),
         _UPPER_A + (3, 4, 0, 4, 5, 0, 0),
         _UPPER_P + (0, 0, 25, 30, 40, 50, 0),
@@ -131,7 +156,18 @@ YATZY = RuleSet(
         "chance",
         "yatzy",
     ),
-    _UPPER_K + (ONE_PAIR, TWO_PAIRS, KIND_MATCH, KIND_MATCH, EXACT_STRAIGHT, EXACT_STRAIGHT, FULL_HOUSE, CHANCE, FIVE_KIND),
+    _UPPER_K
+    + (
+        ONE_PAIR,
+        TWO_PAIRS,
+        KIND_MATCH,
+        KIND_MATCH,
+        EXACT_STRAIGHT,
+        EXACT_STRAIGHT,
+        FULL_HOUSE,
+        CHANCE,
+        FIVE_KIND,
+    ),
     _UPPER_A + (0, 0, 3, 4, 1, 2, 0, 0, 0),
     _UPPER_P + (0, 0, 0, 0, 15, 20, 0, 0, 50),
     63,
@@ -144,7 +180,8 @@ YACHT = RuleSet(
     5,
     "yacht",
     "Yacht (classic)",
-    _UPPER_NAMES + ("full_house", "four_kind", "little_straight", "big_straight", "choice", "yacht"),
+    _UPPER_NAMES
+    + ("full_house", "four_kind", "little_straight", "big_straight", "choice", "yacht"),
     _UPPER_K + (FULL_HOUSE, KIND_MATCH, EXACT_STRAIGHT, EXACT_STRAIGHT, CHANCE, FIVE_KIND),
     _UPPER_A + (0, 4, 1, 2, 0, 0),
     _UPPER_P + (0, 0, 30, 30, 0, 50),

@@ -1,8 +1,9 @@
-"""Allocation-free scoring: load five dice, then score a box, list the legal boxes or preview them all.
+"""Allocation-free scoring: load five dice, then score a box, list the legal boxes or preview them
+all.
 
-`load(dice)` fills the module's count buffer once per roll; every other call reads it and
-returns one small int or writes into a buffer the caller owns, so nothing here allocates
-after import (proved under micropython.heap_lock() in tests/heap_lock/test_heap_core.py).
+`load(dice)` fills the module's count buffer once per roll; every other call reads it and returns
+one small int or writes into a buffer the caller owns, so nothing here allocates after import
+(proved under micropython.heap_lock() in tests/heap_lock/test_heap_core.py).
 """
 from fivedice.compat import const
 from fivedice import rules as _r

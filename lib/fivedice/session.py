@@ -1,10 +1,11 @@
-"""The game in progress: its actions (new game, roll, land, hold, score, hint, the turn solve, the CPU's step) and
-its save (the record written after each of them, read back at start-up). Plain functions of the app, which the
-App lends as its methods (app.new_game(), app.hint(), ...)."""
-# Every screen and the CPU act through this one owner, while the state the screens draw (app.game, app.tumbling,
-# app.hint_kind, app.top3, ...) stays on the App. A name with an underscore is lent as the App's own (app._think,
-# app._save ...: a test, a bench or a subclass wraps those) or a helper of this module.
-# The save record's layout, writing and reading: fivedice.savefile (its reader only at start-up).
+"""The game in progress: its actions (new game, roll, land, hold, score, hint, the turn solve, the
+CPU's step) and its save (the record written after each of them, read back at start-up). Plain
+functions of the app, which the App lends as its methods (app.new_game(), app.hint(), ...)."""
+# Every screen and the CPU act through this one owner, while the state the screens draw (app.game,
+# app.tumbling, app.hint_kind, app.top3, ...) stays on the App. A name with an underscore is lent as
+# the App's own (app._think, app._save ...: a test, a bench or a subclass wraps those) or a helper
+# of this module. The save record's layout, writing and reading: fivedice.savefile (its reader only
+# at start-up).
 from fivedice.compat import collect, const
 from fivedice import features as _features
 from fivedice import game as _game
@@ -20,8 +21,10 @@ from fivedice.ticks import ticks_add, ticks_diff
 _ROLL_ANIM_MS = const(350)  # a ROLL press tumbles this long before the dice land
 _FRAME_MS = const(70)  # the tumble's animation frame period
 _DOTS_MS = const(300)  # "CPU playing..." dots step
-_SAVE_SOON_MS = const(1000)  # a hold is saved this long after the last one (not a flash write per press)
-_HINT_DUE = const(-1)  # app.hint_kind: a hint asked while the turn is still being solved, shown when it is
+# a hold is saved this long after the last one (not a flash write per press)
+_SAVE_SOON_MS = const(1000)
+# app.hint_kind: a hint asked while the turn is still being solved, shown when it is
+_HINT_DUE = const(-1)
 _REWRITE = const(2)  # app.save_due: a log store's rewrite, then the save
 
 
@@ -31,7 +34,8 @@ def setup(app):
     app.game = None
     app.five = False  # the dice show five of a kind
     app.tumbling = False
-    app.thinking = False  # the player to move has a coach whose turn solve is not finished (tick works it)
+    # the player to move has a coach whose turn solve is not finished (tick works it)
+    app.thinking = False
     app.dots = 0  # "CPU playing" dots shown (0-3)
     app.land_at = 0  # when the tumbling dice land (0: when the shake stops)
     app.frame = 0  # the tumble's animation frame
@@ -39,7 +43,8 @@ def setup(app):
     app.cpu_at = 0  # the CPU's next step
     app.last_player = 0
     app.save_bad = False  # the save could not be read: kept as it is until a new game
-    app.save_due = False  # a change (a hold) waits to be saved at save_at (_REWRITE: the store's rewrite first)
+    # a change (a hold) waits to be saved at save_at (_REWRITE: the store's rewrite first)
+    app.save_due = False
     app.save_at = 0
     app.save_error = ""  # why the save could not be read, for the firmware's log
     app.to_beat = 0  # a solo game: the best score of its rule set in the records (0: none)
@@ -68,7 +73,8 @@ def new_game(app):
     app.cpu_at = ticks_add(app.now, app.cpu_step_ms)
     _save_next(app)
     if app.save_due and hasattr(app.store, "compact_due"):
-        app.save_due = _REWRITE  # after the frame, a log store's rewrite (the game before is over: the least
+        # after the frame, a log store's rewrite (the game before is over: the least
+        app.save_due = _REWRITE
         # to lose) in one pass, the new game's save in the next
 
 
@@ -133,29 +139,39 @@ def tick(app, now):
             app.dirty = True
     if app.mode == _screens.M_TURN and not app.tumbling and app.cpu_turn():
         k = (now // _DOTS_MS) & 3
-        if k != app.dots:  # "CPU playing" and its dots: the computer is at work, not a frozen screen
+        # "CPU playing" and its dots: the computer is at work, not a frozen screen
+        if k != app.dots:
             app.dots = k
             app.dirty = True
 
 
 def work(app, now):
-    """The game's slow work in a pass that draws no frame (App.tick; issue 24), one of them a pass: the store's
-    rewrite, the save, the coach's slice, the menu's groups, a CPU move. A press's frame never waits for
-    them, nor a frame for them: each fits the 50 ms a pass may take on a Pico (make bench-frames)."""
+    """The game's slow work in a pass that draws no frame (App.tick; issue 24), one of them a pass:
+    the store's rewrite, the save, the coach's slice, the menu's groups, a CPU move. A press's frame
+    never waits for them, nor a frame for them: each fits the 50 ms a pass may take on a Pico (make
+    bench-frames)."""
     if app.save_due and ticks_diff(now, app.save_at) >= 0:
-        app._save()  # (a rewrite first: the sector erase, ~46 ms on a Pico, alone in its pass; the save next)
+        # (a rewrite first: the sector erase, ~46 ms on a Pico, alone in its pass; the save next)
+        app._save()
     elif app.thinking:
-        app.thinking = app._think()  # one slice of the turn solve a pass: buttons and animation stay live
-    elif app._warming or app.mode == _screens.M_MENU:  # the menu's rule set's final-roll groups while no game
+        # one slice of the turn solve a pass: buttons and animation stay live
+        app.thinking = app._think()
+    # the menu's rule set's final-roll groups while no game
+    elif app._warming or app.mode == _screens.M_MENU:
         # is on, a slice a pass (Seats.warm), so that "New game" finds them built
         app._warming = not (app.in_game() or app.seats.warm(_rules.ALL[app.settings.rules_i]))
-    elif app.mode == _screens.M_TURN and not app.tumbling and app.cpu_turn() and ticks_diff(now, app.cpu_at) >= 0:
+    elif (
+        app.mode == _screens.M_TURN
+        and not app.tumbling
+        and app.cpu_turn()
+        and ticks_diff(now, app.cpu_at) >= 0
+    ):
         app._cpu_step()
 
 
 def wait_ms(app, now, w):
-    """The least of w and the ms until the game's next deadline: the landing, the tumble's next frame, the
-    save, the CPU's move or the dots' next step."""
+    """The least of w and the ms until the game's next deadline: the landing, the tumble's next
+    frame, the save, the CPU's move or the dots' next step."""
     if app.tumbling:
         t = ticks_diff(app.land_at if app.land_at else app.next_frame, now)
         if app.land_at:
@@ -190,8 +206,8 @@ def rebase(app, now):
 
 # -- the coach -------------------------------------------------------------------------
 def coach_lost(app, why=None):
-    """A table read failed mid-game: the seats drop the coach and play on (Seats.coach_lost); no hint nor par
-    is shown, and the turn is solved again for the seats that play good now."""
+    """A table read failed mid-game: the seats drop the coach and play on (Seats.coach_lost); no
+    hint nor par is shown, and the turn is solved again for the seats that play good now."""
     app.hint_kind = 0
     app.par_x100 = -1
     app.thinking = True
@@ -199,8 +215,8 @@ def coach_lost(app, why=None):
 
 
 def test_done(app):
-    """The proficiency test is left: a game in progress has its table and coach back, its turn solved again
-    (the test had the coaches' arrays)."""
+    """The proficiency test is left: a game in progress has its table and coach back, its turn
+    solved again (the test had the coaches' arrays)."""
     if not app.seats.lent:
         return
     if app.game is not None:
@@ -211,8 +227,9 @@ def test_done(app):
 
 
 def hint(app):
-    """Ask the coach for the best action now; shown on the turn screen until the next action. Asked while the
-    turn is still being solved, it comes when the solve is done, a slice a pass (_think): no pass solves it all."""
+    """Ask the coach for the best action now; shown on the turn screen until the next action. Asked
+    while the turn is still being solved, it comes when the solve is done, a slice a pass (_think):
+    no pass solves it all."""
     g = app.game
     coach = app.seats.coach
     if coach is None:
@@ -223,7 +240,8 @@ def hint(app):
         app.hint_kind = _HINT_DUE
         return _ok(app)
     try:
-        coach.choices(g.cards[g.player], g.dice, g.rolls, g.held, app.top3)  # the best three, valued
+        # the best three, valued
+        coach.choices(g.cards[g.player], g.dice, g.rolls, g.held, app.top3)
         k = coach.kind
     except OSError:
         coach_lost(app)
@@ -234,19 +252,21 @@ def hint(app):
 
 
 def _think(app):
-    """One slice of the turn solve (coach.work) for the player to move (Seats.turn_coach). True while it is
-    unfinished."""
+    """One slice of the turn solve (coach.work) for the player to move (Seats.turn_coach). True
+    while it is unfinished."""
     g = app.game
     if g is None or g.over:
         return False
     c = app.seats.turn_coach(g)
     if c is None:
-        return False  # (the proficiency test has the coach and the arrays: test_done() sets thinking again)
+        # (the proficiency test has the coach and the arrays: test_done() sets thinking again)
+        return False
     try:
         card = g.cards[g.player]
         if not c.work(card):
             return True
-        if app.seats.players[g.player] is None:  # a human with the table: par for the turn screen, once a turn
+        # a human with the table: par for the turn screen, once a turn
+        if app.seats.players[g.player] is None:
             app.par_x100 = c.par_x100(card)
             app.dirty = True
             if app.hint_kind == _HINT_DUE:
@@ -339,8 +359,9 @@ def score(app, box):
     if g.over:
         app.cue(_sounds.GAME_OVER)
         _save_next(app)
-        # the finished game saved now, before the records are written (Initials.enter): a cut or a reset
-        # between resumes it finished, counted once; a save that failed leaves the game uncounted, not twice
+        # the finished game saved now, before the records are written (Initials.enter): a cut or a
+        # reset between resumes it finished, counted once; a save that failed leaves the game
+        # uncounted, not twice
         records = _keeps_records(app) and flush_save(app)
         app.enter(_screens.M_INITIALS if records else _screens.M_OVER)
     else:
@@ -375,8 +396,8 @@ def _cpu_step(app):
 
 # -- the records (high scores, stats) ----------------------------------------------------
 def _keeps_records(app):
-    """A finished game goes into the records when this install has them (fivedice.features), there is a
-    store for them and a human played."""
+    """A finished game goes into the records when this install has them (fivedice.features), there
+    is a store for them and a human played."""
     if not _features.RECORDS or app.store is None or not hasattr(app.store, "write_records"):
         return False
     for p in range(app.game.players):
@@ -386,7 +407,8 @@ def _keeps_records(app):
 
 
 def _best_to_beat(app):
-    """A solo human game: the best score of its rule set in the records, shown on the dice screen."""
+    """A solo human game: the best score of its rule set in the records, shown on the dice screen.
+    """
     app.to_beat = 0
     g = app.game
     if g is None or g.players != 1 or app.seats.seated[0] or not _keeps_records(app):
@@ -416,7 +438,8 @@ def _save_soon(app):
 
 
 def _save_next(app):
-    """Save in the next pass, after the frame that shows the change (a save never delays a frame)."""
+    """Save in the next pass, after the frame that shows the change (a save never delays a frame).
+    """
     if app.store is not None:
         if not app.save_due:
             app.save_due = True
@@ -424,15 +447,15 @@ def _save_next(app):
 
 
 def setting_saved(app):
-    """A menu setting changed: saved with the next write (soon, once presses pause); never over a save
-    that could not be read (kept as it is until a new game starts)."""
+    """A menu setting changed: saved with the next write (soon, once presses pause); never over a
+    save that could not be read (kept as it is until a new game starts)."""
     if not app.save_bad:
         _save_soon(app)
 
 
 def flush_save(app):
-    """Write a change still waiting to be saved (call before the board sleeps or powers down). False when
-    the save failed."""
+    """Write a change still waiting to be saved (call before the board sleeps or powers down). False
+    when the save failed."""
     if app.save_due == _REWRITE:
         app._save()
     if app.save_due:
@@ -441,11 +464,13 @@ def flush_save(app):
 
 
 def _save(app):
-    """The save due now: a log store's rewrite if one is due first, else the record. True when written."""
+    """The save due now: a log store's rewrite if one is due first, else the record. True when
+    written."""
     st = app.store
     if app.save_due == _REWRITE:
-        # after "New game"'s first frame, where it has least to lose, a log store rewrites itself if it must
-        # (the CircuitPython nvm log: docs/saves.md, Saves and power cuts); the save in the next pass
+        # after "New game"'s first frame, where it has least to lose, a log store rewrites itself if
+        # it must (the CircuitPython nvm log: docs/saves.md, Saves and power cuts); the save in the
+        # next pass
         app.save_due = True
         try:
             if st.compact_due():
@@ -465,8 +490,9 @@ def _save(app):
 
 
 def begin(app):
-    """At start-up: the saved game resumed, else the menu's rule set's table opened and its coach built, so that
-    "New game" finds them (and the menu builds the final-roll groups a slice a pass: App._warming)."""
+    """At start-up: the saved game resumed, else the menu's rule set's table opened and its coach
+    built, so that "New game" finds them (and the menu builds the final-roll groups a slice a pass:
+    App._warming)."""
     app._load()
     if app.game is None:
         rs = _rules.ALL[app.settings.rules_i]

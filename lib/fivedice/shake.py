@@ -122,7 +122,16 @@ class AccelShake(_Burst):
     # closer than 60 ms to the last counted one are not counted again; 350 ms with no
     # sample over threshold ends it.
 
-    def __init__(self, threshold_mg=1800, samples=4, window_ms=700, min_gap_ms=60, holdoff_ms=350, shift=0, low_mg=0):
+    def __init__(
+        self,
+        threshold_mg=1800,
+        samples=4,
+        window_ms=700,
+        min_gap_ms=60,
+        holdoff_ms=350,
+        shift=0,
+        low_mg=0,
+    ):
         t = threshold_mg if threshold_mg < _CLAMP else _CLAMP
         self._thr2 = t * t
         self._low2 = low_mg * low_mg if low_mg > 0 else -1

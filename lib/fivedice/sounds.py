@@ -89,7 +89,8 @@ class Sounder:
         self._i = _IDLE
 
     def wait_ms(self, now_ms):
-        """ms until the playing cue's next note is due (0 if it is due now); only meaningful while `playing`."""
+        """ms until the playing cue's next note is due (0 if it is due now); only meaningful while
+        `playing`."""
         t = ticks_diff(self._end, now_ms)
         return t if t > 0 else 0
 

@@ -1,53 +1,71 @@
-"""Optimal-strategy tables on the device: the state model and a seek-based reader (no numpy, no typing)."""
+"""Optimal-strategy tables on the device: the state model and a seek-based reader (no numpy, no
+typing)."""
 # State of a solitaire game at the start of a turn: (filled, u, z)
 #     filled  bitmask of used boxes (bit i = box i, as Card.filled); boxes 0..5 are the upper boxes
-#     u       upper total capped at the bonus threshold (always 0 when the rule set has no upper bonus)
+#     u       upper total capped at the bonus threshold (always 0 when the rule set has no upper
+#     bonus)
 #     z       what else the rules need, as a small code:
-#             rule sets with an extra five-of-a-kind bonus: 1 if the five box holds its full score, else 0
-#             Yum: the value in High or Low while exactly one of them is filled (0 if scratched, else
+#             rule sets with an extra five-of-a-kind bonus: 1 if the five box holds its full score,
+#             else 0
+#             Yum: the value in High or Low while exactly one of them is filled (0 if scratched,
+#             else
 #             value - 20, i.e. 1..10); 0 otherwise
 #             others: 0
 # The table holds E(state): the expected points still to come under optimal play (bonuses included),
 # as unsigned 16-bit fixed point with `scale` units per point.
 #
-# File layout (little endian), written by host_sim.solver.tablefile (format FDT3; an FDT1 or FDT2 table
-# from an older `make tables` is refused with "rebuild it with `make tables`"):
+# File layout (little endian), written by host_sim.solver.tablefile (format FDT3; an FDT1 or FDT2
+# table from an older `make tables` is refused with "rebuild it with `make tables`"):
 #     0   b"FDT3"
-#     4   u8 rule-set index, u8 boxes, u8 U (u values), u8 Z (z codes), u16 scale, u16 base mask (boxes
-#         filled in every stored state: 0 for a whole game, more for a sub-game), u32 states, u32 segments,
-#         u32 offset of the upper records, u32 offset of the segment records, u32 offset of the rows,
+#     4   u8 rule-set index, u8 boxes, u8 U (u values), u8 Z (z codes), u16 scale, u16 base mask
+#     (boxes
+#         filled in every stored state: 0 for a whole game, more for a sub-game), u32 states, u32
+#         segments,
+#         u32 offset of the upper records, u32 offset of the segment records, u32 offset of the
+#         rows,
 #         u32 offset of the block CRCs (= end of the data), u16 block size B, u16 zero, u32 zero,
 #         u32 CRC-32 of header bytes 0..43  (header: 48 bytes)
-#     A row is one (lower pattern, z, upper pattern) with its values over the reachable u, in increasing u;
-#     a segment is one (lower pattern, z): the rows of every upper pattern, in order. Patterns are the
+#     A row is one (lower pattern, z, upper pattern) with its values over the reachable u, in
+#     increasing u;
+#     a segment is one (lower pattern, z): the rows of every upper pattern, in order. Patterns are
+#     the
 #     free boxes' bits compressed (a whole game: the bits themselves).
 #     upper records, one per upper pattern, upper_stride(U) = 2 + U + 2 (U - 1) bytes each:
-#                  u8 k0, u8 n: every row of this pattern is constant over its first k0 + 1 u ranks and
+#                  u8 k0, u8 n: every row of this pattern is constant over its first k0 + 1 u ranks
+#                  and
 #                  stores the n values of ranks k0 .. k0 + n - 1 (a lookup below k0 reads rank k0);
 #                  U bytes: the rank of each u among the reachable totals (255 = unreachable);
-#                  n - 1 i16 (then zeros): the prototype, the median over the pattern's rows of the step
+#                  n - 1 i16 (then zeros): the prototype, the median over the pattern's rows of the
+#                  step
 #                  from one stored rank to the next
-#     segment records, one per (lower pattern, z) in that order, segment_stride(nup) = 4 + 2 (nup + 1)
-#                  bytes: u32 offset of its rows (0xFFFFFFFF: this z cannot occur with these boxes), then
+#     segment records, one per (lower pattern, z) in that order, segment_stride(nup) = 4 + 2 (nup +
+#     1)
+#                  bytes: u32 offset of its rows (0xFFFFFFFF: this z cannot occur with these boxes),
+#                  then
 #                  nup + 1 u16: each row's start (and the end) relative to it
-#     rows:        per row: u16 value at rank k0, then n - 1 residuals r (value step = prototype step + r),
-#                  each in a byte code: b < 240: r = b - 120; 240 <= b < 255: r = ((b - 240) << 8 | next)
-#                  - 1920; b = 255: r = the next 3 bytes as a signed 24-bit int. Then ROW_READ zero bytes
+#     rows:        per row: u16 value at rank k0, then n - 1 residuals r (value step = prototype
+#     step + r),
+#                  each in a byte code: b < 240: r = b - 120; 240 <= b < 255: r = ((b - 240) << 8 |
+#                  next)
+#                  - 1920; b = 255: r = the next 3 bytes as a signed 24-bit int. Then ROW_READ zero
+#                  bytes
 #                  (a row is read as ROW_READ bytes from its start).
-#     block CRCs:  u32 CRC-32 per B-byte block of the data (bytes 48 .. CRC offset, the last block shorter);
+#     block CRCs:  u32 CRC-32 per B-byte block of the data (bytes 48 .. CRC offset, the last block
+#     shorter);
 #                  the file ends right after them.
-# The values change slowly with the upper total u (flat while the bonus is out of reach, then much the
-# same curve in every row of one upper pattern), so the residuals are small: 0.78 bytes per state for
-# Yahtzee against 2 in FDT2 (docs/coach.md has the sizes). A lookup reads at most 3 records (segment,
-# upper, row: one seek + readinto each) and keeps each; it decodes the row only up to the rank it needs,
-# with integer arithmetic into a preallocated buffer, and goes on from there for a later rank. The six
-# values of an upper box's next state share a row; the lower boxes' next states share an upper record.
-# Verified, then trusted: the header (its CRC, every offset, the file size) is checked at open; a data
-# block is checked against its CRC the first time a read touches it (the board reads with seeks and
-# never loads a table whole), then remembered as good. Any failure raises TableError (an OSError):
-# the app shows "Strategy table bad" and drops the coach for the rest of the game.
-# The check is allocation-free: CRC-32 over a block followed by its own CRC is the constant residue
-# 0x2144DF1C (below 2**30, a small int on 32-bit ports too), so no long int is made for a good block.
+# The values change slowly with the upper total u (flat while the bonus is out of reach, then much
+# the same curve in every row of one upper pattern), so the residuals are small: 0.78 bytes per
+# state for Yahtzee against 2 in FDT2 (docs/coach.md has the sizes). A lookup reads at most 3
+# records (segment, upper, row: one seek + readinto each) and keeps each; it decodes the row only up
+# to the rank it needs, with integer arithmetic into a preallocated buffer, and goes on from there
+# for a later rank. The six values of an upper box's next state share a row; the lower boxes' next
+# states share an upper record. Verified, then trusted: the header (its CRC, every offset, the file
+# size) is checked at open; a data block is checked against its CRC the first time a read touches it
+# (the board reads with seeks and never loads a table whole), then remembered as good. Any failure
+# raises TableError (an OSError): the app shows "Strategy table bad" and drops the coach for the
+# rest of the game. The check is allocation-free: CRC-32 over a block followed by its own CRC is the
+# constant residue 0x2144DF1C (below 2**30, a small int on 32-bit ports too), so no long int is made
+# for a good block.
 from fivedice.compat import const, crc32, popcount, zeros
 from fivedice import rules as _rules
 
@@ -64,7 +82,8 @@ class TableError(OSError):
     """The strategy table cannot be trusted (damaged, truncated, or from an older format)."""
 
 
-# -- the state model (shared with the host solver) -----------------------------------------------------
+# -- the state model (shared with the host solver)
+# -----------------------------------------------------
 def udim(rs):
     """How many u values a state can have (threshold + 1, or 1 without an upper bonus)."""
     return rs.upper_threshold + 1 if rs.upper_threshold else 1
@@ -157,7 +176,8 @@ def _compress(x, free):
     return r
 
 
-_RB = const(256)  # bytes read for a row (the longest row is 2 + 63 * 4 bytes; the writer pads the end)
+# bytes read for a row (the longest row is 2 + 63 * 4 bytes; the writer pads the end)
+_RB = const(256)
 ROW_READ = _RB
 _NOSEG = const(-2)
 
@@ -173,7 +193,8 @@ def segment_stride(nup):
 
 
 class StrategyTable:
-    """Read E(state) from an open binary file with seeks; keeps the header, a bit per block and one row in RAM.
+    """Read E(state) from an open binary file with seeks; keeps the header, a bit per block and one
+    row in RAM.
 
     `f` is any object with seek/readinto (a file opened "rb"); `rs` must be the rule set the table
     was built for. Lookups allocate nothing; a damaged table raises TableError (an OSError) at open
@@ -188,8 +209,10 @@ class StrategyTable:
         f.seek(0)
         n = f.readinto(h)
         if n >= 4 and (h[0:4] == OLD_MAGICS[0] or h[0:4] == OLD_MAGICS[1]):
-            raise TableError("strategy table %s.fdt is an old format (%s): rebuild it with `make tables`"
-                             % (rs.id, bytes(h[0:4]).decode()))
+            raise TableError(
+                "strategy table %s.fdt is an old format (%s): rebuild it with `make tables`"
+                % (rs.id, bytes(h[0:4]).decode())
+            )
         if n != _HEAD or h[0:4] != MAGIC:
             raise TableError("not a fivedice strategy table (bad magic)")
         if crc32(h) != RESIDUE:
@@ -219,14 +242,23 @@ class StrategyTable:
         self.nup = nup
         self._us = upper_stride(self.U)
         self._ss = segment_stride(nup)
-        if (bs < 16 or self.segments != nlow * self.Z or self._upr != _HEAD or self._segr != _HEAD + nup * self._us
-                or self._rows != self._segr + self.segments * self._ss or self._end < self._rows + _RB):
+        if (
+            bs < 16
+            or self.segments != nlow * self.Z
+            or self._upr != _HEAD
+            or self._segr != _HEAD + nup * self._us
+            or self._rows != self._segr + self.segments * self._ss
+            or self._end < self._rows + _RB
+        ):
             raise TableError("strategy table header is inconsistent")
         nb = (self._end - _HEAD + bs - 1) // bs
         f.seek(0, 2)
         size = f.tell()
         if size != self._end + 4 * nb:
-            raise TableError("strategy table is %d bytes, not %d: truncated or padded" % (size, self._end + 4 * nb))
+            raise TableError(
+                "strategy table is %d bytes, not %d: truncated or padded"
+                % (size, self._end + 4 * nb)
+            )
         self.block = bs
         self.blocks = nb
         self._ok = bytearray((nb + 7) // 8)  # bit i: block i was checked and is good
@@ -244,11 +276,13 @@ class StrategyTable:
         self._ub = bytearray(self._us)  # the cached upper record
         self._rb = bytearray(_RB)  # the bytes of the cached row
         mv = memoryview(self._rb)
-        self._rb32 = mv[0:32]  # a row is read through the smallest of these that holds it (a short read is cheaper)
+        # a row is read through the smallest of these that holds it (a short read is cheaper)
+        self._rb32 = mv[0:32]
         self._rb64 = mv[0:64]
         self._rb128 = mv[0:128]
         self._v = zeros("H", 64)  # its values decoded so far
-        self.err = TableError("strategy table is damaged: rebuild it with `make tables`")  # raised without allocating
+        # raised without allocating
+        self.err = TableError("strategy table is damaged: rebuild it with `make tables`")
         self.forget()
 
     def forget(self):
@@ -299,7 +333,8 @@ class StrategyTable:
             raise self.err
         ok = self._ok
         b = (pos - _HEAD) // self.block
-        if not (ok[b >> 3] >> (b & 7)) & 1:  # the check, inline when it is done already (a call costs)
+        # the check, inline when it is done already (a call costs)
+        if not (ok[b >> 3] >> (b & 7)) & 1:
             self._check(b)
         b = (pos + n - 1 - _HEAD) // self.block
         if not (ok[b >> 3] >> (b & 7)) & 1:
@@ -369,7 +404,8 @@ class StrategyTable:
         return self._v[i]
 
     def _more(self, i):
-        """Decode the cached row's values up to index i (integer arithmetic, into the preallocated _v)."""
+        """Decode the cached row's values up to index i (integer arithmetic, into the preallocated
+        _v)."""
         ub = self._ub
         if i >= ub[1]:
             raise self.err

@@ -6,10 +6,11 @@ from fdfw.store import ASIDES, TALLY as _TALLY, _Base, _read_legacy
 
 
 class FileStore(_Base):
-    """Two slot files `<path>.0` / `<path>.1`; the legacy single file `<path>` is read while neither holds
-    a record. Unreadable saves are kept in `<path>.bad`, `.bad.1` ... `.bad.3` (ASIDES), the oldest replaced. The records (high scores and stats) have their own two slots, `<base>.rec.0` / `.1` (base:
-    the path without `.sav`), and their own set-aside file `<base>.rec.bad`, with the same rule.
-    fs: an object with open/stat (os plus builtins by default; tests pass a fake)."""
+    """Two slot files `<path>.0` / `<path>.1`; the legacy single file `<path>` is read while neither
+    holds a record. Unreadable saves are kept in `<path>.bad`, `.bad.1` ... `.bad.3` (ASIDES), the
+    oldest replaced. The records (high scores and stats) have their own two slots, `<base>.rec.0` /
+    `.1` (base: the path without `.sav`), and their own set-aside file `<base>.rec.bad`, with the
+    same rule. fs: an object with open/stat (os plus builtins by default; tests pass a fake)."""
 
     def __init__(self, path, fs=None):
         _Base.__init__(self, path)
@@ -88,7 +89,8 @@ class FileStore(_Base):
             last = (best[0] if best is not None else 1, top)
         i = 1 - last[0]  # never the slot holding the newest valid record
         seq = last[1] + 1
-        self._write(slots[i], record.encode(seq, data, kind))  # on an error the next write looks again
+        # on an error the next write looks again
+        self._write(slots[i], record.encode(seq, data, kind))
         return (i, seq)
 
     def read_records(self):
@@ -100,17 +102,23 @@ class FileStore(_Base):
 
     def write_records(self, data):
         last, self._rec_last = self._rec_last, None
-        self._rec_last = self._slot_write(self.rec_slots, self.rec_bad, record.KIND_RECORDS, last, data)
+        self._rec_last = self._slot_write(
+            self.rec_slots, self.rec_bad, record.KIND_RECORDS, last, data
+        )
 
     def set_aside_records(self):
-        """Keep records that would not decode in `<base>.rec.bad`; read_records() then gives None."""
+        """Keep records that would not decode in `<base>.rec.bad`; read_records() then gives None.
+        """
         self._rec_last = None
         best, _, _ = self._state(self.rec_slots, self.rec_bad, record.KIND_RECORDS)
         if best is None:
             return
         r = best[1]
         try:
-            self._write(self.rec_bad, record.encode(r[1], record.payload(r[4], r[2]), record.KIND_RECORDS_ASIDE))
+            self._write(
+                self.rec_bad,
+                record.encode(r[1], record.payload(r[4], r[2]), record.KIND_RECORDS_ASIDE),
+            )
         except OSError:
             pass
 
@@ -150,7 +158,9 @@ class FileStore(_Base):
         self._last = None
         best, _, top = self._state()
         if best is not None:
-            rec = record.encode(best[1][1], record.payload(best[1][4], best[1][2]), record.KIND_ASIDE)
+            rec = record.encode(
+                best[1][1], record.payload(best[1][4], best[1][2]), record.KIND_ASIDE
+            )
         else:
             data = _read_legacy(self.path, self._open, self._stat)
             if data is None:

@@ -1,6 +1,6 @@
-"""Reading fdfw.store.nvm's log back: the walk that finds the newest state of each kind, and the mending of a
-record with one bit wrong. Loaded for the walk (NvmStore._scan, at boot and after a failed write) and dropped
-after it: in play nothing of it is needed."""
+"""Reading fdfw.store.nvm's log back: the walk that finds the newest state of each kind, and the
+mending of a record with one bit wrong. Loaded for the walk (NvmStore._scan, at boot and after a
+failed write) and dropped after it: in play nothing of it is needed."""
 from fdfw.store import record
 from fdfw.store import ASIDES
 from fdfw.store.nvm import ALIGN, _up
@@ -11,8 +11,9 @@ _M1 = const(0x44)
 
 
 def scan(store):
-    """Walk the log: the newest state of each kind (save, set-aside save, records, set-aside records),
-    the highest sequence number, the append point, and what a bad record cost (store.lost)."""
+    """Walk the log: the newest state of each kind (save, set-aside save, records, set-aside
+    records), the highest sequence number, the append point, and what a bad record cost
+    (store.lost)."""
     nvm, s, n = store.nvm, store._s, store._n
     st = [None, None, None, None, None]  # by kind: (seq, payload bytes)
     good = [-1, -1, -1, -1, -1]  # by kind: the offset of the record that gave the state
@@ -34,17 +35,20 @@ def scan(store):
         limit = lo
     o = 0
     end = 0
-    reach = 0  # past every byte a refused header was read from: appending there never changes a verdict
+    # past every byte a refused header was read from: appending there never changes a verdict
+    reach = 0
     last_bad = -1  # the offset of the last bytes no valid record explains
     mid_bad = -1  # the last such offset with a valid record after it
     run = -1  # the first bad offset since the last valid record, and how far its header said it ran
     run_to = 0
-    heads = 0  # record headers in that run: a record torn by a power cut is one, the last in the log
+    # record headers in that run: a record torn by a power cut is one, the last in the log
+    heads = 0
     rec_bad = -1  # the last bad run whose kind byte reads as records, or as no kind at all
     while o < limit and o + record.DHEADER <= n:
         h = nvm[s + o:s + min(n, o + record.HEADER)]
         got = _at(store, o, h, -1, st, False)
-        if got is None and (h[0] == _M0 or h[1] == _M1):  # one bit off a record's magic at most: mend it
+        # one bit off a record's magic at most: mend it
+        if got is None and (h[0] == _M0 or h[1] == _M1):
             got = _mend(store, o, h, st, not _torn(store, o, h, limit))
         if got is not None:
             kind, seq, data, ln, delta = got
@@ -69,8 +73,8 @@ def scan(store):
             p = record.parse_header(h)
             if p is not None:
                 claim = o + record.size(p[2])
-        # a torn record, a bit gone wrong, or bytes no record explains: look for the next record on the
-        # next boundary (never jump by a length that may be the bad part)
+        # a torn record, a bit gone wrong, or bytes no record explains: look for the next record on
+        # the next boundary (never jump by a length that may be the bad part)
         if h[0] != 0xFF or h[1] != 0xFF or h[2] != 0xFF or h[3] != 0xFF:
             last_bad = o
             if run < 0:
@@ -90,13 +94,13 @@ def scan(store):
     store._chain = chain
     store._seq = top
     store._end = min(max(end, limit, _up(reach)), n)
-    # A kind whose state may not be its newest (bad bytes after the record that gave it) writes its next
-    # state as a full record: a delta of what this boot read could be applied to a newer state by a later
-    # boot that reads the bad record right (a bit misread once), and refused there.
+    # A kind whose state may not be its newest (bad bytes after the record that gave it) writes its
+    # next state as a full record: a delta of what this boot read could be applied to a newer state
+    # by a later boot that reads the bad record right (a bit misread once), and refused there.
     store._stale = [last_bad > good[k] for k in range(5)]
-    # Saves lost: bad bytes after the newest save, unless they are one record torn at the end of the log
-    # (a power cut during the save being made: it reads as that cut, as it always has; a bad bit in the
-    # newest record reads the same, one save back, with no message).
+    # Saves lost: bad bytes after the newest save, unless they are one record torn at the end of the
+    # log (a power cut during the save being made: it reads as that cut, as it always has; a bad bit
+    # in the newest record reads the same, one save back, with no message).
     g = good[record.KIND_SAVE]
     store.lost = mid_bad > g or (run > g and (heads > 1 or _up(run_to) < limit))
     # Records older than written: a bad record that may be records after the newest ones read
@@ -105,9 +109,10 @@ def scan(store):
 
 
 def _at(store, o, h, fix_i, st, fix_rest):
-    """The record at offset o, its header read as h: (kind, seq, payload, length, is a delta), or None
-    when it is not a valid record (a delta: not one of the state before it). fix_i >= 0: h is a header
-    with a bit put right (fix_i: that byte). fix_rest: try each bit of the rest put right in turn."""
+    """The record at offset o, its header read as h: (kind, seq, payload, length, is a delta), or
+    None when it is not a valid record (a delta: not one of the state before it). fix_i >= 0: h is a
+    header with a bit put right (fix_i: that byte). fix_rest: try each bit of the rest put right in
+    turn."""
     n = store._n
     d = delta_header(h)
     if d is not None:
@@ -151,10 +156,10 @@ def _valid(rec, kind, seq, m, cur):
 
 
 def _torn(store, o, h, limit):
-    """True if the record at o looks cut short by a power cut: the last in the log, and what its header
-    says it holds runs past the last programmed byte or ends in erased bytes (its CRC's last two bytes
-    0xFF: 1 in 65,536 for a whole record). Only its header is mended there: a torn record is many bits
-    off, and trying every bit of it at each boot would cost a Pico a second."""
+    """True if the record at o looks cut short by a power cut: the last in the log, and what its
+    header says it holds runs past the last programmed byte or ends in erased bytes (its CRC's last
+    two bytes 0xFF: 1 in 65,536 for a whole record). Only its header is mended there: a torn record
+    is many bits off, and trying every bit of it at each boot would cost a Pico a second."""
     d = delta_header(h)
     if d is not None:
         ln = record.DOVERHEAD + d[1]
@@ -172,9 +177,10 @@ def _torn(store, o, h, limit):
 
 
 def _mend(store, o, h, st, body):
-    """The record at o with one bit put right (a bit gone wrong in flash, or misread), or None: each bit
-    of the header in turn, then (body) each bit of the rest. A CRC-32 over at most 1,037 bytes tells one bit
-    wrong from none (its Hamming distance is 4 at these lengths), so the record mended is the one written."""
+    """The record at o with one bit put right (a bit gone wrong in flash, or misread), or None: each
+    bit of the header in turn, then (body) each bit of the rest. A CRC-32 over at most 1,037 bytes
+    tells one bit wrong from none (its Hamming distance is 4 at these lengths), so the record mended
+    is the one written."""
     h = bytearray(h)
     heads = record.DHEADER if delta_header(h) is not None else len(h)  # a delta's header: 4 bytes
     for i in range(heads):

@@ -1,31 +1,38 @@
-"""One saved record, the same bytes in every save backend (nvm log, slot files, the set-aside copy)."""
+"""One saved record, the same bytes in every save backend (nvm log, slot files, the set-aside copy).
+"""
 #     offset  size  field
 #     0       2     magic b"FD" (0x46 0x44: never erased flash 0xFF 0xFF)
-#     2       1     kind: KIND_SAVE (a game the app wrote) or KIND_ASIDE (a save the app could not read, kept)
+#     2       1     kind: KIND_SAVE (a game the app wrote) or KIND_ASIDE (a save the app could not
+#     read, kept)
 #     3       4     sequence number, little-endian; the newest valid record has the highest
 #     7       2     payload length n, little-endian, at most MAX_PAYLOAD
 #     9       n     payload (the app's save bytes)
 #     9+n     4     CRC-32 (binascii.crc32) of bytes 0 .. 9+n-1, little-endian
 #
-# Kinds: KIND_SAVE (a game the app wrote), KIND_ASIDE (a save the app could not read, kept), KIND_RECORDS
-# (the high scores and stats, fivedice.records bytes) and KIND_RECORDS_ASIDE (records that would not decode).
+# Kinds: KIND_SAVE (a game the app wrote), KIND_ASIDE (a save the app could not read, kept),
+# KIND_RECORDS (the high scores and stats, fivedice.records bytes) and KIND_RECORDS_ASIDE (records
+# that would not decode).
 #
-# A delta record (the nvm log only) is the next state of a stream as a few changed bytes against the state
-# before it (the newest save or records the log holds), so most saves append ~20-30 bytes, not ~60-110:
+# A delta record (the nvm log only) is the next state of a stream as a few changed bytes against the
+# state before it (the newest save or records the log holds), so most saves append ~20-30 bytes, not
+# ~60-110:
 #
 #     0       2     magic b"FD"
 #     2       1     kind | DELTA (0x80)
 #     3       1     body length m (at most 255)
-#     4       m     body: runs of (skip, count, count bytes): skip unchanged bytes, then count new ones
-#     4+m     4     CRC-32 of bytes 0 .. 4+m-1 continued over the whole NEW payload (crc32(new, crc32(head)))
+#     4       m     body: runs of (skip, count, count bytes): skip unchanged bytes, then count new
+#     ones
+#     4+m     4     CRC-32 of bytes 0 .. 4+m-1 continued over the whole NEW payload (crc32(new,
+#     crc32(head)))
 #
-# Its sequence number is the base's plus one. The CRC covers the payload the delta produces, so a delta
-# read against the wrong base (or torn) never yields a state: it is skipped like a torn record.
+# Its sequence number is the base's plus one. The CRC covers the payload the delta produces, so a
+# delta read against the wrong base (or torn) never yields a state: it is skipped like a torn
+# record.
 #
-# A record is valid when its header parses and its CRC matches. parse_header() refuses a length above
-# MAX_PAYLOAD before anything is read, so a torn or corrupt length never makes a reader allocate more
-# than HEADER + MAX_PAYLOAD + TRAILER bytes. The app's payload is 60-120 bytes today; MAX_PAYLOAD (1 KB)
-# leaves room to grow.
+# A record is valid when its header parses and its CRC matches. parse_header() refuses a length
+# above MAX_PAYLOAD before anything is read, so a torn or corrupt length never makes a reader
+# allocate more than HEADER + MAX_PAYLOAD + TRAILER bytes. The app's payload is 60-120 bytes today;
+# MAX_PAYLOAD (1 KB) leaves room to grow.
 from fivedice.compat import const, crc32  # crc32: binascii's (C), or the same CRC-32 in Python
 
 HEADER = const(9)
@@ -69,7 +76,8 @@ def encode(seq, payload, kind=KIND_SAVE):
 
 
 def parse_header(h):
-    """(kind, seq, payload length) from the first HEADER bytes, or None if they are not a record header."""
+    """(kind, seq, payload length) from the first HEADER bytes, or None if they are not a record
+    header."""
     if len(h) < HEADER or h[0] != _M0 or h[1] != _M1 or not KIND_SAVE <= h[2] <= KIND_RECORDS_ASIDE:
         return None
     n = h[7] | (h[8] << 8)
@@ -79,7 +87,8 @@ def parse_header(h):
 
 
 def valid(rec, n):
-    """True if rec (at least size(n) bytes, header already parsed with length n) has the right CRC."""
+    """True if rec (at least size(n) bytes, header already parsed with length n) has the right CRC.
+    """
     if len(rec) < OVERHEAD + n:
         return False
     return crc32(memoryview(rec)[:HEADER + n]) & 0xFFFFFFFF == check_value(rec, n)
@@ -96,8 +105,8 @@ def check_value(rec, n):
 
 
 def encode_delta(kind, old, new):
-    """A delta record turning payload `old` into `new` (the same length), or None when it would not be
-    smaller than a full record (lengths differ, or too much changed)."""
+    """A delta record turning payload `old` into `new` (the same length), or None when it would not
+    be smaller than a full record (lengths differ, or too much changed)."""
     n = len(new)
     if len(old) != n:
         return None

@@ -120,8 +120,8 @@ def card_problem(rs, c):
     """Why no game of rule set rs can reach card `c` (one plain sentence), or None if one can.
 
     Every box holds points some roll can score there; Yum's Low is below its High when both hold
-    points; extra five-of-a-kind bonuses need the five box scored in full and each took a turn after it.
-    The same check guards saves (decode) and the host tools' input (host_sim.oracle).
+    points; extra five-of-a-kind bonuses need the five box scored in full and each took a turn after
+    it. The same check guards saves (decode) and the host tools' input (host_sim.oracle).
     """
     if c.filled & ~rs.all_mask:
         return "the card fills boxes the rule set does not have"
@@ -150,7 +150,8 @@ def card_problem(rs, c):
 
 
 def game_problem(g):
-    """Why no play reaches game `g` (one plain sentence), or None: every card, and turn, seat, dice and end."""
+    """Why no play reaches game `g` (one plain sentence), or None: every card, and turn, seat, dice
+    and end."""
     rs = g.rs
     n = rs.n
     if g.player >= g.players or g.rolls > ROLLS_PER_TURN or g.held > _ALL_DICE:
@@ -172,7 +173,11 @@ def game_problem(g):
             return "player %d: %s" % (p + 1, why)
         want = g.turn + (1 if p < g.player else 0)
         if popcount(c.filled) != want:
-            return "player %d has %d boxes filled on turn %d" % (p + 1, popcount(c.filled), g.turn + 1)
+            return "player %d has %d boxes filled on turn %d" % (
+                p + 1,
+                popcount(c.filled),
+                g.turn + 1,
+            )
     if g.over:
         if g.turn != n or g.player or g.rolls:
             return "the game is marked over before every card is full"
@@ -181,32 +186,111 @@ def game_problem(g):
     return None
 
 
-# Per rule set (rules.ALL order), per box: bit v is set when some roll, on an empty card or one where the Joker
-# applies, scores v points there (every sorted roll enumerated: tests/lib/test_save_check.py checks
-# this table).
+# Per rule set (rules.ALL order), per box: bit v is set when some roll, on an empty card or one
+# where the Joker applies, scores v points there (every sorted roll enumerated:
+# tests/lib/test_save_check.py checks this table).
 _POSSIBLE = (
     # yahtzee
-    (0x3F, 0x555, 0x9249, 0x111111, 0x2108421, 0x41041041, 0x7FFFFFE1, 0x7FFFFFE1, 0x2000001, 0x40000001,
-     0x10000000001, 0x4000000000001, 0x7FFFFFE1),
+    (
+        0x3F,
+        0x555,
+        0x9249,
+        0x111111,
+        0x2108421,
+        0x41041041,
+        0x7FFFFFE1,
+        0x7FFFFFE1,
+        0x2000001,
+        0x40000001,
+        0x10000000001,
+        0x4000000000001,
+        0x7FFFFFE1,
+    ),
     # fiveok_forced
-    (0x3F, 0x555, 0x9249, 0x111111, 0x2108421, 0x41041041, 0x7FFFFFE1, 0x7FFFFFE1, 0x2000001, 0x40000001,
-     0x10000000001, 0x4000000000001, 0x7FFFFFE1),
+    (
+        0x3F,
+        0x555,
+        0x9249,
+        0x111111,
+        0x2108421,
+        0x41041041,
+        0x7FFFFFE1,
+        0x7FFFFFE1,
+        0x2000001,
+        0x40000001,
+        0x10000000001,
+        0x4000000000001,
+        0x7FFFFFE1,
+    ),
     # fiveok_free
-    (0x3F, 0x555, 0x9249, 0x111111, 0x2108421, 0x41041041, 0x7FFFFFE1, 0x7FFFFFE1, 0x2000001, 0x40000001,
-     0x10000000001, 0x4000000000001, 0x7FFFFFE1),
+    (
+        0x3F,
+        0x555,
+        0x9249,
+        0x111111,
+        0x2108421,
+        0x41041041,
+        0x7FFFFFE1,
+        0x7FFFFFE1,
+        0x2000001,
+        0x40000001,
+        0x10000000001,
+        0x4000000000001,
+        0x7FFFFFE1,
+    ),
     # yum
-    (0x3F, 0x555, 0x9249, 0x111111, 0x2108421, 0x41041041, 0x100001, 0x8001, 0x7FC00001, 0x7FE00001, 0x2000001,
-     0x40000001),
+    (
+        0x3F,
+        0x555,
+        0x9249,
+        0x111111,
+        0x2108421,
+        0x41041041,
+        0x100001,
+        0x8001,
+        0x7FC00001,
+        0x7FE00001,
+        0x2000001,
+        0x40000001,
+    ),
     # yatzy
-    (0x3F, 0x555, 0x9249, 0x111111, 0x2108421, 0x41041041, 0x1555, 0x555541, 0x49249, 0x1111111, 0x8001, 0x100001,
-     0x1DFFFB81, 0x7FFFFFE1, 0x4000000000001),
+    (
+        0x3F,
+        0x555,
+        0x9249,
+        0x111111,
+        0x2108421,
+        0x41041041,
+        0x1555,
+        0x555541,
+        0x49249,
+        0x1111111,
+        0x8001,
+        0x100001,
+        0x1DFFFB81,
+        0x7FFFFFE1,
+        0x4000000000001,
+    ),
     # yacht
-    (0x3F, 0x555, 0x9249, 0x111111, 0x2108421, 0x41041041, 0x1DFFFB81, 0x1111111, 0x40000001, 0x40000001,
-     0x7FFFFFE1, 0x4000000000001),
+    (
+        0x3F,
+        0x555,
+        0x9249,
+        0x111111,
+        0x2108421,
+        0x41041041,
+        0x1DFFFB81,
+        0x1111111,
+        0x40000001,
+        0x40000001,
+        0x7FFFFFE1,
+        0x4000000000001,
+    ),
 )
 
 
 def possible(rs, box, value):
-    """True if some roll, on some card, can put `value` points in `box` (0 always can). A table look-up: the
-    enumeration of every roll it replaces took about 3.7 s on a Pico to check a full card at a resume."""
+    """True if some roll, on some card, can put `value` points in `box` (0 always can). A table
+    look-up: the enumeration of every roll it replaces took about 3.7 s on a Pico to check a full
+    card at a resume."""
     return 0 <= value < 64 and (_POSSIBLE[rs.index][box] >> value) & 1 == 1

@@ -1,16 +1,20 @@
-"""The app's screens: each is one small object with its own press handling, drawing, cursor and scroll."""
+"""The app's screens: each is one small object with its own press handling, drawing, cursor and
+scroll."""
 # A screen has:
 #     enter(app)        it becomes the current screen (open() reset its cursor and scroll first)
 #     press(app, b)     a button: returns 0 or the refusal code of the action it asked for
 #     shake(app, on)    the shake sensor started (on) or stopped shaking
 #     tick(app, now)    every loop pass; set app.dirty when the screen needs a new frame
-#     wait_ms(app, now) ms until the screen's own next change (the loop may sleep that long without input)
+#     wait_ms(app, now) ms until the screen's own next change (the loop may sleep that long without
+#     input)
 #     draw(fb, app)     the frame (the App calls fb.show())
 #     leave(app)        another screen takes over
-# The App routes events to the current screen (app.screen); the state they share is on it, each part with its
-# owner (the game in progress: fivedice.session, the seats, the settings). Presses and frames allocate nothing.
+# The App routes events to the current screen (app.screen); the state they share is on it, each part
+# with its owner (the game in progress: fivedice.session, the seats, the settings). Presses and
+# frames allocate nothing.
 #
-# A new screen is a Screen subclass in its own module and one line in SCREENS below (its M_ number above it).
+# A new screen is a Screen subclass in its own module and one line in SCREENS below (its M_ number
+# above it).
 from fivedice.compat import const
 from fivedice import features as _features
 from fivedice import lazy as _lazy
@@ -39,9 +43,11 @@ M_RECORDS = const(7)
 M_INITIALS = const(8)
 M_PROF = const(9)
 
-# The registry, by M_ number: the screen's module and class. The first KEPT are built at start-up and kept for
-# good (every game needs them); the others are imported as they are entered and dropped as they are left
-# (fivedice.lazy: a board need not hold help, records or the self-test through a game).
+# The registry, by M_ number: the screen's module and class. The first KEPT are built at start-up
+# and kept for good (every game needs them); the others are imported as they are entered and dropped
+# as they are left (fivedice.lazy: a board need not hold help, records or the self-test through a
+# game). one line a screen, by M_ number: its module in fivedice.screens, its class (one str: no
+# object a name)
 SCREENS = """\
 menu Menu
 turn Turn
@@ -53,16 +59,18 @@ selftest SelfTest
 records RecordsScreen
 initials Initials
 proftest ProfTestScreen
-"""  # one line a screen, by M_ number: its module in fivedice.screens, its class (one str: no object a name)
+"""
 KEPT = const(5)
 
 
 def build(mode, w=None):
-    """A new object of screen `mode` (M_*), its module imported if it is not loaded (an allocation). w: the
-    registry's words, if the caller split it already (start-up builds several screens from one split)."""
+    """A new object of screen `mode` (M_*), its module imported if it is not loaded (an allocation).
+    w: the registry's words, if the caller split it already (start-up builds several screens from
+    one split)."""
     w = w or SCREENS.split()
     name = w[2 * mode + 1]
-    s = getattr(__import__("fivedice.screens." + w[2 * mode], None, None, (name,)), name)()  # (the module itself)
+    # (the module itself)
+    s = getattr(__import__("fivedice.screens." + w[2 * mode], None, None, (name,)), name)()
     s.top = 0  # its cursor and scroll exist from now on (a new attribute later would allocate)
     s.cursor = 0
     return s
@@ -70,7 +78,8 @@ def build(mode, w=None):
 
 class Screen:
     rows = 0  # rows visible at once (a list's cursor, or a page, scrolls within them)
-    # top (the first row shown) and cursor (a list's line under the cursor): set by build() and open()
+    # top (the first row shown) and cursor (a list's line under the cursor): set by build() and
+    # open()
 
     def open(self, app):
         """The App makes this the current screen: it starts at its top, then enters."""
@@ -108,13 +117,15 @@ class Screen:
 
 
 def intern_rare():
-    """Import the kept screens' modules, then load the screens the app opens now and then (help and its text,
-    self-test, records, initials, the proficiency test) and drop them again, first thing at start-up (fdfw.start).
-    What a load leaves for good (the names it interns, the tables it grows: MicroPython frees neither) is then
-    made before the game's code, among its long-lived objects, not inside the free heap's largest block, where
-    the first visit mid-game would leave it (docs/memory.md)."""
+    """Import the kept screens' modules, then load the screens the app opens now and then (help and
+    its text, self-test, records, initials, the proficiency test) and drop them again, first thing
+    at start-up (fdfw.start). What a load leaves for good (the names it interns, the tables it
+    grows: MicroPython frees neither) is then made before the game's code, among its long-lived
+    objects, not inside the free heap's largest block, where the first visit mid-game would leave it
+    (docs/memory.md)."""
     w = SCREENS.split()
-    for m in range(KEPT):  # the kept screens' modules for good, first: the App builds their objects later
+    # the kept screens' modules for good, first: the App builds their objects later
+    for m in range(KEPT):
         __import__("fivedice.screens." + w[2 * m])
     del w
     for fs in (("help", "selftest"), ("records_screen", "initials") if _features.RECORDS else (),

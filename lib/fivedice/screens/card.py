@@ -56,7 +56,15 @@ class Card(Screen):
                         gfx.text_right(fb, b"-", xr, y, 1)
                 else:
                     k = i - rs.n
-                    v = c.upper() if k == 0 else c.upper_bonus() if k == 1 else c.bonus() if k == 2 else c.total()
+                    v = (
+                        c.upper()
+                        if k == 0
+                        else c.upper_bonus()
+                        if k == 1
+                        else c.bonus()
+                        if k == 2
+                        else c.total()
+                    )
                     gfx.number_right(fb, v, xr, y, 1)
         # mark the column of the player whose turn it is
         if not g.over:

@@ -1,5 +1,6 @@
 """How to score: the rule set's help page. This screen and its text (fivedice.help_pages) are loaded
-when it opens and dropped when it closes (fivedice.lazy "help"): about 8 KB a board need not hold in a game."""
+when it opens and dropped when it closes (fivedice.lazy "help"): about 8 KB a board need not hold in
+a game."""
 from fivedice import gfx
 from fivedice import help_pages
 from fivedice import lazy

@@ -1,9 +1,9 @@
-"""Game over, first: the finished game goes into the records (fivedice.records: high scores and lifetime
-stats per rule set), and a human whose score makes the top 5 enters three initials (UP/DOWN the letter,
-OK the next one; HOLD1/BACK the one before). Then the game-over screen. Loaded only at the end of a game
-with a store, and dropped with the records module when the initials are in."""
-# A power cut loses at most the game just finished: the game is saved first, then the records, with blank
-# initials that are filled in when entered.
+"""Game over, first: the finished game goes into the records (fivedice.records: high scores and
+lifetime stats per rule set), and a human whose score makes the top 5 enters three initials (UP/DOWN
+the letter, OK the next one; HOLD1/BACK the one before). Then the game-over screen. Loaded only at
+the end of a game with a store, and dropped with the records module when the initials are in."""
+# A power cut loses at most the game just finished: the game is saved first, then the records, with
+# blank initials that are filled in when entered.
 from fivedice.compat import const
 from fivedice import gfx
 from fivedice import lazy

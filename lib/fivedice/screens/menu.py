@@ -1,4 +1,5 @@
-"""The menu: resume or start a game, its rules, players and seats, sound, the dim and sleep timers, help."""
+"""The menu: resume or start a game, its rules, players and seats, sound, the dim and sleep timers,
+help."""
 from fivedice.compat import const
 from fivedice import features as _features
 from fivedice import gfx
@@ -33,8 +34,10 @@ class Menu(Screen):
         self.items = bytearray(16)  # the lines shown, I_* codes
         self.n = 0
         self.confirm = False  # "New game" pressed once with a game in progress: OK again starts it
-        self.levels_due = False  # a seat line changed: its CPU level's code loads as the cursor leaves it
-        self.back_to = -1  # the line (I_*) whose screen (help, records, self-test) is open: the cursor's on return
+        # a seat line changed: its CPU level's code loads as the cursor leaves it
+        self.levels_due = False
+        # the line (I_*) whose screen (help, records, self-test) is open: the cursor's on return
+        self.back_to = -1
 
     def enter(self, app):
         self.confirm = False
@@ -52,14 +55,15 @@ class Menu(Screen):
         self.load_levels(app)
 
     def load_levels(self, app):
-        """The CPU levels the menu's seats name, loaded (Seats.need_levels) once the seat lines are left: stepping
-        a seat through the levels loads only the one it stops at."""
+        """The CPU levels the menu's seats name, loaded (Seats.need_levels) once the seat lines are
+        left: stepping a seat through the levels loads only the one it stops at."""
         if self.levels_due:
             self.levels_due = False
             app.seats.need_levels(app.settings.seats, app.settings.players, app.game)
 
     def build(self, app):
-        """The lines for the current settings: "Resume game" only with a game in progress, one line per seat."""
+        """The lines for the current settings: "Resume game" only with a game in progress, one line
+        per seat."""
         items = self.items
         n = 0
         if app.in_game():
@@ -84,7 +88,8 @@ class Menu(Screen):
         items[n] = I_HELP
         items[n + 1] = I_TEST
         n += 2
-        if app.seats.offers_test(app.settings.rules_i):  # the proficiency test: its rule set's table, on an install that has the test
+        # the proficiency test: its rule set's table, on an install that has the test
+        if app.seats.offers_test(app.settings.rules_i):
             items[n] = I_PROF
             n += 1
         self.n = n
@@ -111,7 +116,8 @@ class Menu(Screen):
 
     def choose(self, app, step, act, confirm):
         """The line under the cursor: `act` (OK/ROLL) chooses an action line; a value line steps its
-        value by `step` (+1 OK/ROLL/HOLD5, -1 HOLD1). `confirm`: "New game" was armed by the last press."""
+        value by `step` (+1 OK/ROLL/HOLD5, -1 HOLD1). `confirm`: "New game" was armed by the last
+        press."""
         it = self.items[self.cursor]
         s = app.settings
         if it == I_RESUME:
@@ -148,8 +154,15 @@ class Menu(Screen):
         elif it == I_HELP or it == I_TEST or it == I_RECORDS or it == I_PROF:
             if act:
                 self.back_to = it
-                app.show(M_HELP if it == I_HELP else M_TEST if it == I_TEST else M_RECORDS if it == I_RECORDS
-                          else M_PROF)
+                app.show(
+                    M_HELP
+                    if it == I_HELP
+                    else M_TEST
+                    if it == I_TEST
+                    else M_RECORDS
+                    if it == I_RECORDS
+                    else M_PROF
+                )
         else:
             p = it - I_P1
             k = (s.seats[p] + step) % 4  # Human, CPU easy, good, perfect
@@ -158,11 +171,12 @@ class Menu(Screen):
                 app.message(_msg.T_NO_PERFECT)  # said as it is passed over: why no perfect CPU
                 k = (k + step) % 4
             s.set_seat(p, k)
-            self.levels_due = True  # its code as the cursor leaves the line: in the menu, not at "New game"
+            # its code as the cursor leaves the line: in the menu, not at "New game"
+            self.levels_due = True
 
     def next_game(self, app):
-        """A rules, players or seat line changed with a game in progress: say it is for the next game (the
-        game in progress keeps its own: back to it is app.enter(M_TURN))."""
+        """A rules, players or seat line changed with a game in progress: say it is for the next
+        game (the game in progress keeps its own: back to it is app.enter(M_TURN))."""
         if app.in_game():
             app.message(_msg.T_NEXT_GAME)
 
@@ -172,7 +186,8 @@ class Menu(Screen):
         view.header(fb, b"fivedice")
         n = self.n
         s = app.settings
-        g = app.game if app.in_game() else None  # with a game in progress, a line that differs is the next game's
+        # with a game in progress, a line that differs is the next game's
+        g = app.game if app.in_game() else None
         for r in range(self.rows):
             i = self.top + r
             if i >= n:
@@ -188,10 +203,22 @@ class Menu(Screen):
             elif it == I_NEW:
                 gfx.text(fb, b"New game? OK again" if self.confirm else b"New game", 2, y, c)
             elif it == I_RULES:
-                gfx.text(fb, b"Next rules" if g is not None and s.rules_i != g.rs.index else b"Rules", 2, y, c)
+                gfx.text(
+                    fb,
+                    b"Next rules" if g is not None and s.rules_i != g.rs.index else b"Rules",
+                    2,
+                    y,
+                    c,
+                )
                 gfx.text_right(fb, view.SHORT_TITLES[s.rules_i], W - 2, y, c)
             elif it == I_PLAYERS:
-                gfx.text(fb, b"Next players" if g is not None and s.players != g.players else b"Players", 2, y, c)
+                gfx.text(
+                    fb,
+                    b"Next players" if g is not None and s.players != g.players else b"Players",
+                    2,
+                    y,
+                    c,
+                )
                 gfx.number_right(fb, s.players, W - 2, y, c)
             elif it == I_SOUND:
                 gfx.text(fb, b"Sound", 2, y, c)
@@ -212,7 +239,8 @@ class Menu(Screen):
                 gfx.text(fb, b"Proficiency test", 2, y, c)
             else:
                 p = it - I_P1
-                # "  P2" indented under Players, the value right-aligned: never touching (3 + 11 chars of 21)
+                # "  P2" indented under Players, the value right-aligned: never touching (3 + 11
+                # chars of 21)
                 x = gfx.text(fb, b"P", 8, y, c)
                 x = gfx.number(fb, p + 1, x, y, c)
                 if g is not None and (p >= g.players or s.seats[p] != app.seats.seated[p]):

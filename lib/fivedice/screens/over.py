@@ -17,7 +17,8 @@ def decimal2(fb, x100, x, y, c):
 
 
 def decimal1(fb, x100, x, y, c):
-    """Hundredths drawn rounded to one decimal (12.3), or to a whole number from 100 up; never "-0"."""
+    """Hundredths drawn rounded to one decimal (12.3), or to a whole number from 100 up; never "-0".
+    """
     if x100 < 0:
         x100 = 0
     x10 = (x100 + 5) // 10
@@ -56,15 +57,16 @@ class Over(Screen):
             gfx.text(fb, LEVELS[app.seats.seated[p]], x + 6, y, 1)
             gfx.number_right(fb, g.cards[p].total(), W - 1, y, 1)
             y += 9
-        # the coach on the human players: expected points their choices gave away against optimal play,
-        # "P1 gave away 12.4 pts" and, where there is room, "  0.31 per decision" under it (21 chars at most)
+        # the coach on the human players: expected points their choices gave away against optimal
+        # play, "P1 gave away 12.4 pts" and, where there is room, "  0.31 per decision" under it (21
+        # chars at most)
         nh = 0
         for p in range(g.players):
             if app.seats.prof[p] is not None:
                 nh += 1
-        # where three lines each fit with the keys line under them (a solo game): the costliest decision under
-        # the total, "turn 7: kept 3 3  -4.2" / "best keep 6 6 6"; else two lines each where the keys line
-        # still fits under them ("  0.31 per decision")
+        # where three lines each fit with the keys line under them (a solo game): the costliest
+        # decision under the total, "turn 7: kept 3 3  -4.2" / "best keep 6 6 6"; else two lines
+        # each where the keys line still fits under them ("  0.31 per decision")
         worst = nh * 27 <= 47 - y
         two = not worst and nh * 18 <= 47 - y
         for p in range(g.players):
@@ -90,8 +92,9 @@ class Over(Screen):
             gfx.text(fb, b"OK card  ROLL again", 0, 56, 1)
 
     def costliest(self, fb, rs, pr, y):
-        # "turn 6: kept 3 3" / "best keep 6 6 6" (boxes by short names), "-4.2" on the first line with room;
-        # pr.w: the dice, then turn, kind, value, best kind, best value (proficiency._W_TURN ..)
+        # "turn 6: kept 3 3" / "best keep 6 6 6" (boxes by short names), "-4.2" on the first line
+        # with room; pr.w: the dice, then turn, kind, value, best kind, best value
+        # (proficiency._W_TURN ..)
         w = pr.w
         x = gfx.text(fb, b"turn ", 0, y, 1)
         x = gfx.text(fb, b": kept" if w[6] == 1 else b": ", gfx.number(fb, w[5], x, y, 1), y, 1)

@@ -1,4 +1,5 @@
-"""The box picker: every box the roll may go in, with its points; OK scores the one under the cursor."""
+"""The box picker: every box the roll may go in, with its points; OK scores the one under the
+cursor."""
 from array import array
 
 from fivedice.compat import const, zeros
@@ -22,10 +23,13 @@ class Picker(Screen):
         self.n = 0
         self.forced = False  # a Forced Joker: the roll must go in the boxes offered
         self.bonus = 0  # the five-of-a-kind bonus this roll earns wherever it goes
-        self.expect = zeros("i", _rules.MAX_BOXES)  # by box: the expected final total (x 100) it leads to
-        self.valued = False  # the coach valued the boxes (a strategy table): shown beside the points
+        # by box: the expected final total (x 100) it leads to
+        self.expect = zeros("i", _rules.MAX_BOXES)
+        # the coach valued the boxes (a strategy table): shown beside the points
+        self.valued = False
         self.whole = True  # the next frame draws it all (the panel holds another screen's)
-        self.shown = array("h", [-1] * self.rows)  # what each row on the panel shows: box * 2 + under the cursor
+        # what each row on the panel shows: box * 2 + under the cursor
+        self.shown = array("h", [-1] * self.rows)
 
     def enter(self, app):
         g = app.game
@@ -72,7 +76,8 @@ class Picker(Screen):
         return 0
 
     def draw(self, fb, app):
-        # a cursor move draws again the two rows it changes (a scroll: every row), the rest stays (issue 24)
+        # a cursor move draws again the two rows it changes (a scroll: every row), the rest stays
+        # (issue 24)
         g = app.game
         rs = g.rs
         W = view.W
@@ -129,6 +134,7 @@ class Picker(Screen):
                 gfx.text(fb, view.LONG[rs.index][box], x + 1, y, c)
             gfx.number_right(fb, self.points[box], W - 4, y, c)
         if drew and (top > 0 or top + rows < n):
-            # a scroll bar: where the visible rows sit in the list (over the rows: drawn again with any of them)
+            # a scroll bar: where the visible rows sit in the list (over the rows: drawn again with
+            # any of them)
             fb.vline(W - 1, _ROWS_Y, rows * 8, 1)
             fb.fill_rect(W - 2, _ROWS_Y + top * rows * 8 // n, 2, rows * rows * 8 // n, 1)

@@ -1,7 +1,8 @@
-"""The proficiency test: 25 fixed positions of the menu's rule set, one decision each (hold dice and ROLL, or
-OK and a box), the answer and its value after each, the points given away at the end and the best three
-tests in the records. Loaded only while open, on the table's coach the seats lend it (Seats.test_coach); a game in
-progress gets the coach back when the test is left. An install may leave the test out (fivedice.features)."""
+"""The proficiency test: 25 fixed positions of the menu's rule set, one decision each (hold dice and
+ROLL, or OK and a box), the answer and its value after each, the points given away at the end and
+the best three tests in the records. Loaded only while open, on the table's coach the seats lend it
+(Seats.test_coach); a game in progress gets the coach back when the test is left. An install may
+leave the test out (fivedice.features)."""
 from fivedice.compat import const
 from fivedice import features as _features
 from fivedice import gfx
@@ -54,8 +55,9 @@ class ProfTestScreen(Screen):
         lazy.drop("proftest")
 
     def tick(self, app, now):
-        """A slice of the position's turn solve while the player thinks (none in a pass that draws a frame): the
-        answer then needs no wait, and a Pico stays live while the final-roll groups of the rule set are built."""
+        """A slice of the position's turn solve while the player thinks (none in a pass that draws a
+        frame): the answer then needs no wait, and a Pico stays live while the final-roll groups of
+        the rule set are built."""
         t = self.t
         if t is None or app.dirty or self.phase >= _ANS or t.ready:
             return
@@ -118,7 +120,8 @@ class ProfTestScreen(Screen):
         return 0
 
     def _answer(self, app, box, arg):
-        """The player's answer: a box (box True) or a keep; valued now (no bound method made: no allocation)."""
+        """The player's answer: a box (box True) or a keep; valued now (no bound method made: no
+        allocation)."""
         try:
             if box:
                 self.t.score(arg)
@@ -172,7 +175,8 @@ class ProfTestScreen(Screen):
             self.best3[k] = recs.test_loss_x100(i, k)
         lazy.drop("records")
 
-    # -- drawing ----------------------------------------------------------------------------------------
+    # -- drawing
+    # ----------------------------------------------------------------------------------------
     def draw(self, fb, app):
         t = self.t
         W = view.W
@@ -271,7 +275,8 @@ class ProfTestScreen(Screen):
         choice(fb, rs, t.best_kind, t.best_value, t.dice, 30, 29, 1)
         tenths_right(fb, t.x100(t.best), W, 38, 1)
         y = 48
-        if t.last:  # what this answer gave away, and the test's total so far right-aligned ("total -11.3")
+        # what this answer gave away, and the test's total so far right-aligned ("total -11.3")
+        if t.last:
             tenths(fb, t.coach.to_points_x100(t.last * 7776), gfx.text(fb, b"-", 0, y, 1), y, 1)
         else:
             gfx.text(fb, b"Perfect", 0, y, 1)  # (7 characters: "total -123.4" still fits beside it)

@@ -1,6 +1,6 @@
-"""Records: the high scores, lifetime stats and proficiency tests of each rule set (fivedice.records).
-UP/DOWN change the rule set, OK steps through the top 5, the stats and the tests, BACK leaves. Loaded only
-while open, with the records read from the store when it opens."""
+"""Records: the high scores, lifetime stats and proficiency tests of each rule set
+(fivedice.records). UP/DOWN change the rule set, OK steps through the top 5, the stats and the
+tests, BACK leaves. Loaded only while open, with the records read from the store when it opens."""
 from fivedice import gfx
 from fivedice import lazy
 from fivedice import messages as _msg

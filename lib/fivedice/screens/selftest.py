@@ -1,7 +1,8 @@
-"""Self-test, for a builder checking the wiring: the OLED shows a checkerboard and its inverse, then each
-button's name lights once it has been pressed, the shakes the sensor reports are counted, the pixels light one
-by one in red, green and blue, and the buzzer plays a scale (again on ROLL). BACK twice in a row leaves.
-Loaded only while open (App.show); dropped when left (fivedice.lazy "selftest").
+"""Self-test, for a builder checking the wiring: the OLED shows a checkerboard and its inverse, then
+each button's name lights once it has been pressed, the shakes the sensor reports are counted, the
+pixels light one by one in red, green and blue, and the buzzer plays a scale (again on ROLL). BACK
+twice in a row leaves. Loaded only while open (App.show); dropped when left (fivedice.lazy
+"selftest").
 """
 from fivedice.compat import const
 from fivedice import gfx
@@ -10,7 +11,8 @@ from fivedice import oled_view as view
 from fivedice.screens import Screen, B_BACK, B_ROLL
 from fivedice.ticks import ticks_add, ticks_diff
 
-SCALE = (262, 150, 294, 150, 330, 150, 349, 150, 392, 150, 440, 150, 494, 150, 523, 300)  # C major, C4..C5
+# C major, C4..C5
+SCALE = (262, 150, 294, 150, 330, 150, 349, 150, 392, 150, 440, 150, 494, 150, 523, 300)
 CHECKER_MS = const(1000)  # each of the two checkerboard frames
 PIXEL_MS = const(400)  # each colour of each pixel
 NAMES = (b"H1", b"H2", b"H3", b"H4", b"H5", b"ROLL", b"UP", b"DOWN", b"OK", b"BACK")

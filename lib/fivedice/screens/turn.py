@@ -4,19 +4,42 @@ from fivedice import game as _game
 from fivedice import gfx
 from fivedice.game import KEEP, SCORE
 from fivedice import oled_view as view
-from fivedice.oled_view import choice, tenths, tenths_right, tenths_width, DICE_X, DICE_Y, DIE, DIE_GAP
-from fivedice.screens import Screen, B_BACK, B_DOWN, B_OK, B_ROLL, B_UP, B_HOLD5, M_CARD, M_MENU, M_PICK
+from fivedice.oled_view import (
+    choice,
+    tenths,
+    tenths_right,
+    tenths_width,
+    DICE_X,
+    DICE_Y,
+    DIE,
+    DIE_GAP,
+)
+from fivedice.screens import (
+    Screen,
+    B_BACK,
+    B_DOWN,
+    B_OK,
+    B_ROLL,
+    B_UP,
+    B_HOLD5,
+    M_CARD,
+    M_MENU,
+    M_PICK,
+)
 from fivedice.ticks import ticks_diff
 
-_BURST_MS = const(250)  # ROLL taps closer than this to an ignored one belong to its burst (docs/rules.md)
-# the rows under the dice: the coach's keep marks; the roll count and turn, the message line and the keys, or
-# the hint's three choices (10 rows apart) over all three
-_MARKS_Y = DICE_Y + DIE + 1  # (imported numbers: not a const, which must be known where it is compiled)
+# ROLL taps closer than this to an ignored one belong to its burst (docs/rules.md)
+_BURST_MS = const(250)
+# the rows under the dice: the coach's keep marks; the roll count and turn, the message line and the
+# keys, or the hint's three choices (10 rows apart) over all three (imported numbers: not a const,
+# which must be known where it is compiled)
+_MARKS_Y = DICE_Y + DIE + 1
 _TURN_Y = const(34)
 _STATUS_Y = const(45)
 _KEYS_Y = const(56)
 _CHOICES_Y = const(35)
-_REST = const(13)  # Turn.shown after the dice: the 13 values the screen shows beside them, then app.top3
+# Turn.shown after the dice: the 13 values the screen shows beside them, then app.top3
+_REST = const(13)
 
 KEYS = (
     b"1-5 hold  ROLL roll",
@@ -26,21 +49,24 @@ KEYS = (
 
 
 class Turn(Screen):
-    """ROLL while the dice tumble is ignored, as on electronic handhelds, and so are the ROLL taps that keep
-    coming less than _BURST_MS apart after it: a double tap, or a burst of taps, rolls once."""
+    """ROLL while the dice tumble is ignored, as on electronic handhelds, and so are the ROLL taps
+    that keep coming less than _BURST_MS apart after it: a double tap, or a burst of taps, rolls
+    once."""
 
     def __init__(self):
-        self.burst = False  # a ROLL press was ignored and the taps since came less than _BURST_MS apart
+        # a ROLL press was ignored and the taps since came less than _BURST_MS apart
+        self.burst = False
         self.burst_at = 0  # the last of them
-        # what the panel shows (draw): each die's face or tumbling frame, then what the rest of the screen shows;
-        # made at the first enter
+        # what the panel shows (draw): each die's face or tumbling frame, then what the rest of the
+        # screen shows; made at the first enter
         self.whole = True
         self.shown = self.now = None
 
     def enter(self, app):
         self.whole = True  # another screen drew the panel: this one draws all of itself once
         if self.shown is None:
-            self.shown = zeros("i", 5 + _REST + len(app.top3))  # the dice (gfx.dice_row), then the rest (_changed)
+            # the dice (gfx.dice_row), then the rest (_changed)
+            self.shown = zeros("i", 5 + _REST + len(app.top3))
             self.now = zeros("i", _REST)
 
     def leave(self, app):
@@ -51,7 +77,9 @@ class Turn(Screen):
             self.burst = False
 
     def press(self, app, b):
-        if b == B_ROLL and (app.tumbling or self.burst and ticks_diff(app.now, self.burst_at) < _BURST_MS):
+        if b == B_ROLL and (
+            app.tumbling or self.burst and ticks_diff(app.now, self.burst_at) < _BURST_MS
+        ):
             self.burst = True
             self.burst_at = app.now
             return 0
@@ -93,8 +121,8 @@ class Turn(Screen):
         return 0
 
     def draw(self, fb, app):
-        # a die is drawn again only when it changed, the rest of the screen only when a value it shows did
-        # (issue 24: a hold draws one die); the frame is the one drawn whole
+        # a die is drawn again only when it changed, the rest of the screen only when a value it
+        # shows did (issue 24: a hold draws one die); the frame is the one drawn whole
         # (tests/lib/screens/test_partial_frames.py)
         g = app.game
         rs = g.rs
@@ -106,7 +134,9 @@ class Turn(Screen):
             for i in range(5):
                 w[i] = gfx.UNSHOWN
             w[5 + 1] = -1  # the rest's player (_changed's v[1]): none is -1, so every part is drawn
-        gfx.dice_row(fb, g.dice, g.held, DICE_X, DICE_Y, DIE, DIE_GAP, app.tumbling, app.frame, 1, w)
+        gfx.dice_row(
+            fb, g.dice, g.held, DICE_X, DICE_Y, DIE, DIE_GAP, app.tumbling, app.frame, 1, w
+        )
         new = self._changed(app, g, card)
         if new & 1:  # the header
             fb.fill_rect(0, 0, view.W, DICE_Y, 0)
@@ -133,18 +163,26 @@ class Turn(Screen):
         self.status(fb, app, _STATUS_Y)
         y = _KEYS_Y
         if app.seats.seated[g.player]:
-            x = gfx.text(fb, view.SEATS[app.seats.seated[g.player]], 0, y, 1)  # "CPU good": the level (and the '*')
+            # "CPU good": the level (and the '*')
+            x = gfx.text(fb, view.SEATS[app.seats.seated[g.player]], 0, y, 1)
             x = gfx.text(fb, b" plays", x, y, 1)
             for i in range(app.dots):
                 x = gfx.glyph(fb, ord("."), x, y, 1)  # the dots step while the computer works
         else:
-            gfx.text(fb, KEYS[0] if g.rolls == 0 else KEYS[2] if app.seats.coach is not None else KEYS[1], 0, y, 1)
+            gfx.text(
+                fb,
+                KEYS[0] if g.rolls == 0 else KEYS[2] if app.seats.coach is not None else KEYS[1],
+                0,
+                y,
+                1,
+            )
 
     def _changed(self, app, g, card):
-        """Which parts show a value that differs from what the panel shows (then kept): bit 0 the header (the
-        total, the player), bit 1 what is under the dice (the player, the turn, the rolls, the message line,
-        the keys, the hint). What the message line says of the last score changes only with the player or the
-        turn, and the faces a hint names only with the rolls: those stand for them."""
+        """Which parts show a value that differs from what the panel shows (then kept): bit 0 the
+        header (the total, the player), bit 1 what is under the dice (the player, the turn, the
+        rolls, the message line, the keys, the hint). What the message line says of the last score
+        changes only with the player or the turn, and the faces a hint names only with the rolls:
+        those stand for them."""
         v = self.now
         v[0] = card.total()
         v[1] = g.player
@@ -164,7 +202,8 @@ class Turn(Screen):
         for i in range(_REST):
             if w[5 + i] != v[i]:
                 w[5 + i] = v[i]
-                new |= 1 if i == 0 else 3 if i < 3 else 2  # the total; the player and their seat; the rest
+                # the total; the player and their seat; the rest
+                new |= 1 if i == 0 else 3 if i < 3 else 2
         t = app.top3
         for i in range(len(t)):
             if w[5 + _REST + i] != t[i]:
@@ -173,10 +212,12 @@ class Turn(Screen):
         return new
 
     def choices(self, fb, app, g, card):
-        # the hint: the best three choices with the expected final total of each, the best marked under the dice
+        # the hint: the best three choices with the expected final total of each, the best marked
+        # under the dice
         c = app.seats.coach
         top = app.top3  # coach.choices: kinds, values, wide values, .., the count at 12
-        banked = card.upper() + card.lower() + card.bonus()  # the coach's values hold the upper bonus
+        # the coach's values hold the upper bonus
+        banked = card.upper() + card.lower() + card.bonus()
         for i in range(top[12]):
             y = _CHOICES_Y + i * 10
             if i == 0:
@@ -186,7 +227,8 @@ class Turn(Screen):
             tenths_right(fb, banked * 100 + c.to_points_x100(top[6 + i]), view.W, y, k)
 
     def status(self, fb, app, y):
-        """The message line: a refusal, what the last action scored, and par (the hint has its own lines)."""
+        """The message line: a refusal, what the last action scored, and par (the hint has its own
+        lines)."""
         if app.toast:
             fb.fill_rect(0, y - 1, view.W, 9, 1)
             gfx.text(fb, view.MESSAGES[app.toast], 1, y, 0)
