@@ -19,8 +19,8 @@ DICE_Y = const(10)
 DIE = const(20)
 DIE_GAP = const(5)
 
-# Box labels by box id: (long label for the picker, short label for the scorecard). The short label is
-# the long one in title case when that has 6 characters or fewer; longer names are cut to 5 (SmStr).
+# Box labels by box id: (long label for the picker, short label for the scorecard). The short
+# label is the name in title case when it has 6 characters or fewer; longer ones are cut to 5.
 _LABELS = {
     "ones": ("Ones", "Ones"),
     "twos": ("Twos", "Twos"),
