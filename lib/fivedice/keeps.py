@@ -62,33 +62,47 @@ def find(key, level):
 
 
 def _links():
+    # Adding (or taking) one die f keeps a level's key order, so for each face one merge walk along
+    # the next (or previous) level finds every link, with no search (boot time on MicroPython).
     child = bytearray(6 * 210)
     for j in range(5):
-        for i in range(START[j + 1] - START[j]):
-            k = KEYS[START[j] + i]
-            for f in range(1, 7):
-                child[6 * (START[j] + i) + f - 1] = find(k + (1 << 3 * (f - 1)), j + 1)
+        n0 = START[j]
+        hi = START[j + 2]
+        for f in range(6):
+            d = 1 << 3 * f
+            p = START[j + 1]
+            for i in range(START[j + 1] - n0):
+                k = KEYS[n0 + i] + d
+                while KEYS[p] < k:
+                    p += 1
+                child[6 * (n0 + i) + f] = p - START[j + 1]
     pstart = [0] * 7
     total = 0
     for j in range(1, 6):
         pstart[j] = total
         total += j * (START[j + 1] - START[j])
     parent = bytearray(total)
+    seen = bytearray(252)  # distinct faces found so far, per multiset of the level
     for j in range(1, 6):
-        for i in range(START[j + 1] - START[j]):
-            k = KEYS[START[j] + i]
-            t = 0
-            first = -1
-            for f in range(1, 7):
-                if (k >> 3 * (f - 1)) & 7:
-                    p = find(k - (1 << 3 * (f - 1)), j - 1)
-                    if first < 0:
-                        first = p
-                    parent[pstart[j] + j * i + t] = p
-                    t += 1
-            while t < j:
-                parent[pstart[j] + j * i + t] = first
-                t += 1
+        n0 = START[j]
+        n = START[j + 1] - n0
+        base = pstart[j]
+        for i in range(n):
+            seen[i] = 0
+        for f in range(6):
+            d = 1 << 3 * f
+            p = START[j - 1]
+            for i in range(n):
+                k = KEYS[n0 + i]
+                if (k >> 3 * f) & 7:
+                    k -= d
+                    while KEYS[p] < k:
+                        p += 1
+                    parent[base + j * i + seen[i]] = p - START[j - 1]
+                    seen[i] += 1
+        for i in range(n):  # padded by repeating the first
+            for t in range(seen[i], j):
+                parent[base + j * i + t] = parent[base + j * i]
     return bytes(child), bytes(parent), tuple(pstart)
 
 
