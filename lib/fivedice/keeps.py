@@ -62,47 +62,41 @@ def find(key, level):
 
 
 def _links():
-    # Adding (or taking) one die f keeps a level's key order, so for each face one merge walk along
-    # the next (or previous) level finds every link, with no search (boot time on MicroPython).
+    # Adding one die f keeps a level's key order, so for each face one merge walk along the next
+    # level finds every child, with no search; the parents are the children's links read backwards.
+    keys = KEYS  # a local: faster than a global in these loops
     child = bytearray(6 * 210)
     for j in range(5):
         n0 = START[j]
-        hi = START[j + 2]
+        n1 = START[j + 1]
         for f in range(6):
             d = 1 << 3 * f
-            p = START[j + 1]
-            for i in range(START[j + 1] - n0):
-                k = KEYS[n0 + i] + d
-                while KEYS[p] < k:
+            p = n1
+            for i in range(n0, n1):
+                k = keys[i] + d
+                while keys[p] < k:
                     p += 1
-                child[6 * (n0 + i) + f] = p - START[j + 1]
+                child[6 * i + f] = p - n1
     pstart = [0] * 7
     total = 0
     for j in range(1, 6):
         pstart[j] = total
         total += j * (START[j + 1] - START[j])
     parent = bytearray(total)
-    seen = bytearray(252)  # distinct faces found so far, per multiset of the level
+    seen = bytearray(252)  # parents found so far, per multiset of the level: faces in rising order
     for j in range(1, 6):
-        n0 = START[j]
-        n = START[j + 1] - n0
         base = pstart[j]
-        for i in range(n):
-            seen[i] = 0
+        n = START[j + 1] - START[j]
+        for c in range(n):
+            seen[c] = 0
         for f in range(6):
-            d = 1 << 3 * f
-            p = START[j - 1]
-            for i in range(n):
-                k = KEYS[n0 + i]
-                if (k >> 3 * f) & 7:
-                    k -= d
-                    while KEYS[p] < k:
-                        p += 1
-                    parent[base + j * i + seen[i]] = p - START[j - 1]
-                    seen[i] += 1
-        for i in range(n):  # padded by repeating the first
-            for t in range(seen[i], j):
-                parent[base + j * i + t] = parent[base + j * i]
+            for p in range(START[j - 1], START[j]):
+                c = child[6 * p + f]
+                parent[base + j * c + seen[c]] = p - START[j - 1]
+                seen[c] += 1
+        for c in range(n):  # padded by repeating the first
+            for t in range(seen[c], j):
+                parent[base + j * c + t] = parent[base + j * c]
     return bytes(child), bytes(parent), tuple(pstart)
 
 
