@@ -1,5 +1,5 @@
 """Reading a save back: every check it must pass to be a game some play can reach, then the settings and the
-game it holds (App._load, fivedice.session), and the same checks for the host tools' input (host_sim.oracle).
+game it holds (Session._load, fivedice.session), and the same checks for the host tools' input (host_sim.oracle).
 
 Loaded only when a save is read at start-up; the app drops the module again after, so a board does not hold
 the reading code, nor the table of possible points, through the game.
@@ -15,19 +15,19 @@ from fivedice.game import ROLLS_PER_TURN, Game, crc_ok
 OLD_SAVE_MAGIC = const(0xA7)  # record format 1 (8-bit checksum, settings unchecked): refused, kept aside
 
 
-def load(app, data):
-    """Read save record `data` from the app's store: (the game in progress or None, its seats), or None when it
-    cannot be read. An unreadable save is kept as it is (set aside where the store can), said on screen ("Save
+def load(session, data):
+    """Read save record `data` from the store of `session` (fivedice.session.Session): (the game in progress or
+    None, its seats), or None when it cannot be read. An unreadable save is kept as it is (set aside where the store can), said on screen ("Save
     bad"), and nothing is written over it until a new game starts."""
     try:
-        return read(data, app.settings, app.dice)
+        return read(data, session.settings, session.dice)
     except ValueError as e:
-        app.save_bad = True
-        app.save_error = str(e)
-        app.game = None
-        app.message(_view.T_SAVE_BAD)
-        if hasattr(app.store, "set_aside"):
-            app.store.set_aside()
+        session.save_bad = True
+        session.save_error = str(e)
+        session.game = None
+        session.ui.message(_view.T_SAVE_BAD)
+        if hasattr(session.store, "set_aside"):
+            session.store.set_aside()
     return None
 
 
