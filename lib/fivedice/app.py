@@ -1,8 +1,8 @@
-"""The device app: routes events (press, shake, tick, wait, draw) to the current screen, switches screens
-(report: what the game did decides which), shows the message line and runs the power hooks. What the screens
-share has one owner each: the game in progress and its save (fivedice.session.Session: app.session), the seats
-with their CPU players and coach (fivedice.seats), the menu's values (fivedice.settings), the dim and sleep
-timers (fivedice.power)."""
+"""The device app: routes events (press, shake, tick, wait, draw) to the current screen, switches
+screens (report: what the game did decides which), shows the message line and runs the power hooks.
+What the screens share has one owner each: the game in progress and its save (app.session, a
+fivedice.session.Session), the seats with their CPU players and coach (fivedice.seats), the menu's
+values (fivedice.settings), the dim and sleep timers (fivedice.power)."""
 # Event-driven and hardware-free: the board (firmware/) or the simulator (host_sim/) feeds it press(button, now),
 # shake(on, now) and tick(now) (True when a frame is due), calls draw(), wait_ms(now) (how long the loop may
 # sleep), asleep() and wake(now): docs/library.md. Handling an event and drawing a frame allocate nothing after
@@ -58,11 +58,12 @@ class App:
         self._cue = None  # a sound cue waiting for the next pass (cue)
         self.store = store
         self.now = 0
-        # the game in progress: the game, the dice's tumble, the CPU's step, the hint, the save's timing
-        s = self.session = Session(self, self.px, store, dice if dice is not None else Dice(), cpu_step_ms,
-                                   TOP_LEN)
+        # the game in progress: the game, the tumble, the CPU's step, the hint, the save's timing
+        dice = dice if dice is not None else Dice()
+        s = self.session = Session(self, self.px, store, dice, cpu_step_ms, TOP_LEN)
         self.pw = _power.Power(display, battery)  # the dim and sleep timers, the battery
-        self.settings = s.settings = Settings(self.pw, self.snd, s.setting_saved)  # the next game's values
+        # the menu's values: the next game's
+        self.settings = s.settings = Settings(self.pw, self.snd, s.setting_saved)
         # `tables`: the folder of <rule set id>.fdt (make tables); without one: no hint, no proficiency, CPU "good"
         self.seats = s.seats = Seats(self.settings, tables, groups, work, self.message)
         # the screens by M_ number (fivedice.screens.SCREENS): the kept ones built now, after the coaches' arrays
@@ -89,7 +90,7 @@ class App:
         s.begin()  # the saved game resumed, else the menu's table and coach made ready
         lazy.drop("coach_buffers")  # its code, last (the coach kept the sizes): the arrays are made for good
 
-    # -- what the game in progress did (fivedice.session): the screen that shows it -------------------
+    # -- what the game in progress did (fivedice.session): the screen that shows it -------
     def report(self, what):
         """The game reports (session.TURN, OVER, OVER_RECORDS, RESUMED); the router shows it."""
         if what == _session.TURN:
@@ -207,7 +208,8 @@ class App:
             self._held = True  # (draw() clears it; a driver that ticks without drawing gets the work next pass)
         else:
             self._held = False
-            self.session.work(now_ms, self.mode == M_TURN, self.mode == M_MENU)  # what it changes on screen (a CPU move, par) is drawn in the next pass
+            # what it changes on screen (a CPU move, par) is drawn in the next pass
+            self.session.work(now_ms, self.mode == M_TURN, self.mode == M_MENU)
             if self.snd is not None:  # the sound step: a cue starts after the frame that shows its action
                 if self._cue:
                     self.snd.play(self._cue, now_ms)

@@ -1,5 +1,5 @@
 """Reading a save back: every check it must pass to be a game some play can reach, then the settings and the
-game it holds (Session._load, fivedice.session), and the same checks for the host tools' input (host_sim.oracle).
+game it holds (Session._load), and the same checks for the host tools' input (host_sim.oracle).
 
 Loaded only when a save is read at start-up; the app drops the module again after, so a board does not hold
 the reading code, nor the table of possible points, through the game.
@@ -16,9 +16,10 @@ OLD_SAVE_MAGIC = const(0xA7)  # record format 1 (8-bit checksum, settings unchec
 
 
 def load(session, data):
-    """Read save record `data` from the store of `session` (fivedice.session.Session): (the game in progress or
-    None, its seats), or None when it cannot be read. An unreadable save is kept as it is (set aside where the store can), said on screen ("Save
-    bad"), and nothing is written over it until a new game starts."""
+    """Read save record `data` from the store of `session` (fivedice.session.Session): (the game
+    in progress or None, its seats), or None when it cannot be read. An unreadable save is kept as
+    it is (set aside where the store can), said on screen ("Save bad"), and nothing is written
+    over it until a new game starts."""
     try:
         return read(data, session.settings, session.dice)
     except ValueError as e:

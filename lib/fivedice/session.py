@@ -1,11 +1,13 @@
-"""The game in progress (class Session): its state (the game, the dice's tumble, the CPU's step, the hint, the
-save's timing), its actions (new game, roll, land, hold, score, hint, the turn solve, the CPU's step) and its save
-(the record written after each of them, read back at start-up). It shows nothing itself: it reports what
-happened (a turn to play, a game over, a resume) to the router (App.report), which chooses the screen."""
-# The App is its `ui`: the clock (ui.now), the frame flag (ui.dirty), the message line (ui.message, ui.refuse,
-# ui.accept, ui.hush), the sound (ui.cue) and ui.report. The screens draw what this object holds (app.session).
-# The save record (docs/saves.md): SAVE_MAGIC, the settings (bytes 1-6, fivedice.settings), the game's bytes
-# (fivedice.game's), CRC-32 over all of it. fivedice.save_check reads and checks it at start-up, loaded only then.
+"""The game in progress (class Session): its state (the game, the dice's tumble, the CPU's step, the
+hint, the save's timing), its actions (new game, roll, land, hold, score, hint, the turn solve, the
+CPU's step) and its save (the record written after each of them, read back at start-up). It shows
+nothing itself: it reports what happened (a turn to play, a game over, a resume) to the router
+(App.report), which chooses the screen."""
+# The App is its `ui`: the clock (ui.now), the frame flag (ui.dirty), the message line (ui.message,
+# ui.refuse, ui.accept, ui.hush), the sound (ui.cue) and ui.report. The screens draw what this
+# object holds (app.session). The save record (docs/saves.md): SAVE_MAGIC, the settings (bytes 1-6,
+# fivedice.settings), the game's bytes (fivedice.game's), CRC-32 over all of it. fivedice.save_check
+# reads and checks it at start-up, loaded only then.
 from fivedice.compat import collect, const, zeros as _zeros
 from fivedice import features as _features
 from fivedice import game as _game
@@ -19,11 +21,14 @@ from fivedice.ticks import ticks_add, ticks_diff
 _ROLL_ANIM_MS = const(350)  # a ROLL press tumbles this long before the dice land
 _FRAME_MS = const(70)  # the tumble's animation frame period
 _DOTS_MS = const(300)  # "CPU playing..." dots step
-_SAVE_SOON_MS = const(1000)  # a hold is saved this long after the last one (not a flash write per press)
-_HINT_DUE = const(-1)  # hint_kind: a hint asked while the turn is still being solved, shown when it is
+# a hold is saved this long after the last one (not a flash write per press)
+_SAVE_SOON_MS = const(1000)
+# hint_kind: a hint asked while the turn is still being solved, shown when it is
+_HINT_DUE = const(-1)
 SAVE_MAGIC = const(0xA8)  # record format 2
 SAVE_HEAD = const(7)
-SEATED = const(0x40)  # a seat byte's bit 6: bits 4-5 hold the game in progress's own seat (docs/saves.md)
+# a seat byte's bit 6: bits 4-5 hold the game in progress's own seat (docs/saves.md)
+SEATED = const(0x40)
 _REWRITE = const(2)  # save_due: a log store's rewrite, then the save
 # what happened, reported to the router (App.report)
 TURN = const(1)  # a game started or a box was scored: the next turn is on
@@ -39,24 +44,31 @@ class Session:
         self.store = store
         self.dice = dice
         self.cpu_step_ms = cpu_step_ms
-        self.settings = self.seats = None  # the App's, set once they are made (they need this object first)
+        # the App's, set once they are made (they need this object first)
+        self.settings = self.seats = None
         self.game = None
         self.five = False  # the dice show five of a kind
         self.tumbling = False
-        self.thinking = False  # the player to move has a coach whose turn solve is not finished (tick works it)
-        self.warming = False  # the menu's rule set's final-roll groups are being built, a slice a pass
+        # the player to move has a coach whose turn solve is not finished (tick works it)
+        self.thinking = False
+        # the menu's rule set's final-roll groups are being built, a slice a pass
+        self.warming = False
         self.dots = 0  # "CPU playing" dots shown (0-3)
         self.land_at = 0  # when the tumbling dice land (0: when the shake stops)
         self.frame = 0  # the tumble's animation frame
         self.next_frame = 0
         self.cpu_at = 0  # the CPU's next step
         self.last_player = 0
-        self.hint_kind = 0  # what the last hint said (coach.KEEP/SCORE), shown until the next action; -1: asked
+        # what the last hint said (coach.KEEP/SCORE), shown until the next action; -1: asked
+        self.hint_kind = 0
         self.hint_value = 0
-        self.top3 = _zeros("l", top_len)  # the last hint's best three choices (coach.choices), shown with it
-        self.par_x100 = -1  # the player to move's par (expected final total from the turn's start) x 100; -1: none
+        # the last hint's best three choices (coach.choices), shown with it
+        self.top3 = _zeros("l", top_len)
+        # the player to move's par (expected final total from the turn's start) x 100; -1: none
+        self.par_x100 = -1
         self.save_bad = False  # the save could not be read: kept as it is until a new game
-        self.save_due = False  # a change (a hold) waits to be saved at save_at (_REWRITE: the store's rewrite first)
+        # a change (a hold) waits to be saved at save_at (_REWRITE: the store's rewrite first)
+        self.save_due = False
         self.save_at = 0
         self.save_error = ""  # why the save could not be read, for the firmware's log
         self.to_beat = 0  # a solo game: the best score of its rule set in the records (0: none)
@@ -84,7 +96,8 @@ class Session:
         self.cpu_at = ticks_add(self.ui.now, self.cpu_step_ms)
         self._save_next()
         if self.save_due and hasattr(self.store, "compact_due"):
-            self.save_due = _REWRITE  # after the frame, a log store's rewrite (the game before is over: the
+            # after the frame, a log store's rewrite (the game before is over: the
+            self.save_due = _REWRITE
             # least to lose) in one pass, the new game's save in the next
 
     def again(self):
@@ -98,8 +111,8 @@ class Session:
         self.new_game()
 
     def _resume_game(self, g, seats):
-        """Seat game g (None: none in progress) as the save had it, seat p playing seats[p]; the menu's
-        settings, already read, are the next game's."""
+        """Seat game g (None: none in progress) as the save had it, seat p playing seats[p]; the
+        menu's settings, already read, are the next game's."""
         self.game = g
         self.hint_kind = 0
         self.par_x100 = -1
@@ -123,10 +136,12 @@ class Session:
 
     # -- the game's clock (App.tick, wait_ms and the first event's re-basing) -------------------
     def tick(self, now, on_turn):
-        """Every pass: the dice land when due, the tumble's next frame, the "CPU playing" dots (on_turn: the
-        dice are shown)."""
-        if ticks_diff(now, self.cpu_at) > 0:  # an overdue move (its turn left in the menu) stays due:
-            self.cpu_at = now  # never compared across half the tick range, however long it stays awake
+        """Every pass: the dice land when due, the tumble's next frame, the "CPU playing" dots
+        (on_turn: the dice are shown)."""
+        # an overdue move (its turn left in the menu) stays due:
+        if ticks_diff(now, self.cpu_at) > 0:
+            # never compared across half the tick range, however long it stays awake
+            self.cpu_at = now
         if self.tumbling:
             if self.land_at and ticks_diff(now, self.land_at) >= 0:
                 self.land()
@@ -136,28 +151,34 @@ class Session:
                 self.ui.dirty = True
         if on_turn and not self.tumbling and self.cpu_turn():
             k = (now // _DOTS_MS) & 3
-            if k != self.dots:  # "CPU playing" and its dots: the computer is at work, not a frozen screen
+            # "CPU playing" and its dots: the computer is at work, not a frozen screen
+            if k != self.dots:
                 self.dots = k
                 self.ui.dirty = True
 
     def work(self, now, on_turn, on_menu):
-        """The game's slow work in a pass that draws no frame (App.tick; issue 24), one of them a pass: the
-        store's rewrite, the save, the coach's slice, the menu's groups, a CPU move (on_turn: the dice are
-        shown; on_menu: the menu is). A press's frame never waits for them, nor a frame for them: each fits
-        the 50 ms a pass may take on a Pico (make bench-frames)."""
+        """The game's slow work in a pass that draws no frame (App.tick; issue 24), one of them a
+        pass: the store's rewrite, the save, the coach's slice, the menu's groups, a CPU move
+        (on_turn: the dice are shown; on_menu: the menu is). A press's frame never waits for them,
+        nor a frame for them: each fits the 50 ms a pass may take on a Pico (make bench-frames)."""
         if self.save_due and ticks_diff(now, self.save_at) >= 0:
-            self._save()  # (a rewrite first: the sector erase, ~46 ms on a Pico, alone in its pass; the save next)
+            # a rewrite first (a sector erase, ~46 ms on a Pico) alone in its pass; the save next
+            self._save()
         elif self.thinking:
-            self.thinking = self._think()  # one slice of the turn solve a pass: buttons and animation stay live
-        elif self.warming or on_menu:  # the menu's rule set's final-roll groups while no game is on, a
-            # slice a pass (Seats.warm), so that "New game" finds them built
-            self.warming = not (self.in_game() or self.seats.warm(_rules.ALL[self.settings.rules_i]))
-        elif on_turn and not self.tumbling and self.cpu_turn() and ticks_diff(now, self.cpu_at) >= 0:
-            self._cpu_step()
+            # one slice of the turn solve a pass: buttons and animation stay live
+            self.thinking = self._think()
+        elif self.warming or on_menu:
+            # the menu's rule set's final-roll groups while no game is on, a slice a pass
+            # (Seats.warm), so that "New game" finds them built
+            rs = _rules.ALL[self.settings.rules_i]
+            self.warming = not (self.in_game() or self.seats.warm(rs))
+        elif on_turn and not self.tumbling and self.cpu_turn():
+            if ticks_diff(now, self.cpu_at) >= 0:
+                self._cpu_step()
 
     def wait_ms(self, now, w, on_turn):
-        """The least of w and the ms until the game's next deadline: the landing, the tumble's next frame, the
-        save, the CPU's move or the dots' next step (on_turn: the dice are shown)."""
+        """The least of w and the ms until the game's next deadline: the landing, the tumble's next
+        frame, the save, the CPU's move or the dots' next step (on_turn: the dice are shown)."""
         if self.tumbling:
             t = ticks_diff(self.land_at if self.land_at else self.next_frame, now)
             if self.land_at:
@@ -190,28 +211,29 @@ class Session:
 
     # -- the coach -------------------------------------------------------------------------
     def coach_lost(self, why=None):
-        """A table read failed mid-game: the seats drop the coach and play on (Seats.coach_lost); no hint nor
-        par is shown, and the turn is solved again for the seats that play good now."""
+        """A table read failed mid-game: the seats drop the coach and play on (Seats.coach_lost); no
+        hint nor par is shown, and the turn is solved again for the seats that play good now."""
         self.hint_kind = 0
         self.par_x100 = -1
         self.thinking = True
         self.seats.coach_lost(self.game, why)
 
     def test_done(self):
-        """The proficiency test is left: a game in progress has its table and coach back, its turn solved
-        again (the test had the coaches' arrays)."""
+        """The proficiency test is left: a game in progress has its table and coach back, its turn
+        solved again (the test had the coaches' arrays)."""
         if not self.seats.lent:
             return
         if self.game is not None:
             self.hint_kind = 0
             self.thinking = True
         if not self.seats.test_done(self.game):
-            self.par_x100 = -1  # the table could not be opened again: the coach is lost (said on screen)
+            # the table could not be opened again: the coach is lost (said on screen)
+            self.par_x100 = -1
 
     def hint(self):
-        """Ask the coach for the best action now; shown on the turn screen until the next action. Asked while
-        the turn is still being solved, it comes when the solve is done, a slice a pass (_think): no pass
-        solves it all."""
+        """Ask the coach for the best action now; shown on the turn screen until the next action.
+        Asked while the turn is still being solved, it comes when the solve is done, a slice a pass
+        (_think): no pass solves it all."""
         g = self.game
         coach = self.seats.coach
         if coach is None:
@@ -222,7 +244,8 @@ class Session:
             self.hint_kind = _HINT_DUE
             return self.ui.accept()
         try:
-            coach.choices(g.cards[g.player], g.dice, g.rolls, g.held, self.top3)  # the best three, valued
+            # the best three, valued
+            coach.choices(g.cards[g.player], g.dice, g.rolls, g.held, self.top3)
             k = coach.kind
         except OSError:
             self.coach_lost()
@@ -232,19 +255,21 @@ class Session:
         return self.ui.accept()
 
     def _think(self):
-        """One slice of the turn solve (coach.work) for the player to move (Seats.turn_coach). True while it
-        is unfinished."""
+        """One slice of the turn solve (coach.work) for the player to move (Seats.turn_coach). True
+        while it is unfinished."""
         g = self.game
         if g is None or g.over:
             return False
         c = self.seats.turn_coach(g)
         if c is None:
-            return False  # (the proficiency test has the coach and the arrays: test_done() sets thinking again)
+            # (the proficiency test has the coach and the arrays: test_done() sets thinking again)
+            return False
         try:
             card = g.cards[g.player]
             if not c.work(card):
                 return True
-            if self.seats.players[g.player] is None:  # a human with the table: par for the turn screen, once
+            # a human with the table: par for the turn screen, once
+            if self.seats.players[g.player] is None:
                 self.par_x100 = c.par_x100(card)
                 self.ui.dirty = True
                 if self.hint_kind == _HINT_DUE:
@@ -298,7 +323,8 @@ class Session:
         else:
             self.ui.cue(_sounds.LAND)
         self.cpu_at = ticks_add(now, self.cpu_step_ms)
-        self._save_next()  # a restart resumes with these dice: no free re-roll by pulling the battery
+        # a restart resumes with these dice: no free re-roll by pulling the battery
+        self._save_next()
         return self.ui.accept()
 
     def toggle(self, die):
@@ -334,8 +360,9 @@ class Session:
         if g.over:
             self.ui.cue(_sounds.GAME_OVER)
             self._save_next()
-            # the finished game saved now, before the records are written (Initials.enter): a cut or a reset
-            # between resumes it finished, counted once; a save that failed leaves the game uncounted, not twice
+            # the finished game saved now, before the records are written (Initials.enter): a cut or
+            # a reset between resumes it finished, counted once; a save that failed leaves the game
+            # uncounted, not twice
             records = self._keeps_records() and self.flush_save()
             self.ui.report(OVER_RECORDS if records else OVER)
         else:
@@ -368,8 +395,8 @@ class Session:
 
     # -- the records (high scores, stats) ----------------------------------------------------
     def _keeps_records(self):
-        """A finished game goes into the records when this install has them (fivedice.features), there is a
-        store for them and a human played."""
+        """A finished game goes into the records when this install has them (fivedice.features),
+        there is a store for them and a human played."""
         if not _features.RECORDS or self.store is None or not hasattr(self.store, "write_records"):
             return False
         for p in range(self.game.players):
@@ -378,7 +405,8 @@ class Session:
         return False
 
     def _best_to_beat(self):
-        """A solo human game: the best score of its rule set in the records, shown on the dice screen."""
+        """A solo human game: the best score of its rule set in the records, shown on the dice
+        screen."""
         self.to_beat = 0
         g = self.game
         if g is None or g.players != 1 or self.seats.seated[0] or not self._keeps_records():
@@ -388,7 +416,7 @@ class Session:
 
     # -- the save --------------------------------------------------------------------------
     def save_bytes(self):
-        """The save record: 7 bytes of settings, the game's bytes (if any), CRC-32 over all of it."""
+        """The save record: 7 bytes of settings, the game's bytes (if any), CRC-32 over it all."""
         gb = self.game.to_bytes() if self.game is not None else b""
         n = SAVE_HEAD + len(gb)
         rec = bytearray(n + _game.CRC_BYTES)
@@ -409,21 +437,22 @@ class Session:
             self.save_at = ticks_add(self.ui.now, _SAVE_SOON_MS)
 
     def _save_next(self):
-        """Save in the next pass, after the frame that shows the change (a save never delays a frame)."""
+        """Save in the next pass, after the frame that shows the change (a save never delays a
+        frame)."""
         if self.store is not None:
             if not self.save_due:
                 self.save_due = True
             self.save_at = self.ui.now
 
     def setting_saved(self):
-        """A menu setting changed: saved with the next write (soon, once presses pause); never over a save
-        that could not be read (kept as it is until a new game starts)."""
+        """A menu setting changed: saved with the next write (soon, once presses pause); never over
+        a save that could not be read (kept as it is until a new game starts)."""
         if not self.save_bad:
             self._save_soon()
 
     def flush_save(self):
-        """Write a change still waiting to be saved (call before the board sleeps or powers down). False when
-        the save failed."""
+        """Write a change still waiting to be saved (call before the board sleeps or powers down).
+        False when the save failed."""
         if self.save_due == _REWRITE:
             self._save()
         if self.save_due:
@@ -431,11 +460,13 @@ class Session:
         return True
 
     def _save(self):
-        """The save due now: a log store's rewrite if one is due first, else the record. True when written."""
+        """The save due now: a log store's rewrite if one is due first, else the record. True when
+        written."""
         st = self.store
         if self.save_due == _REWRITE:
-            # after "New game"'s first frame, where it has least to lose, a log store rewrites itself if it must
-            # (the CircuitPython nvm log: docs/saves.md, Saves and power cuts); the save in the next pass
+            # after "New game"'s first frame, where it has least to lose, a log store rewrites
+            # itself if it must (the CircuitPython nvm log: docs/saves.md, Saves and power cuts);
+            # the save in the next pass
             self.save_due = True
             try:
                 if st.compact_due():
@@ -454,8 +485,9 @@ class Session:
         return True
 
     def begin(self):
-        """At start-up: the saved game resumed, else the menu's rule set's table opened and its coach built, so
-        that "New game" finds them (and the menu builds the final-roll groups a slice a pass: warming)."""
+        """At start-up: the saved game resumed, else the menu's rule set's table opened and its
+        coach built, so that "New game" finds them (and the menu builds the final-roll groups a
+        slice a pass: warming)."""
         self._load()
         if self.game is None:
             rs = _rules.ALL[self.settings.rules_i]
@@ -465,9 +497,9 @@ class Session:
                 self.warming = True
 
     def _load(self):
-        """Read the save back at start-up. fivedice.save_check reads and checks it and is dropped before the
-        game is seated, so its table and coach can take the room that code had, and a board does not hold it in
-        play."""
+        """Read the save back at start-up. fivedice.save_check reads and checks it and is dropped
+        before the game is seated, so its table and coach can take the room that code had, and a
+        board does not hold it in play."""
         if self.store is None:
             return
         try:
@@ -476,7 +508,8 @@ class Session:
             data = None
         if data is None:
             return  # no save: a first start
-        if len(data) >= SAVE_HEAD:  # the CPU levels its seats name (the menu's and the game's): their code first
+        # the CPU levels its seats name (the menu's and the game's): their code first
+        if len(data) >= SAVE_HEAD:
             seats = bytearray(4)
             for i in range(4):
                 seats[i] = data[3 + i] & (0x33 if i < (data[2] & 7) else 0x30)

@@ -37,7 +37,7 @@ class Menu(Screen):
 
     def enter(self, app):
         self.confirm = False
-        app.session.flush_save()  # a hold waiting to be saved is written before anything else can happen
+        app.session.flush_save()  # a hold waiting to be saved is written before anything else
         self.build(app)
         it = self.back_to
         self.back_to = -1
@@ -171,7 +171,8 @@ class Menu(Screen):
         view.header(fb, b"fivedice")
         n = self.n
         s = app.settings
-        g = app.session.game if app.session.in_game() else None  # with a game in progress, a line that differs is the next game's
+        # with a game in progress, a line that differs is the next game's
+        g = app.session.game if app.session.in_game() else None
         for r in range(self.rows):
             i = self.top + r
             if i >= n:

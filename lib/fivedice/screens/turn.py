@@ -16,7 +16,7 @@ _TURN_Y = const(34)
 _STATUS_Y = const(45)
 _KEYS_Y = const(56)
 _CHOICES_Y = const(35)
-_REST = const(13)  # Turn.shown after the dice: the 13 values the screen shows beside them, then app.session.top3
+_REST = const(13)  # Turn.shown after the dice: the 13 values shown beside them, then session.top3
 
 KEYS = (
     b"1-5 hold  ROLL roll",
@@ -40,7 +40,8 @@ class Turn(Screen):
     def enter(self, app):
         self.whole = True  # another screen drew the panel: this one draws all of itself once
         if self.shown is None:
-            self.shown = zeros("i", 5 + _REST + len(app.session.top3))  # the dice, then the rest (_changed)
+            # the dice (gfx.dice_row), then the rest (_changed)
+            self.shown = zeros("i", 5 + _REST + len(app.session.top3))
             self.now = zeros("i", _REST)
 
     def leave(self, app):
@@ -52,7 +53,8 @@ class Turn(Screen):
 
     def press(self, app, b):
         s = app.session
-        if b == B_ROLL and (s.tumbling or self.burst and ticks_diff(app.now, self.burst_at) < _BURST_MS):
+        burst = self.burst and ticks_diff(app.now, self.burst_at) < _BURST_MS
+        if b == B_ROLL and (s.tumbling or burst):
             self.burst = True
             self.burst_at = app.now
             return 0
