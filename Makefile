@@ -185,7 +185,7 @@ bench-power: venv
 case: venv
 	$(PY) tools/case.py --png hardware/case/fivedice_case.png
 
-## (make test's step: openscad where this machine allows; never fails, says why, and tests/test_case.py skips)
+## (make test's step: openscad where this machine allows; never fails, says why, and tests/hardware/test_case.py skips)
 case-prereqs: venv
 	$(PY) tools/case.py --prereqs
 

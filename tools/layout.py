@@ -8,7 +8,7 @@ parameters at the top of hardware/case/fivedice_case.scad, the one set of number
 (which GPIO each button and the pixel data go to) come from the Pico profile, hardware/boards/pico.py. The back is
 drawn as seen from behind (left and right swapped), the way you solder it. The wires themselves follow the
 schematic (hardware/schematic-pico.svg): each pad here carries its net's name.
-make schematic runs this too; tests/test_layout.py checks the drawing is current and agrees with the case.
+make schematic runs this too; tests/hardware/test_layout.py checks the drawing is current and agrees with the case.
 """
 import argparse
 import importlib

@@ -1,7 +1,7 @@
 """Write package.json (the `mpremote mip install` manifest of lib/fivedice) from the files in lib/.
 
     python tools/package_json.py        rewrite it after adding or removing a library file
-tests/test_firmware.py checks that it lists every library file and nothing else."""
+tests/firmware/test_firmware.py checks that it lists every library file and nothing else."""
 import json
 import os
 

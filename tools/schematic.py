@@ -5,7 +5,7 @@ built so far, the step's own in blue.
     python tools/schematic.py [--out hardware] [--check]
 
 The pins come from the profile only (buttons, I2C, pixel data, buzzer, shake switch), so the picture cannot drift
-from the code; `make schematic` redraws them and tests/test_schematic.py checks that the committed SVGs are what
+from the code; `make schematic` redraws them and tests/hardware/test_schematic.py checks that the committed SVGs are what
 this draws and that every drawn signal sits on the profile's pin, on the side of the board where that pin is.
 The Pico and the Pico 2 share one drawing (the same header and profile pins; `pico2.py` must match `pico.py`).
 The Pico is drawn as its 40-pin header seen from the top, USB up: pins 1-20 down the left, 21-40 up the right.

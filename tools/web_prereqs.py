@@ -6,7 +6,7 @@ for a missing tool, it says why and the browser tests skip with that reason):
 2. the browser: Debian's Chromium at /usr/bin/chromium, installed with apt-get when missing (needs root and apt).
 
 Why a step could not be done is written to build/web-prereqs-page.txt / -browser.txt (removed once it works);
-tests/web_browser.py quotes it in the skip reason. A build that fails for any other reason (a bug) fails the run.
+tests/web/web_browser.py quotes it in the skip reason. A build that fails for any other reason (a bug) fails the run.
 """
 import os
 import shutil

@@ -1,7 +1,7 @@
 """Serve build/web/ on 127.0.0.1 (make web-serve): a plain static server with the WebAssembly and module types.
 
 Usage: python tools/web_serve.py [--port 8012] [--dir build/web]
-Also used by tests/test_web.py (serve(dir, port=0) in a thread).
+Also used by tests/web/test_web.py (serve(dir, port=0) in a thread).
 """
 import argparse
 import functools

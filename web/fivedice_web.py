@@ -20,7 +20,7 @@ from fivedice.shake import AccelShake
 from fivedice.ticks import TICKS_MAX, ticks_add, ticks_diff
 
 # The terminal simulator's keys (host_sim/sim.py KEYMAP): the page names a key as the terminal would send it
-# (arrows as "up"/"down", Enter as "\r", Backspace as "\x7f"); tests/test_web.py pins the two maps equal.
+# (arrows as "up"/"down", Enter as "\r", Backspace as "\x7f"); tests/web/test_web.py pins the two maps equal.
 KEYMAP = {
     "1": "hold1",
     "2": "hold2",

@@ -3,7 +3,7 @@
 import { loadMicroPython } from "./micropython.mjs";
 
 const params = new URLSearchParams(location.search);
-const TEST = params.get("test") === "1"; // test hooks (tests/test_web.py): scripted dice, idle, frame read-back
+const TEST = params.get("test") === "1"; // test hooks (tests/web/test_web.py): scripted dice, idle, frame read-back
 const BOARD = params.get("board") === "macropad" ? "macropad" : null; // the MacroPad switch: its keys and knob
 const STEP_MS = 10; // one pass of the board's main loop this often
 const INK = [200, 236, 255]; // OLED pixel on

@@ -25,7 +25,7 @@ small run-time callables fdfw.setup_cp hands to the built board."""
 #   copied in C), each run of them in two I2C writes: the column window, then the data straight from
 #   the Bitmap's memory (busio.I2C writeto's start/end: no copy), the byte before it lent to the
 #   0x40 control byte. A hold sends its die's 20 columns; an unchanged frame sends nothing.
-# Nothing here allocates per frame (tests/mpy/test_heap_display.py).
+# Nothing here allocates per frame (tests/heap_lock/test_heap_display.py).
 from fivedice.compat import const
 from fivedice.font import ADVANCE, FIRST, FONT, LAST, UNKNOWN, WIDTH
 from fivedice.power import read_mv

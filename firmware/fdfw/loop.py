@@ -12,7 +12,7 @@ frame is due."""
 # returns early on a button edge or a shake. Without it the loop spins. With `sleep` (the board glue's
 # MPSleep / CPSleep .sleep), once the app has switched the screen off (app.asleep()) the board light-sleeps until a
 # button; then app.wake(), and the presses of that wake are dropped: none reaches the app until WAKE_QUIET_MS have
-# passed and every button is up again. Tests drive a Loop pass by pass (Loop.step; tests/firmware_fakes/drive.py).
+# passed and every button is up again. Tests drive a Loop pass by pass (Loop.step; tests/firmware/fakes/drive.py).
 from fivedice import lazy as _lazy
 from fivedice.ticks import ticks_add, ticks_diff
 from fdfw.idle import Idle
@@ -115,7 +115,7 @@ def main(runtime):
     got = None
     import gc
 
-    _lazy.drop("startup")  # before the app is built (tests/test_startup_unload.py: nothing keeps it)
+    _lazy.drop("startup")  # before the app is built (tests/firmware/test_startup_unload.py: nothing keeps it)
     gc.collect()
     from fivedice.rng import RandomSourceError
     from fdfw.recover import WATCHDOG_MS, Guard

@@ -12,7 +12,7 @@
 # - show(): each page whose bytes differ from what the panel holds (front, the same layout) is sent: the page
 #   and column commands, then the bytes of the columns drawn since the last show() (lo..hi), straight from the
 #   back buffer's memory (busio.SPI.write start/end: no copy). An unchanged frame sends nothing.
-# Nothing here allocates per frame (tests/mpy/test_heap_display.py).
+# Nothing here allocates per frame (tests/heap_lock/test_heap_display.py).
 from fivedice.font import ADVANCE, FIRST, FONT, LAST, UNKNOWN, WIDTH
 
 # the board's own start-up sequence (CircuitPython's adafruit_macropad_rp2040 board.c), display on last

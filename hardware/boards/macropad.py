@@ -29,7 +29,7 @@ PIXELS = ("NEOPIXEL", 19)
 PIXEL_COUNT = 12  # pixel k is under KEY(k+1)
 PIXEL_ORDER = b"\x00\x01\x02\x03\x04"  # the dice are KEY1..KEY5
 # Face colours (off, then faces 1..6) told apart by lightness and the blue-yellow axis, not red against
-# green: tests/test_macropad.py checks every pair under simulated protanopia and deuteranopia.
+# green: tests/firmware/test_macropad.py checks every pair under simulated protanopia and deuteranopia.
 FACE_COLORS = ((0, 0, 0), (0, 0, 255), (0, 190, 255), (255, 255, 255), (255, 170, 0), (255, 50, 0),
                (255, 0, 200))
 # the other keys, lit in their job's colour (pixel k: KEY(k+1)); (0, 0, 0): unused, dark

@@ -12,7 +12,7 @@ states on the last axis so every gather copies whole contiguous rows:
 
 Box points come from fivedice.scoring on Card objects: an empty card for the plain table, and cards
 standing for the situations where the card matters (Joker/Trump Card rolls once the five box is used;
-Yum's High with a Low filled and vice versa). tests/test_solver.py checks those tables against
+Yum's High with a Low filled and vice versa). tests/host/test_solver.py checks those tables against
 scoring on real cards for every situation the solver uses.
 """
 import ctypes
@@ -65,7 +65,7 @@ class Buffers:
     """The turn's numpy temporaries for a batch of S states, allocated once and reused (out= everywhere).
 
     The same adds and maxes in the same order as a gather-then-reduce, so the values are bit for bit
-    those of the plain numpy expressions (tests/test_solver.py, and the tables' sha256 in bench_solver.py).
+    those of the plain numpy expressions (tests/host/test_solver.py, and the tables' sha256 in bench_solver.py).
     """
 
     def __init__(self, S):

@@ -1,6 +1,6 @@
 """Small sub-games: used by the tests (brute-force checks) and written as tiny tables for the MicroPython suites.
 
-    python -m host_sim.solver.fixtures   # rewrites tests/core/data/*.fdt (tests/test_solver.py checks they are current)
+    python -m host_sim.solver.fixtures   # rewrites tests/data/*.fdt (tests/host/test_solver.py checks they are current)
 """
 import os
 
@@ -29,9 +29,9 @@ SUBGAMES = {
                          "little_straight": 30, "big_straight": 0, "choice": 24}),
 }
 
-# the tables committed for the MicroPython suites (tests/core/data/NAME.fdt); "yacht" is the whole game
+# the tables committed for the MicroPython suites (tests/data/NAME.fdt); "yacht" is the whole game
 DEVICE_FIXTURES = ("yahtzee3", "yum3", "yum_low25", "yacht")
-DATA = os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))), "tests", "core", "data")
+DATA = os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))), "tests", "data")
 
 
 def card(name):

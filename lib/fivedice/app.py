@@ -6,7 +6,7 @@ values (fivedice.settings), the dim and sleep timers (fivedice.power)."""
 # Event-driven and hardware-free: the board (firmware/) or the simulator (host_sim/) feeds it press(button, now),
 # shake(on, now) and tick(now) (True when a frame is due), calls draw(), wait_ms(now) (how long the loop may
 # sleep), asleep() and wake(now): docs/library.md. Handling an event and drawing a frame allocate nothing after
-# start-up (tests/mpy/test_heap_app.py).
+# start-up (tests/heap_lock/test_heap_app.py).
 
 from fivedice.compat import const
 from fivedice import oled_view as view

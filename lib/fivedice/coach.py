@@ -11,7 +11,7 @@
 # and V2 in wide units. Everything is integer (floats allocate on the boards): V in table units (1/scale point); K in
 # "wide" units, scale * 7776 per point, where 7776 = 6**5 lets the one-die-at-a-time averages stay
 # exact. With scale <= 256 every value stays below 2**30, a small int on 32-bit ports.
-# After the constructor nothing allocates (proved under heap_lock in tests/mpy/test_heap_coach.py).
+# After the constructor nothing allocates (proved under heap_lock in tests/heap_lock/test_heap_coach.py).
 # Cost: see docs/coach.md (µs per hint on the MicroPython unix port, RP2040 estimate).
 
 from fivedice.compat import const, zeros

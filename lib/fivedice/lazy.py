@@ -7,7 +7,7 @@ imports these modules late or forgets them."""
 # one string each (a dict of strings, as micropython-async's _attrs: a tuple of names would cost the board a
 # heap string per name, ~2 KB for this table) and drop() reads them in place: it allocates nothing, for it
 # runs under heap_lock (a screen left inside a locked test). A module dropped while a function, closure or
-# class of it is still referred to stays in the heap (tests/test_startup_unload.py checks start-up's).
+# class of it is still referred to stays in the heap (tests/firmware/test_startup_unload.py checks start-up's).
 import sys
 
 _PARTS = {

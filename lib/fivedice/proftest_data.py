@@ -1,5 +1,5 @@
 """The proficiency test's positions, 25 per rule set: written by `python -m host_sim.proftest` (its
-docstring has the seeded procedure and the record layout; tests/test_proftest.py regenerates them)."""
+docstring has the seeded procedure and the record layout; tests/lib/test_proftest_positions.py regenerates them)."""
 # POSITIONS[rule set index]: two literals, positions 0-12 and 13-24, each position a record of 9 + boxes
 # bytes: rolls taken, the five faces, filled mask (2 bytes, little endian), extra bonuses, each box's
 # points. Two literals a rule set, not one joined at import: no literal compiled on the board passes 512

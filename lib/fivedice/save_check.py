@@ -184,7 +184,7 @@ def game_problem(g):
 
 
 # Per rule set (rules.ALL order), per box: bit v is set when some roll, on an empty card or one where the Joker
-# applies, scores v points there (every sorted roll enumerated: tests/test_save_check.py checks this table).
+# applies, scores v points there (every sorted roll enumerated: tests/lib/test_save_check.py checks this table).
 _POSSIBLE = (
     # yahtzee
     (0x3F, 0x555, 0x9249, 0x111111, 0x2108421, 0x41041041, 0x7FFFFFE1, 0x7FFFFFE1, 0x2000001, 0x40000001,

@@ -2,7 +2,7 @@
 
 `load(dice)` fills the module's count buffer once per roll; every other call reads it and
 returns one small int or writes into a buffer the caller owns, so nothing here allocates
-after import (proved under micropython.heap_lock() in tests/mpy/test_heap_core.py).
+after import (proved under micropython.heap_lock() in tests/heap_lock/test_heap_core.py).
 """
 from fivedice.compat import const
 from fivedice import rules as _r

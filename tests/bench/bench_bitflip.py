@@ -1,4 +1,4 @@
-"""One bad bit or byte anywhere in a game's CircuitPython nvm log, before and after (tests/firmware_fakes/bitflip.py).
+"""One bad bit or byte anywhere in a game's CircuitPython nvm log, before and after (tests/firmware/fakes/bitflip.py).
 
     make bench-bitflip            (or: python tests/bench/bench_bitflip.py [quick])
 For whole app-like games of 1, 2 and 3 players (a compacted start, every save, the records), and the 2-player
@@ -8,7 +8,7 @@ others and in quick mode), and every byte inverted (eight bits wrong), each as a
 (persistent) and as a misread of one boot (one-boot). Printed per store: flips tried, how many go back and how
 far (saves older than the newest), how many resume nothing, lose the records, lose 2+ saves with no message,
 say it twice, and the saves played after the flip's boot that the next boot loses. "before" is the store at
-8902cd7 (tests/firmware_fakes/delta_nvm.py), "after" is firmware/fdfw/store/nvm.py. Then what the full
+8902cd7 (tests/firmware/fakes/delta_nvm.py), "after" is firmware/fdfw/store/nvm.py. Then what the full
 records cost in flash (bytes per save, erases mid-game). Exit status 1 if the store today lets a bit flip go
 back more than 8 saves, resume nothing, or lose what was played after it.
 """
@@ -17,7 +17,7 @@ import sys
 import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-sys.path[:0] = [os.path.join(ROOT, "tests", "firmware_fakes"), os.path.join(ROOT, "firmware"), os.path.join(ROOT, "lib")]
+sys.path[:0] = [os.path.join(ROOT, "tests", "firmware", "fakes"), os.path.join(ROOT, "firmware"), os.path.join(ROOT, "lib")]
 
 import bitflip  # noqa: E402
 import powercut  # noqa: E402

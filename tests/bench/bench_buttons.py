@@ -1,7 +1,7 @@
 """Button reading cost on the MicroPython unix port: µs per poll() and heap bytes, old vs new reader.
 
     make bench   (or: python tests/bench/bench_buttons.py, which re-runs itself on the unix port)
-Ten buttons on fake pins (tests/firmware_fakes). Buttons = adafruit_debouncer polled once a pass (the old
+Ten buttons on fake pins (tests/firmware/fakes). Buttons = adafruit_debouncer polled once a pass (the old
 MicroPython reader, still the fallback); EdgeButtons = hard-IRQ edge ring replayed through adafruit_debouncer.
 RP2040 estimate = unix-port time x 185 (150-214x; see the common brief). Figures, not tests.
 """
@@ -16,7 +16,7 @@ if sys.implementation.name != "micropython":
     import adafruit_debouncer
 
     ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-    FAKES = os.path.join(ROOT, "tests", "firmware_fakes")
+    FAKES = os.path.join(ROOT, "tests", "firmware", "fakes")
     deps = tempfile.mkdtemp()
     site = os.path.dirname(adafruit_debouncer.__file__)
     for name in ("adafruit_debouncer.py", "adafruit_ticks.py"):

@@ -235,7 +235,7 @@ def main():
         StrategyTable(open(path, "rb"), rules.get(rid)).f.close()
     except (OSError, ValueError) as e:
         print("(%s: %s; using the committed yacht test table)" % (path, e))
-        path = "tests/core/data/yacht.fdt"
+        path = "tests/data/yacht.fdt"
         rid = "yacht"
     rs = rules.get(rid)
     t = StrategyTable(open(path, "rb"), rs)

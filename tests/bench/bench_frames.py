@@ -6,7 +6,7 @@ emulated Pico, whole two-player games through the buttons). `--after COMMIT`: th
 column instead of this one (e.g. main before a branch).
 
 Run `make bench-frames` (or `python tests/bench/bench_frames.py`). On the MicroPython unix port, with the real
-libraries over the fakes of tests/firmware_fakes, the board's own loop (fdfw.loop.run) plays a scripted two-player
+libraries over the fakes of tests/firmware/fakes, the board's own loop (fdfw.loop.run) plays a scripted two-player
 Yahtzee game through the buttons (menu moves, rolls, a hint a turn, holds, the picker, the scorecard, game over),
 once on each display backend, and every frame is counted for what it really does:
 
@@ -82,7 +82,7 @@ def host_main():
         trees = []
         old = os.path.join(tmp, "before")
         os.mkdir(old)
-        r = subprocess.run("git -C %s archive %s lib firmware tests/firmware_fakes | tar -x -C %s" % (root, REF_COMMIT, old),
+        r = subprocess.run("git -C %s archive %s lib firmware tests/firmware/fakes | tar -x -C %s" % (root, REF_COMMIT, old),
                            shell=True, capture_output=True, text=True)
         if r.returncode == 0:
             trees.append(("before", old))
@@ -93,7 +93,7 @@ def host_main():
             after = os.path.join(tmp, "after")
             os.mkdir(after)
             ref = sys.argv[sys.argv.index("--after") + 1]
-            r = subprocess.run("git -C %s archive %s lib firmware tests/firmware_fakes | tar -x -C %s" % (root, ref, after),
+            r = subprocess.run("git -C %s archive %s lib firmware tests/firmware/fakes | tar -x -C %s" % (root, ref, after),
                                shell=True, capture_output=True, text=True)
             if r.returncode != 0:
                 print("no git checkout of %s: %s" % (ref, r.stderr.strip()))
@@ -102,7 +102,7 @@ def host_main():
         trees.append(("after", after))
         data = {}
         def run(tree, stack, heap):
-            fakes = os.path.join(tree, "tests", "firmware_fakes")
+            fakes = os.path.join(tree, "tests", "firmware", "fakes")
             path = [os.path.join(tree, "lib"), os.path.join(fakes, "cp"), fakes, os.path.join(fakes, "mp"),
                     os.path.join(tree, "firmware"), os.path.join(tree, "firmware", "vendor"), deps]
             env = dict(os.environ, MICROPYPATH=":".join(path + [".frozen"]))

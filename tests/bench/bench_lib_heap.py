@@ -22,7 +22,7 @@ import tempfile
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 BIN = os.path.dirname(sys.executable)
 MICROPYTHON = os.path.join(BIN, "micropython")
-FAKES = os.path.join(ROOT, "tests", "firmware_fakes")
+FAKES = os.path.join(ROOT, "tests", "firmware", "fakes")
 sys.path.insert(0, os.path.join(ROOT, "firmware"))
 import deploy  # noqa: E402
 

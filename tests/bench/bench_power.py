@@ -15,7 +15,7 @@ import sys
 import tempfile
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-FAKES = os.path.join(ROOT, "tests", "firmware_fakes")
+FAKES = os.path.join(ROOT, "tests", "firmware", "fakes")
 MPY = os.path.join(os.path.dirname(sys.executable), "micropython")
 
 

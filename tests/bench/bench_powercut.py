@@ -1,4 +1,4 @@
-"""Power cuts at every byte and step of every save, on every store (tests/firmware_fakes/powercut.py).
+"""Power cuts at every byte and step of every save, on every store (tests/firmware/fakes/powercut.py).
 
     make bench-powercut
 Prints what each save writes and how often the nvm sector is erased (before and after delta records and
@@ -14,7 +14,7 @@ import sys
 import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-sys.path[:0] = [os.path.join(ROOT, "tests", "firmware_fakes"), os.path.join(ROOT, "firmware"), os.path.join(ROOT, "lib")]
+sys.path[:0] = [os.path.join(ROOT, "tests", "firmware", "fakes"), os.path.join(ROOT, "firmware"), os.path.join(ROOT, "lib")]
 
 import powercut  # noqa: E402
 

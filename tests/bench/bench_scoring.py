@@ -11,7 +11,7 @@ if not IS_MPY:
 
     HERE = os.path.dirname(os.path.abspath(__file__))
     ROOT = os.path.dirname(os.path.dirname(HERE))
-    sys.path[:0] = [os.path.join(ROOT, "lib"), os.path.join(ROOT, "tests")]
+    sys.path[:0] = [os.path.join(ROOT, "lib"), os.path.join(ROOT, "tests", "support")]
 
 from array import array  # noqa: E402
 
@@ -132,6 +132,6 @@ if __name__ == "__main__":
         import subprocess
 
         exe = os.path.join(os.path.dirname(sys.executable), "micropython")
-        env = dict(os.environ, MICROPYPATH=":".join([os.path.join(ROOT, "lib"), os.path.join(ROOT, "tests"), ".frozen"]))
+        env = dict(os.environ, MICROPYPATH=":".join([os.path.join(ROOT, "lib"), os.path.join(ROOT, "tests", "support"), ".frozen"]))
         sys.stdout.flush()
         subprocess.run([exe, "-X", "heapsize=8M", os.path.abspath(__file__)], env=env, check=True)

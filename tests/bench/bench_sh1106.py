@@ -1,7 +1,7 @@
 """The MacroPad's SH1106 backend (fdfw.sh1106_cp.PageDisplay) against the SSD1306 one (fdfw.board_cp.BitmapDisplay),
 the same frames drawn and sent, on the MicroPython unix port: what each costs a frame.
 
-    micropython tests/bench/bench_sh1106.py        (MICROPYPATH: lib, firmware, tests/firmware_fakes/cp)
+    micropython tests/bench/bench_sh1106.py        (MICROPYPATH: lib, firmware, tests/firmware/fakes/cp)
     python tests/bench/bench_sh1106.py             (runs the above)
 
 For each frame (a whole turn screen, then a changed die, then the hint line and the message line drawn again) it
@@ -31,7 +31,7 @@ def host_main():
 
     root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
     env = dict(os.environ, MICROPYPATH=":".join(os.path.join(root, p) for p in (
-        "lib", "firmware", "tests/firmware_fakes", "tests/firmware_fakes/cp")))
+        "lib", "firmware", "tests/firmware/fakes", "tests/firmware/fakes/cp")))
     mp = os.path.join(os.path.dirname(sys.executable), "micropython")
     return subprocess.call([mp, "-X", "heapsize=4M", os.path.abspath(__file__)], env=env)
 

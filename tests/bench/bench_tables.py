@@ -13,7 +13,8 @@ import os
 import sys
 import time
 
-sys.path[:0] = [os.path.join(os.path.dirname(__file__), "..", ".."), os.path.join(os.path.dirname(__file__), ".."),
+sys.path[:0] = [os.path.join(os.path.dirname(__file__), "..", ".."), os.path.join(os.path.dirname(__file__), "..", "host"),
+                os.path.join(os.path.dirname(__file__), "..", "support"),
                 os.path.join(os.path.dirname(__file__), "..", "..", "lib")]
 
 from fivedice import rules  # noqa: E402

@@ -3,7 +3,7 @@ would have at each point of the issue's scenario, estimated on the MicroPython u
 
     python tests/bench/board_estimate.py [--runtime cp|mp] [--kind py|mpy] [--cut N] [--games N] [--line-numbers]
                                          [--seed N] [--ballast KB] [--margin FROM TO STEP]
-The scenario is game_drive's (tests/firmware_fakes/game_drive.py): a human asking a hint after every roll against
+The scenario is game_drive's (tests/firmware/fakes/game_drive.py): a human asking a hint after every roll against
 the perfect CPU, the Yahtzee table, a mid-game look at the records and the help, the power cut after the human's
 roll on turn N (default 7) and the boot that resumes it, then a second game. It runs at the board-sized heap:
 the interpreter's own bytes and the fakes of the board's C modules, plus the Pico's free heap / CAL. A board

@@ -5,7 +5,7 @@ project's fake hardware, playing a whole two-player game with hints and a perfec
                                      [--runs N] [--boots N] [--no-table] [--cpu easy|good|perfect]
 cp: firmware/code.py over the CircuitPython fakes; mp: firmware/main.py over the MicroPython fakes.
 Stages a folder laid out like the board's flash (firmware/deploy.py's stage, the libraries from the
-venv, the strategy table from tables/), then runs tests/firmware_fakes/game_drive.py at every
+venv, the strategy table from tables/), then runs tests/firmware/fakes/game_drive.py at every
 `-X heapsize` in the range and prints pass/fail per size and the smallest size from which every
 larger size in the range also passes (bisection would lie: pass/fail is not monotone, because a
 new game's kilobyte-sized buffers fail on a fragmented heap with tens of KB free).
@@ -23,9 +23,9 @@ import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 BIN = os.path.dirname(sys.executable)
-FAKES = os.path.join(ROOT, "tests", "firmware_fakes")
+FAKES = os.path.join(ROOT, "tests", "firmware", "fakes")
 FAKES_LINK = "_fakes"  # stage(): top/_fakes links to FAKES, so the fakes' paths are short and the same everywhere
-DRIVER = FAKES_LINK + "/game_drive.py"  # tests/firmware_fakes/game_drive.py, from a staged folder
+DRIVER = FAKES_LINK + "/game_drive.py"  # tests/firmware/fakes/game_drive.py, from a staged folder
 BOARD_32BIT = (0.58, 0.68)  # board heap / unix-port heap for the same game (issue #7, both builds measured)
 GC_BLOCK = 32  # bytes in a GC block of the 64-bit unix port (micropython.mem_info's sizes are in blocks)
 

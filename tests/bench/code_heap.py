@@ -2,7 +2,7 @@
 
     python tests/bench/code_heap.py [--runtime cp|mp] [--heap KB]
 
-Plays the heap proxy's game (tests/firmware_fakes/game_drive.py: a human with a hint after every roll
+Plays the heap proxy's game (tests/firmware/fakes/game_drive.py: a human with a hint after every roll
 against the perfect CPU, Yahtzee table, lib as .py and as .mpy) and has the driver write
 which modules were loaded at its peak live heap. Then, in a fresh MicroPython process, it imports the C
 stand-ins first and those modules one by one, and prints what each import leaves on the heap after a

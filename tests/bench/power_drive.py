@@ -3,7 +3,7 @@ screen; prints one JSON line with the loop's busy time. Run by tests/bench/bench
 
     micropython power_drive.py MODE SAVE_PATH
 MODE "idle": the loop as built (fdfw.idle.Idle between passes); "spin": hw.sleep_ms = None, the loop before
-issue #9 (it never sleeps). MICROPYPATH as for tests/firmware_fakes/mp_drive.py.
+issue #9 (it never sleeps). MICROPYPATH as for tests/firmware/fakes/mp_drive.py.
 
 Time on the fake board is simulated: a pass advances the fake clock by its own estimated RP2040 duration (the
 port's real microseconds for the pass x FACTOR), a sleep by the ms slept. Busy = the sum of the passes' estimated
@@ -92,7 +92,7 @@ def on_iter(i, now):
     return fakehw.clock[0] >= END_MS
 
 
-import drive  # noqa: E402  tests/firmware_fakes/drive.py
+import drive  # noqa: E402  tests/firmware/fakes/drive.py
 
 acct["mark"] = time.ticks_us()
 status = drive.run(drive.entry("mp"), 0, on_iter, save_path)

@@ -3,7 +3,7 @@ and the live heap at the menu and during play, for each board entry point on the
 
     python tests/bench/startup_heap.py [--runtime cp|mp] [--kind py|mpy] [--heap KB]
 Stages the board's flash like tests/bench/board_heap.py and plays one whole game with
-tests/firmware_fakes/game_drive.py at a roomy heap (so the figures are the live bytes, not a fit test):
+tests/firmware/fakes/game_drive.py at a roomy heap (so the figures are the live bytes, not a fit test):
 "menu" is the live heap (gc.mem_alloc() after a collection) at the menu right after start-up, "play" the
 largest live heap at a turn's start, "peak" the largest of all samples (game over and the initials included). Code that only start-up needs should not be in the list of modules.
 64-bit port figures; a 32-bit board needs about 0.58-0.68 x them (see board_heap.py). The fakes of the

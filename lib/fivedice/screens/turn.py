@@ -98,7 +98,7 @@ class Turn(Screen):
 
     def draw(self, fb, app):
         # a die is drawn again only when it changed, the rest of the screen only when a value it shows did
-        # (issue 24: a hold draws one die); the frame is the one drawn whole (tests/test_partial_frames.py)
+        # (issue 24: a hold draws one die); the frame is the one drawn whole (test_partial_frames.py)
         s = app.session
         g = s.game
         rs = g.rs

@@ -1,0 +1,251 @@
+"""The CircuitPython display backend (firmware/fdfw/board_cp.py: BitmapDisplay and the SSD1306 panel) over the
+fake displayio / bitmaptools and the fake busio.I2C, on CPython: what the fake panel shows (decoded from the bytes
+it received), how many bytes cross the bus, and the fake busio.I2C's CircuitPython 10.2.1 behaviour. (Its
+MicroPython twin and both heap-lock proofs: tests/heap_lock/test_heap_display.py.)
+"""
+import os
+import sys
+
+import adafruit_framebuf
+import pytest
+
+from fivedice import gfx
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+FAKES = os.path.join(ROOT, "tests", "firmware", "fakes")
+_MODULES = ("fakehw", "board", "microcontroller", "busio", "displayio", "bitmaptools", "fdfw")
+
+
+@pytest.fixture
+def fakes(monkeypatch):
+    for name in list(sys.modules):
+        if name.split(".")[0] in _MODULES:
+            monkeypatch.delitem(sys.modules, name)
+    for p in (os.path.join(ROOT, "firmware"), FAKES, os.path.join(FAKES, "cp")):
+        monkeypatch.syspath_prepend(p)
+    import fakehw
+
+    fakehw.reset()
+    yield fakehw
+    for name in list(sys.modules):
+        if name.split(".")[0] in _MODULES:
+            del sys.modules[name]
+
+
+@pytest.fixture
+def stack(fakes):
+    import board
+    import busio
+    import displayio
+    from fdfw.board_cp import SSD1306, BitmapDisplay
+
+    oled = fakes.FakeSSD1306()
+    fakes.devices[0x3C] = oled
+    displayio.release_displays()
+    fb = BitmapDisplay(SSD1306(busio.I2C(board.GP5, board.GP4), 0x3C), displayio)
+    return fb, oled
+
+
+def reference(draw):
+    """The same drawing on adafruit_framebuf (gfx's fill_rect path): the page-layout bytes the panel must hold."""
+    buf = bytearray(1024)
+    fb = adafruit_framebuf.FrameBuffer(buf, 128, 64, adafruit_framebuf.MVLSB)
+    draw(fb)
+    return buf
+
+
+DICE = bytearray(b"\x01\x02\x03\x04\x05")
+
+
+def turn(fb):
+    fb.fill(0)
+    gfx.text(fb, b"P1 Yahtzee", 0, 0, 1)
+    gfx.number_right(fb, 123, 128, 0, 1)
+    gfx.dice_row(fb, DICE, 0b00100, 4, 10, 20, 5)
+    fb.rect(30, 34, 7, 7, 1)
+    fb.fill_rect(0, 44, 128, 9, 1)
+    gfx.text(fb, b"Box already filled", 1, 45, 0)
+
+
+def test_cp_backend_starts_the_panel_upright_blank_and_lit_in_vertical_addressing(stack):
+    fb, oled = stack
+    assert oled.data_bytes == 1024 and oled.image() == bytearray(1024)  # a blank screen, whole
+    assert oled.mode == 1 and oled.seg_remap == 1 and oled.com_remap and oled.start_line == 0
+    assert oled.commands[-1] == 0xAF  # on only after the blank frame: the panel's old RAM never shows
+    assert oled.writes == 4  # the init, the window, the data, display on
+
+
+def test_cp_backend_sends_the_changed_columns_drawn_since_the_last_frame(stack):
+    fb, oled = stack
+    turn(fb)
+    fb.show()
+    assert oled.image() == reference(turn)
+    before = (oled.data_bytes, oled.writes)
+    fb.show()
+    assert (oled.data_bytes, oled.writes) == before  # nothing drawn since: not one byte on the bus
+    turn(fb)
+    fb.show()
+    assert (oled.data_bytes, oled.writes) == before  # all drawn again, the same: not one byte either
+    DICE[0] = 6  # the die at x 4-23 changes from 1 to 6
+    try:
+        turn(fb)  # everything drawn, one die changed: its 16-column groups, columns 0-31
+        fb.show()
+        assert (oled.data_bytes - before[0], oled.writes - before[1]) == (32 * 8, 2)  # window, data
+        assert oled.image() == reference(turn)
+    finally:
+        DICE[0] = 1
+    before = (oled.data_bytes, oled.writes)
+    fb.pixel(5, 3, 1)  # group 0
+    fb.pixel(100, 60, 1)  # group 6: drawn columns 5-100, two runs of changed groups
+    fb.show()
+    assert (oled.data_bytes - before[0], oled.writes - before[1]) == ((16 - 5) * 8 + (101 - 96) * 8, 4)
+    assert oled.image() == bytes(fb_frame(fb))
+
+
+def test_cp_backend_hold_sends_only_the_dies_columns(stack):
+    fb, oled = stack
+    shown = bytearray([gfx.UNSHOWN] * 5)  # the dice as the turn screen keeps them: none shown yet
+    fb.fill(0)
+    gfx.dice_row(fb, DICE, 0, 4, 10, 20, 5, shown=shown)
+    fb.show()
+    before = oled.data_bytes
+    gfx.dice_row(fb, DICE, 0b00001, 4, 10, 20, 5, shown=shown)  # hold die 1: only its box (x 4-23) is drawn
+    fb.show()
+    assert oled.data_bytes - before == 20 * 8
+    assert oled.image() == reference(lambda ref: gfx.dice_row(ref, DICE, 0b00001, 4, 10, 20, 5))
+
+
+def test_cp_backend_bytes_are_the_panels_without_conversion(stack):
+    """The Bitmap's memory is what the panel takes: screen pixel (x, y) is bit y % 8 of byte 8 * (x + 1) + y // 8
+    (MONO_VLSB, a column's 8 pages in a row), which is bitmap pixel (y ^ 7, x + 1) by CircuitPython's MSB-first
+    rows; sent in vertical addressing with 0xA1 / 0xC8, the panel shows it upright."""
+    fb, oled = stack
+    mv = memoryview(fb.back)
+    fb.fill(0)
+    for x, y in ((0, 0), (127, 63), (5, 9), (64, 31), (64, 32)):
+        fb.pixel(x, y, 1)
+        assert mv[8 * (x + 1) + y // 8] == 1 << (y % 8) and fb.back[y ^ 7, x + 1] == 1
+        fb.pixel(x, y, 0)
+    fb.fill_rect(10, 3, 4, 20, 1)  # rows 3-22: a partial top page, a whole page, a partial bottom page
+    for x in range(11, 15):
+        assert bytes(mv[8 * x:8 * x + 8]) == b"\xf8\xff\x7f\x00\x00\x00\x00\x00"
+    fb.show()
+    assert oled.frame == oled.image() == bytes(fb_frame(fb))  # the RAM is the image: no remap needed
+    fb.fill_rect(0, 0, 128, 64, 1)
+    fb.show()  # columns 0-127: the spare row's last byte is lent to the 0x40 control byte
+    assert oled.image() == b"\xff" * 1024 and bytes(mv) == bytes(8) + b"\xff" * 1024  # and given back
+
+
+def test_fake_panel_shows_what_its_remap_commands_say(fakes):
+    """The fake SSD1306 mirrors and shifts as the datasheet says, so a wrong pick of remaps in the driver shows
+    as a wrong image (the parity tests compare images, not the RAM)."""
+    oled = fakes.FakeSSD1306()
+    oled.write(b"\x00\x20\x00\x21\x00\x7f\x22\x00\x07")
+    oled.write(b"\x40\x01")  # RAM column 0, page 0: row 0
+    assert oled.image()[7 * 128 + 127] == 0x80  # power-on 0xA0 / 0xC0: the far right column, the bottom row
+    oled.write(b"\x00\xa1")
+    assert oled.image()[7 * 128] == 0x80  # the left column, the bottom row
+    oled.write(b"\x00\xc8")
+    assert oled.image()[0] == 0x01  # upright: top-left
+    oled.write(b"\x00\x41")
+    assert oled.image()[7 * 128] == 0x80  # start line 1: RAM row 0 is the last row shown
+
+
+def fb_frame(fb):
+    """The backend's frame as the panel's page-layout bytes, read back pixel by pixel."""
+    out = bytearray(1024)
+    for y in range(64):
+        for x in range(128):
+            if fb.pixel(x, y):
+                out[(y // 8) * 128 + x] |= 1 << (y % 8)
+    return out
+
+
+def edges(fb):
+    fb.fill(0)
+    gfx.text(fb, b"Clip", -3, -2, 1)  # off the top-left corner
+    gfx.text(fb, b"Edge", 110, 60, 1)  # off the right and bottom edges
+    gfx.text(fb, b"\x7f\x10ok", 20, 20, 1)  # codes outside the font draw '?'
+    fb.fill_rect(-5, 30, 10, 40, 1)
+    fb.fill_rect(50, 30, 0, 5, 1)  # empty
+    fb.hline(120, 50, 20, 1)
+    fb.vline(127, -4, 10, 1)
+    fb.pixel(-1, 5, 1)
+    fb.pixel(128, 5, 1)
+    fb.fill_rect(60, 28, 40, 12, 1)
+    gfx.text(fb, b"inv", 62, 30, 0)  # paper-coloured text on ink
+    gfx.text(fb, b"strips", 22, 50, 1)  # glyphs across the strip edge at x 64, and far from it
+    gfx.text(fb, b"low", 60, 61, 1)  # across the edge and off the bottom
+    gfx.text(fb, b"Wide", 58, 44, 0)  # and across it in paper on paper
+    fb.fill_rect(30, 8, 70, 3, 1)  # a fill across the strip edge
+
+
+def test_cp_backend_clips_like_framebuf_at_every_edge(stack):
+    fb, oled = stack
+    edges(fb)
+    fb.show()
+    assert oled.image() == reference(edges)
+    assert fb.pixel(127, 0) == 1 and fb.pixel(-1, 0) is None
+    for y in range(-9, 66):  # a glyph at every row offset, and across every edge
+        fb.fill(0)
+        gfx.text(fb, b"Ag", 124, y, 1)
+        gfx.text(fb, b"Wq", -4, y, 1)
+        gfx.text(fb, b"#", 60, y, 1)
+        fb.show()
+        assert oled.image() == reference(lambda ref: (gfx.text(ref, b"Ag", 124, y, 1), gfx.text(ref, b"Wq", -4, y, 1),
+                                                      gfx.text(ref, b"#", 60, y, 1))), y
+
+
+def test_cp_backend_draws_text_with_one_blit_per_glyph_two_across_pages(stack):
+    fb, oled = stack
+    import bitmaptools
+
+    bitmaptools.reset_counts()
+    gfx.text(fb, b"Hello", 0, 0, 1)
+    gfx.number(fb, 42, 0, 16, 0)
+    assert bitmaptools.calls == {"fill_region": 0, "blit": 7}
+    bitmaptools.reset_counts()
+    gfx.text(fb, b"Hello", 0, 10, 1)  # rows 10-17: pages 1 and 2
+    assert bitmaptools.calls == {"fill_region": 0, "blit": 10}
+
+
+def test_cp_backend_power_calls_are_the_ssd1306_commands(stack):
+    fb, oled = stack
+    del oled.commands[:]
+    fb.contrast(1)
+    fb.poweroff()
+    fb.poweron()
+    fb.contrast(255)
+    assert oled.commands == [0x81, 1, 0xAE, 0xAF, 0x81, 255]
+
+
+def test_fake_busio_i2c_is_circuitpython_10s(fakes):
+    """writeto's start/end as normalize_buffer_bounds (shared/runtime/buffer_helper.c), the lock, deinit."""
+    import board
+    import busio
+
+    got = []
+
+    class Dev:
+        def write(self, data):
+            got.append(bytes(data))
+
+    fakes.devices[0x3C] = Dev()
+    i2c = busio.I2C(board.GP5, board.GP4)
+    with pytest.raises(RuntimeError, match="Function requires lock"):
+        i2c.writeto(0x3C, b"ab")
+    assert i2c.try_lock() and not i2c.try_lock()
+    buf = bytearray(b"0123456789")
+    for kw, want in (({}, b"0123456789"), ({"start": 2, "end": 5}, b"234"), ({"start": -3}, b"789"),
+                     ({"end": -8}, b"01"), ({"start": 4, "end": 99}, b"456789"), ({"start": 6, "end": 3}, b"")):
+        i2c.writeto(0x3C, buf, **kw)
+        assert got[-1] == want, kw
+    assert i2c.probe(0x3C) and not i2c.probe(0x3D) and i2c.scan() == [0x3C]
+    with pytest.raises(OSError):
+        i2c.writeto(0x3D, buf)
+    with pytest.raises(TypeError):
+        i2c.writeto(0x3C, buf, 2)  # start and end are keyword-only
+    i2c.unlock()
+    i2c.deinit()
+    with pytest.raises(ValueError, match="deinitialized"):
+        i2c.try_lock()

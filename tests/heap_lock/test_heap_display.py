@@ -1,0 +1,244 @@
+"""Display drivers on the MicroPython unix port: bytes on the I2C bus, panel contents, and heap-lock proofs.
+
+PagedSSD1306 (firmware/fdfw/board_mp.py) is the vendored micropython ssd1306 driver with a show() that sends only
+the pages that changed. BitmapDisplay (firmware/fdfw/board_cp.py) is the CircuitPython backend; here it runs on the
+fake displayio/bitmaptools (tests/firmware/fakes/cp) and its SSD1306 panel on an I2C with busio.I2C's methods that
+only counts, so the heap-lock proof covers the backend's own Python code (the C primitives and busio's writeto on a
+board allocate nothing per call).
+"""
+import sys
+
+import micropython
+
+from heaplock import locked
+
+_HERE = __file__.rsplit("/", 1)[0] if "/" in __file__ else "."
+_ROOT = _HERE + "/../.."
+for _p in ("/firmware", "/firmware/vendor", "/tests/firmware/fakes", "/tests/firmware/fakes/cp", "/tests/firmware/fakes/mp"):
+    if _ROOT + _p not in sys.path:
+        sys.path.append(_ROOT + _p)
+
+import fakehw  # noqa: E402
+from fivedice import gfx  # noqa: E402
+from fdfw.board_mp import PagedSSD1306  # noqa: E402
+from fdfw.board_cp import SSD1306, BitmapDisplay  # noqa: E402
+import displayio  # noqa: E402
+
+
+class CountingI2C:
+    """machine.I2C's writeto/writevto that only count (no allocation) and, when given a panel, feed it."""
+
+    def __init__(self, panel=None):
+        self.panel = panel
+        self.writes = 0
+        self.bytes = 0  # payload + 1 address byte per write
+        self.data = 0  # bytes after a 0x40 control byte
+
+    def writeto(self, addr, buf, stop=True):
+        self.writes += 1
+        self.bytes += len(buf) + 1
+        if self.panel is not None:
+            self.panel.write(bytes(buf))
+
+    def writevto(self, addr, vector, stop=True):
+        self.writes += 1
+        self.bytes += 1
+        for b in vector:
+            self.bytes += len(b)
+        if vector[0][0] == 0x40:
+            for i in range(1, len(vector)):
+                self.data += len(vector[i])
+        if self.panel is not None:
+            data = b""
+            for b in vector:
+                data += bytes(b)
+            self.panel.write(data)
+
+
+DICE = bytearray(b"\x01\x02\x03\x04\x05")
+
+
+def draw(fb):
+    fb.fill(0)
+    gfx.text(fb, b"P1 Yahtzee", 0, 0, 1)
+    gfx.number_right(fb, 123, 128, 0, 1)
+    gfx.dice_row(fb, DICE, 0b00100, 4, 10, 20, 5)
+    fb.rect(30, 34, 7, 7, 1)
+    fb.hline(0, 43, 128, 1)
+    fb.vline(127, 44, 10, 1)
+    fb.pixel(3, 62, 1)
+    fb.fill_rect(0, 54, 128, 10, 1)
+    gfx.text(fb, b"Box already filled", 1, 55, 0)
+
+
+def test_paged_ssd1306_puts_each_frame_on_the_panel():
+    panel = fakehw.FakeSSD1306()
+    d = PagedSSD1306(128, 64, CountingI2C(panel))
+    assert panel.frame == bytearray(1024) and panel.data_bytes == 1024  # init: the whole (blank) screen
+    for face in (1, 6, 3):
+        DICE[0] = face
+        draw(d)
+        d.show()
+        assert panel.frame == d.buffer
+    DICE[0] = 1
+
+
+def edges(fb):
+    draw(fb)
+    gfx.text(fb, b"Clip", -3, -2, 1)
+    gfx.text(fb, b"Edge", 110, 60, 1)
+    gfx.text(fb, b"\x7f\x10ok", 20, 20, 1)  # outside the font: '?'
+    fb.fill_rect(60, 28, 40, 12, 1)
+    gfx.text(fb, b"inv", 62, 30, 0)
+    gfx.text(fb, b"x", 125, 30, 0)
+
+
+def test_paged_ssd1306_glyph_blits_draw_the_same_pixels_as_gfx_fill_rects():
+    import framebuf
+
+    d = PagedSSD1306(128, 64, CountingI2C())
+    plain = framebuf.FrameBuffer(bytearray(1024), 128, 64, framebuf.MONO_VLSB)  # no GLYPH_BLIT: fill_rect runs
+    edges(d)
+    edges(plain)
+    ink = 0
+    for y in range(64):
+        for x in range(128):
+            assert d.pixel(x, y) == plain.pixel(x, y), (x, y)
+            ink += d.pixel(x, y)
+    assert ink > 1000
+
+
+def test_paged_ssd1306_sends_nothing_unchanged_and_only_a_changed_dies_blocks():
+    panel = fakehw.FakeSSD1306()
+    i2c = CountingI2C(panel)
+    d = PagedSSD1306(128, 64, i2c)
+    draw(d)
+    d.show()
+    data, writes = i2c.data, i2c.writes
+    draw(d)
+    d.show()
+    assert (i2c.data, i2c.writes) == (data, writes)  # not one byte
+    DICE[0] = 6  # 1 -> 6 in the die at x 4-23: pages 1-3 change, only in columns 0-31
+    draw(d)
+    d.show()
+    DICE[0] = 1
+    assert i2c.data - data == 3 * 32
+    assert i2c.writes - writes == 1 + 3  # one window command write, one data write a page
+    assert panel.frame == d.buffer
+    data = i2c.data
+    d.pixel(127, 0, 1)  # page 0 (a blank column): its last block
+    d.pixel(64, 63, 0)  # page 7 (inside the ink bar): its third block
+    d.pixel(33, 63, 0)  # and its second
+    d.show()
+    assert i2c.data - data == 32 + 2 * 32  # two separate windows
+    assert panel.frame == d.buffer
+    DICE[1] = 6  # the die at x 29-48 spans blocks 0 and 1
+    draw(d)
+    d.show()
+    DICE[1] = 2
+    assert panel.frame == d.buffer
+
+
+def test_paged_ssd1306_on_a_narrow_panel_sends_its_columns_only():
+    panel = fakehw.FakeSSD1306()
+    d = PagedSSD1306(72, 40, CountingI2C(panel))  # 72x40: centred at columns 28-99, blocks 32 + 32 + 8
+    d.fill(0)
+    d.fill_rect(70, 0, 2, 40, 1)  # the last (8-column) block of every page
+    d.show()
+    for p in range(5):
+        assert panel.frame[p * 128 + 28:p * 128 + 100] == d.buffer[p * 72:(p + 1) * 72]
+
+
+def test_paged_ssd1306_show_allocates_nothing():
+    i2c = CountingI2C()
+    d = PagedSSD1306(128, 64, i2c)
+
+    def frame():
+        DICE[0] = 7 - DICE[0]  # 1 <-> 6: every frame differs
+        draw(d)
+        d.show()
+        d.show()  # and an unchanged one
+
+    frame()
+    sent = d.blocks_sent
+    assert locked(frame) == 0
+    assert d.blocks_sent - sent == 3  # the locked frame did send its blocks
+
+
+class CountingBusio:
+    """busio.I2C's lock and writeto (CircuitPython 10.2.1: start and end keyword-only) that only count."""
+
+    def __init__(self):
+        self.locked = False
+        self.writes = 0
+        self.data = 0  # bytes of the writes that start with the 0x40 control byte, less that byte
+
+    def try_lock(self):
+        if self.locked:
+            return False
+        self.locked = True
+        return True
+
+    def unlock(self):
+        self.locked = False
+
+    def writeto(self, address, buffer, *, start=0, end=0x7FFFFFFF):
+        if not self.locked:
+            raise RuntimeError("Function requires lock")
+        if end > len(buffer):
+            end = len(buffer)
+        self.writes += 1
+        if buffer[start] == 0x40:
+            self.data += end - start - 1
+
+
+def test_circuitpython_backend_draws_and_shows_without_allocating():
+    i2c = CountingBusio()
+    fb = BitmapDisplay(SSD1306(i2c, 0x3C), displayio)
+    assert i2c.data == 1024  # the blank start-up screen
+
+    def frame():
+        DICE[0] = 7 - DICE[0]
+        draw(fb)
+        gfx.text(fb, b"Clip", -3, -2, 1)
+        gfx.text(fb, b"Off", 2, 21, 1)  # across two pages
+        fb.contrast(200)
+        fb.show()
+        fb.show()
+
+    frame()
+    sent = fb.cols_sent
+    writes = i2c.writes
+    assert locked(frame) == 0
+    # die 1's two 16-column groups (all drawn, only they changed): the window and the data; the contrast
+    assert fb.cols_sent - sent == 32 and i2c.writes - writes == 2 + 1
+    DICE[0] = 1
+
+
+def test_heap_harness_catches_a_display_allocation():
+    fb = BitmapDisplay(SSD1306(CountingBusio(), 0x3C), displayio)
+    assert locked(lambda: fb.glyphs(bytes(DICE), 0, 0, 1)) == 1  # bytes() allocates: the harness must see it
+
+
+def dice(fb):
+    fb.fill(0)
+    gfx.dice_row(fb, DICE, 0b01010, 4, 10, 20, 5)
+    gfx.die(fb, 20, 40, 20, 6, 1)
+    gfx.die(fb, -6, 50, 20, 3, 0)
+    gfx.die(fb, 118, -4, 20, 5, 1)
+    for k in range(8):
+        gfx.tumbling_die(fb, 27 + 9 * k, 44, 20, 5 + k)
+    gfx.die(fb, 60, 30, 16, 2, 1)  # another size: drawn by gfx itself
+    gfx.die(fb, 90, 30, 20, 4, 0, 0)  # another colour: likewise
+
+
+def test_paged_ssd1306_dice_sprites_draw_what_gfx_draws_everywhere():
+    import framebuf
+
+    d = PagedSSD1306(128, 64, CountingI2C())
+    plain = framebuf.FrameBuffer(bytearray(1024), 128, 64, framebuf.MONO_VLSB)
+    dice(d)
+    dice(plain)
+    for y in range(64):
+        for x in range(128):
+            assert d.pixel(x, y) == plain.pixel(x, y), (x, y)

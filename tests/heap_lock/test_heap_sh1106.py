@@ -1,0 +1,69 @@
+"""The MacroPad's SH1106 backend (firmware/fdfw/sh1106_cp.py) on the MicroPython unix port over the fake displayio and
+bitmaptools (tests/firmware/fakes/cp): a frame drawn and sent allocates nothing (the C primitives on a board allocate
+nothing per call; busio.SPI.write here only counts)."""
+import sys
+
+from heaplock import locked
+
+_HERE = __file__.rsplit("/", 1)[0] if "/" in __file__ else "."
+_ROOT = _HERE + "/../.."
+for _p in ("/firmware", "/tests/firmware/fakes", "/tests/firmware/fakes/cp"):
+    if _ROOT + _p not in sys.path:
+        sys.path.append(_ROOT + _p)
+
+from fivedice import gfx  # noqa: E402
+from fdfw.sh1106_cp import PageDisplay  # noqa: E402
+
+
+class CountingSPI:
+    """busio.SPI.write(buffer, *, start=0, end=None) that only counts."""
+
+    def __init__(self):
+        self.writes = 0
+        self.bytes = 0
+
+    def write(self, buffer, *, start=0, end=None):
+        self.writes += 1
+        self.bytes += (len(buffer) if end is None else end) - start
+
+
+class Pin:
+    value = True
+
+
+DICE = bytearray(b"\x01\x02\x03\x04\x05")
+
+
+def draw(fb):
+    fb.fill(0)
+    gfx.text(fb, b"P1 Yahtzee", 0, 0, 1)
+    gfx.number_right(fb, 123, 128, 0, 1)
+    gfx.dice_row(fb, DICE, 0b00100, 4, 10, 20, 5)
+    fb.rect(30, 34, 7, 7, 1)
+    fb.fill_rect(0, 44, 128, 9, 1)
+    gfx.text(fb, b"Box already filled", 1, 45, 0)
+    gfx.text(fb, b"Clip", -3, -2, 1)
+    fb.pixel(3, 62, 1)
+
+
+def test_sh1106_backend_draws_and_sends_a_frame_without_allocating():
+    spi = CountingSPI()
+    fb = PageDisplay(spi, Pin(), Pin(), 2)
+
+    def frame():
+        DICE[0] = 7 - DICE[0]  # 1 <-> 6: every frame differs in pages 1-3
+        draw(fb)
+        fb.show()
+        fb.show()  # and an unchanged one
+        fb.contrast(100)
+
+    frame()
+    sent = fb.pages_sent
+    assert locked(frame) == 0
+    assert fb.pages_sent - sent == 3  # the locked frame did send its pages
+    DICE[0] = 1
+
+
+def test_heap_harness_catches_an_sh1106_allocation():
+    fb = PageDisplay(CountingSPI(), Pin(), Pin(), 2)
+    assert locked(lambda: fb.glyphs(bytes(DICE), 0, 0, 1)) == 1
