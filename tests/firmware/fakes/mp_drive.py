@@ -202,7 +202,8 @@ elif scenario.startswith("heap"):
             self.sleepy = False  # set by the script: the screen is "off", the loop light-sleeps
             self.wakes = 0
             apps.append(self)
-            self.session.game = None
+            self.session = self  # the game in progress, as the App's (none here)
+            self.game = None
             self.mode = -1
             self.seats = _NoSeats()
 
