@@ -8,11 +8,10 @@ values (fivedice.settings), the dim and sleep timers (fivedice.power)."""
 # wait_ms(now) (how long the loop may sleep), asleep() and wake(now): docs/library.md. Handling an
 # event and drawing a frame allocate nothing after start-up (tests/heap_lock/test_heap_app.py).
 
-from fivedice.compat import const
+from fivedice.compat import const, zeros as _zeros
 from fivedice import messages as _msg
 from fivedice import oled_view as view
 from fivedice import power as _power
-from fivedice import session as _session
 from fivedice.session import Session
 from fivedice.settings import Settings
 from fivedice import sounds
@@ -40,6 +39,10 @@ BUTTON_NAMES = ("hold1", "hold2", "hold3", "hold4", "hold5", "roll", "up", "down
 TOAST_MS = const(1800)
 CPU_STEP_MS = const(650)
 _PIXEL_FRAME_MS = const(10)  # the loop wakes this often while the pixels animate
+# what the game in progress reports (fivedice.session's; tests/lib/test_session.py holds them equal)
+_TURN = const(1)
+_OVER = const(2)
+_OVER_RECORDS = const(3)
 
 
 class App:
@@ -88,7 +91,7 @@ class App:
         self.now = 0
         # the game in progress: the game, the tumble, the CPU's step, the hint, the save's timing
         dice = dice if dice is not None else Dice()
-        s = self.session = Session(self, self.px, store, dice, cpu_step_ms, TOP_LEN)
+        s = self.session = Session(self, self.px, store, dice, cpu_step_ms, _zeros("l", TOP_LEN))
         self.pw = _power.Power(display, battery)  # the dim and sleep timers, the battery
         # the menu's values: the next game's
         self.settings = s.settings = Settings(self.pw, self.snd, s.setting_saved)
@@ -125,13 +128,14 @@ class App:
         lazy.drop("coach_buffers")
 
     # -- what the game in progress did (fivedice.session): the screen that shows it -------
-    def report(self, what):
-        """The game reports (session.TURN, OVER, OVER_RECORDS, RESUMED); the router shows it."""
-        if what == _session.TURN:
+    def report(self, code):
+        """The game reports what happened (_TURN, _OVER, _OVER_RECORDS, or a resume); the router
+        shows it."""
+        if code == _TURN:
             self.enter(M_TURN)  # a new game, or the next turn: the dice, over whatever was open
-        elif what == _session.OVER_RECORDS:
+        elif code == _OVER_RECORDS:
             self.enter(M_INITIALS)  # the records are written once the initials are given
-        elif what == _session.OVER:
+        elif code == _OVER:
             self.enter(M_OVER)
         else:
             self.enter(M_MENU)  # a saved game resumed: the menu offers to continue it

@@ -7,7 +7,7 @@ nothing itself: it reports what happened (a turn to play, a game over, a resume)
 # ui.refuse, ui.accept, ui.hush), the sound (ui.cue) and ui.report. The screens draw what this
 # object holds (app.session). The save record's layout, writing and reading: fivedice.savefile (its
 # reader only at start-up).
-from fivedice.compat import collect, const, zeros as _zeros
+from fivedice.compat import collect, const
 from fivedice import features as _features
 from fivedice import game as _game
 from fivedice import lazy as _lazy
@@ -26,15 +26,16 @@ _SAVE_SOON_MS = const(1000)
 # hint_kind: a hint asked while the turn is still being solved, shown when it is
 _HINT_DUE = const(-1)
 _REWRITE = const(2)  # save_due: a log store's rewrite, then the save
-# what happened, reported to the router (App.report)
-TURN = const(1)  # a game started or a box was scored: the next turn is on
-OVER = const(2)  # the game is over
-OVER_RECORDS = const(3)  # the game is over and goes into the records
-RESUMED = const(4)  # the saved game came back at start-up
+# what happened, reported to the router (App.report, which states them again; private here: no
+# name in the module's dict)
+_TURN = const(1)  # a game started or a box was scored: the next turn is on
+_OVER = const(2)  # the game is over
+_OVER_RECORDS = const(3)  # the game is over and goes into the records
+_RESUMED = const(4)  # the saved game came back at start-up
 
 
 class Session:
-    def __init__(self, ui, px, store, dice, cpu_step_ms, top_len):
+    def __init__(self, ui, px, store, dice, cpu_step_ms, top3):
         self.ui = ui
         self.px = px  # the pixels (fivedice.pixels_view) or None
         self.store = store
@@ -58,8 +59,8 @@ class Session:
         # what the last hint said (coach.KEEP/SCORE), shown until the next action; -1: asked
         self.hint_kind = 0
         self.hint_value = 0
-        # the last hint's best three choices (coach.choices), shown with it
-        self.top3 = _zeros("l", top_len)
+        # the last hint's best three choices (coach.choices, the App's array), shown with it
+        self.top3 = top3
         # the player to move's par (expected final total from the turn's start) x 100; -1: none
         self.par_x100 = -1
         self.save_bad = False  # the save could not be read: kept as it is until a new game
@@ -70,11 +71,17 @@ class Session:
         self.to_beat = 0  # a solo game: the best score of its rule set in the records (0: none)
 
     # -- a game starts, or comes back ------------------------------------------------------
-    def new_game(self):
-        """Start a game with the menu's settings (the save slot is overwritten from now on)."""
+    def new_game(self, again=False):
+        """Start a game with the menu's settings (the save slot is overwritten from now on); again:
+        after a game, the next one with its rule set, players and seats (the menu's now)."""
         s = self.settings
-        rs = _rules.ALL[s.rules_i]
         g = self.game
+        if again:
+            s.set("rules_i", g.rs.index)
+            s.set("players", g.players)
+            for p in range(g.players):
+                s.set_seat(p, self.seats.seated[p])
+        rs = _rules.ALL[s.rules_i]
         if g is not None and g.players == s.players:
             g.restart(rs)  # the game before's objects
         else:
@@ -88,36 +95,13 @@ class Session:
         self._best_to_beat()
         self._sync_pixels()
         self.thinking = True
-        self.ui.report(TURN)
+        self.ui.report(_TURN)
         self.cpu_at = ticks_add(self.ui.now, self.cpu_step_ms)
-        self._save_next()
+        self._save_soon(0)
         if self.save_due and hasattr(self.store, "compact_due"):
             # after the frame, a log store's rewrite (the game before is over: the
             self.save_due = _REWRITE
             # least to lose) in one pass, the new game's save in the next
-
-    def again(self):
-        """After a game: the next one with the same rule set, players and seats."""
-        g = self.game
-        s = self.settings
-        s.set("rules_i", g.rs.index)
-        s.set("players", g.players)
-        for p in range(g.players):
-            s.set_seat(p, self.seats.seated[p])
-        self.new_game()
-
-    def _resume_game(self, g, seats):
-        """Seat game g (None: none in progress) as the save had it, seat p playing seats[p]; the
-        menu's settings, already read, are the next game's."""
-        self.game = g
-        self.hint_kind = 0
-        self.par_x100 = -1
-        if g is not None:
-            self.seats.seat_game(g, seats)
-            self._best_to_beat()
-            self._sync_pixels()
-            self.thinking = True
-        self.ui.report(RESUMED)
 
     def _sync_pixels(self):
         if self.px is not None and self.game is not None:
@@ -320,7 +304,7 @@ class Session:
             self.ui.cue(_sounds.LAND)
         self.cpu_at = ticks_add(now, self.cpu_step_ms)
         # a restart resumes with these dice: no free re-roll by pulling the battery
-        self._save_next()
+        self._save_soon(0)
         return self.ui.accept()
 
     def toggle(self, die):
@@ -330,7 +314,7 @@ class Session:
         self.hint_kind = 0
         self._sync_pixels()
         self.ui.cue(_sounds.HOLD)
-        self._save_soon()  # a restart resumes with these dice held
+        self._save_soon(_SAVE_SOON_MS)  # a restart resumes with these dice held
         return self.ui.accept()
 
     def score(self, box):
@@ -355,16 +339,16 @@ class Session:
         self.thinking = not g.over  # the next player's turn: solve it a slice a pass from now
         if g.over:
             self.ui.cue(_sounds.GAME_OVER)
-            self._save_next()
+            self._save_soon(0)
             # the finished game saved now, before the records are written (Initials.enter): a cut or
             # a reset between resumes it finished, counted once; a save that failed leaves the game
             # uncounted, not twice
             records = self._keeps_records() and self.flush_save()
-            self.ui.report(OVER_RECORDS if records else OVER)
+            self.ui.report(_OVER_RECORDS if records else _OVER)
         else:
             self.ui.cue(_sounds.SCORE)
-            self.ui.report(TURN)
-            self._save_next()
+            self.ui.report(_TURN)
+            self._save_soon(0)
         self.cpu_at = ticks_add(self.ui.now, self.cpu_step_ms)
         return self.ui.accept()
 
@@ -421,26 +405,20 @@ class Session:
         """The save record of the session as it stands (fivedice.savefile)."""
         return _savefile.record(self.settings, self.game, self.seats.seated)
 
-    def _save_soon(self):
-        """Save a small change (a hold) once presses pause, not a flash write per press."""
+    def _save_soon(self, ms):
+        """Save `ms` from now: 0 in the next pass, after the frame that shows the change (a save
+        never delays a frame); _SAVE_SOON_MS for a small change (a hold), once presses pause (not
+        a flash write per press)."""
         if self.store is not None:
             if not self.save_due:
                 self.save_due = True  # (a rewrite still due stays first)
-            self.save_at = ticks_add(self.ui.now, _SAVE_SOON_MS)
-
-    def _save_next(self):
-        """Save in the next pass, after the frame that shows the change (a save never delays a
-        frame)."""
-        if self.store is not None:
-            if not self.save_due:
-                self.save_due = True
-            self.save_at = self.ui.now
+            self.save_at = ticks_add(self.ui.now, ms)
 
     def setting_saved(self):
         """A menu setting changed: saved with the next write (soon, once presses pause); never over
         a save that could not be read (kept as it is until a new game starts)."""
         if not self.save_bad:
-            self._save_soon()
+            self._save_soon(_SAVE_SOON_MS)
 
     def flush_save(self):
         """Write a change still waiting to be saved (call before the board sleeps or powers down).
@@ -517,5 +495,16 @@ class Session:
                 self.store.set_aside()
         _lazy.drop("save_decode")
         collect()  # (on a board: its code's room is free again before the game is seated)
-        if got is not None:
-            self._resume_game(got[0], got[1])
+        if got is None:
+            return
+        # the game (None: none in progress) seated as the save had it; the menu's settings, read
+        # with it, are the next game's
+        g = self.game = got[0]
+        self.hint_kind = 0
+        self.par_x100 = -1
+        if g is not None:
+            self.seats.seat_game(g, got[1])
+            self._best_to_beat()
+            self._sync_pixels()
+            self.thinking = True
+        self.ui.report(_RESUMED)

@@ -37,7 +37,7 @@ class Over(Screen):
         if b == B_OK:
             app.show(M_CARD)
         elif b == B_ROLL:
-            app.session.again()  # a new game with the same rules and seats
+            app.session.new_game(True)  # again: the same rules and seats
         elif b == B_BACK:
             app.enter(M_MENU)
         return 0
