@@ -18,7 +18,7 @@ _PARTS = {
     # a CPU level's code, while a seat or the game in progress names it (Seats.need_levels)
     "easy": "fivedice.cpu",
     "good": "fivedice.good_valuer",
-    # reading a save back and its checks (App._load), dropped once the save is read
+    # reading a save back and its checks (Session._load), dropped once the save is read
     "save_decode": "fivedice.savefile.decode",
     # the records, read for the best score to beat and for a finished proficiency test
     "records": "fivedice.records",
