@@ -508,7 +508,7 @@ def mp_main(tables, which):
 
     _STATE = ("shown", "now", "whole",  # the screen's
               "buffer", "shadow", "_a", "_r", "_n", "_old_n", "_old_ok", "_over", "_eager", "_dirty", "_all",
-              "marks", "_span", "blocks_sent", "cols_sent", "lo", "hi", "ops_run", "_dsize", "_dcol", "_dice", "_tumble")
+              "marks", "_span", "blocks_sent", "cols_sent", "bytes_sent", "lo", "hi", "ops_run", "_dsize", "_dcol", "_dice", "_tumble")
     # (the dice sprites too: made at a die's first draw, which must not be a stubbed one)
 
     def snapshot(fb, screen):
