@@ -67,6 +67,8 @@ DEBUG = False
 def _archive(root, ref, into):
     """lib, firmware and the fakes of commit ref into a folder (the fakes were tests/firmware_fakes before
     the tests were laid out like the code)."""
+    import subprocess
+
     for fakes in ("tests/firmware/fakes", "tests/firmware_fakes"):
         r = subprocess.run("git -C %s archive %s lib firmware %s | tar -x -C %s" % (root, ref, fakes, into),
                            shell=True, capture_output=True, text=True)
