@@ -173,6 +173,7 @@ def edges(fb):
     gfx.text(fb, b"Clip", -3, -2, 1)  # off the top-left corner
     gfx.text(fb, b"Edge", 110, 60, 1)  # off the right and bottom edges
     gfx.text(fb, b"\x7f\x10ok", 20, 20, 1)  # codes outside the font draw '?'
+    gfx.glyph(fb, 200, 100, 10, 1)  # one glyph outside the font: the target draws '?'
     fb.fill_rect(-5, 30, 10, 40, 1)
     fb.fill_rect(50, 30, 0, 5, 1)  # empty
     fb.hline(120, 50, 20, 1)
@@ -181,6 +182,7 @@ def edges(fb):
     fb.pixel(128, 5, 1)
     fb.fill_rect(60, 28, 40, 12, 1)
     gfx.text(fb, b"inv", 62, 30, 0)  # paper-coloured text on ink
+    gfx.text(fb, b"\x80a", 84, 30, 0)  # outside the font, inverted: '?'
     gfx.text(fb, b"strips", 22, 50, 1)  # glyphs across the strip edge at x 64, and far from it
     gfx.text(fb, b"low", 60, 61, 1)  # across the edge and off the bottom
     gfx.text(fb, b"Wide", 58, 44, 0)  # and across it in paper on paper

@@ -93,6 +93,8 @@ def edges(fb):
     fb.fill_rect(60, 28, 40, 12, 1)
     gfx.text(fb, b"inv", 62, 30, 0)
     gfx.text(fb, b"x", 125, 30, 0)
+    gfx.text(fb, b"\x80a", 84, 30, 0)  # outside the font, inverted: '?'
+    gfx.glyph(fb, 200, 100, 10, 1)  # one glyph outside the font: the target draws '?'
     gfx.number(fb, -1203, 0, 40, 1)  # NUMBER_BLIT: a digit a blit, '-' first
     gfx.number(fb, 0, 40, 40, 1)
     fb.fill_rect(0, 48, 80, 8, 1)
