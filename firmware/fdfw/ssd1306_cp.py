@@ -145,6 +145,7 @@ class BitmapDisplay:
         self._bg = [self._mv[4 * _R * (g >> 3) + 4 + (g & 7) * n:][:n] for g in range(16)]
         self._sg = [ms[g * n:(g + 1) * n] for g in range(16)]
         self._ink = (_font_bitmap(displayio, 0), _font_bitmap(displayio, 1))  # c's text: _ink[c]
+        self._one = bytearray(1)  # glyph()'s char, drawn by glyphs()
         self.bytes_sent = 0  # data bytes sent since start-up
         self.fill(0)
         self.show()  # a blank screen, whatever the panel held
@@ -244,75 +245,55 @@ class BitmapDisplay:
     def glyph(self, code, x, y, c):
         """Draw char code (32..126, else '?') with its top-left at x, y in colour c; paper is
         untouched."""
-        if x <= -WIDTH or x >= 128 or y <= -8 or y >= 64:
-            return
-        if code < FIRST or code > LAST:
-            code = UNKNOWN
-        if x < self.lo:
-            self.lo = x if x > 0 else 0
-        if x + WIDTH > self.hi:
-            self.hi = x + WIDTH
-        k = code - FIRST
-        self._put(self._ink[c], (k & 3) << 3, WIDTH * (k >> 2), x, y, 1 - c)
-
-    def _put(self, ink, sx, r, x, y, skip):
-        # font bitmap x sx..sx+7, rows r..r+4 (a glyph) to screen x, y, cut at the left edge
-        # (a half's row 0 is the spare one), at the right one (the upper half's rows stop at 128)
-        # and at the pages
-        r2 = r + WIDTH
-        if x < 0:
-            r -= x
-            x = 0
-        elif x > 128 - WIDTH:
-            r2 -= x + WIDTH - 128
-        x += 1
-        m = y & 7
-        p = y - m  # the page's first screen row
-        back = self.back
-        if p >= 0:  # glyph rows 0..7-m: page p's rows m..7
-            _blit(back, ink, p & 31, x + (_R if p & 32 else 0), x1=sx + m, y1=r, x2=sx + 8, y2=r2,
-                  skip_source_index=skip)
-        if m and p < 56:  # glyph rows 8-m..7: the next page's rows 0..m-1
-            p += 8
-            _blit(back, ink, (p & 31) + 8 - m, x + (_R if p & 32 else 0), x1=sx, y1=r, x2=sx + m,
-                  y2=r2, skip_source_index=skip)
+        one = self._one
+        one[0] = code
+        self.glyphs(one, x, y, c)
 
     def glyphs(self, s, x, y, c):
-        """Draw bytes s on one line from x, y; returns the x after the last char (as gfx.text)."""
+        """Draw bytes s on one line from x, y; returns the x after the last char (as gfx.text).
+        A glyph is font bitmap x sx..sx+7, rows r..r+4, cut at the screen's edges (a half's row 0
+        is the spare one; the upper half's rows stop at 128) and at the pages."""
         e = x + len(s) * ADVANCE
-        if x < 0 or y < 0 or y > 56 or e > 128:  # clipped at an edge: glyph by glyph
-            for code in s:
-                self.glyph(code, x, y, c)
-                x += ADVANCE
-            return x
+        if y <= -8 or y >= 64 or e <= 0 or x >= 128:
+            return e
+        if x < self.lo:
+            self.lo = x if x > 0 else 0
+        if e > self.hi:
+            self.hi = e
         back = self.back
         ink = self._ink[c]
         skip = 1 - c
-        if x < self.lo:
-            self.lo = x
-        if e > self.hi:
-            self.hi = e
         m = y & 7
-        p = y - m  # the first page's first screen row
-        ya = p & 31  # the upper rows' bitmap x, then the lower rows' (see _put)
-        yb = ((p + 8) & 31) + 8 - m
-        xb = x + 1 + (_R if (p + 8) & 32 else 0)  # the lower rows' bitmap row
-        x += 1 + (_R if p & 32 else 0)  # bitmap rows
+        p = y - m  # the first page's first screen row: glyph rows 0..7-m are its rows m..7
+        up = p >= 0
+        ya = p & 31
+        ra = (_R if p & 32 else 0) + 1  # bitmap row - screen x
+        p += 8  # glyph rows 8-m..7: the next page's rows 0..m-1
+        down = m and p < 64
+        yb = (p & 31) + 8 - m
+        rb = (_R if p & 32 else 0) + 1
         for code in s:
-            if code < FIRST or code > LAST:
-                code = UNKNOWN
-            code -= FIRST
-            r = WIDTH * (code >> 2)
-            sx = (code & 3) << 3
-            r2 = r + WIDTH
-            if m:
-                _blit(back, ink, ya, x, x1=sx + m, y1=r, x2=sx + 8, y2=r2, skip_source_index=skip)
-                _blit(back, ink, yb, xb, x1=sx, y1=r, x2=sx + m, y2=r2, skip_source_index=skip)
-                xb += ADVANCE
-            else:
-                _blit(back, ink, ya, x, x1=sx, y1=r, x2=sx + 8, y2=r2, skip_source_index=skip)
+            if -WIDTH < x < 128:
+                if code < FIRST or code > LAST:
+                    code = UNKNOWN
+                code -= FIRST
+                r = WIDTH * (code >> 2)
+                sx = (code & 3) << 3
+                r2 = r + WIDTH
+                d = x
+                if d < 0:
+                    r -= d
+                    d = 0
+                elif d > 128 - WIDTH:
+                    r2 -= d + WIDTH - 128
+                if up:
+                    _blit(back, ink, ya, d + ra, x1=sx + m, y1=r, x2=sx + 8, y2=r2,
+                          skip_source_index=skip)
+                if down:
+                    _blit(back, ink, yb, d + rb, x1=sx, y1=r, x2=sx + m, y2=r2,
+                          skip_source_index=skip)
             x += ADVANCE
-        return e
+        return x
 
     # -- sending --
     def show(self):
