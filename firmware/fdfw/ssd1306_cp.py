@@ -22,7 +22,7 @@ Bitmap) and SSD1306 (the panel's command bytes). Loaded only by a board with tha
 #   writable); text: one bitmaptools.blit a glyph from a font Bitmap in the same layout (two where
 #   not page-aligned).
 # - show(): of the columns drawn since the last show() (lo..hi: every primitive widens them), those
-#   in 16-column groups of a half that differ from a shadow of the panel (memoryviews made once,
+#   in 32-column groups of a half that differ from a shadow of the panel (memoryviews made once,
 #   compared and copied in C), each run of them in two I2C writes: the column and page window, then
 #   the data straight from the Bitmap's memory (busio.I2C writeto's start/end: no copy), the byte
 #   before it lent to the 0x40 control byte. A hold sends its die's 20 columns of the halves it
@@ -34,8 +34,9 @@ from fivedice.font import ADVANCE, FIRST, FONT, LAST, UNKNOWN, WIDTH
 # bitmaptools' fill_region and blit (C), bound by the first BitmapDisplay (_bind): a build without
 # them still gets far enough at start-up (fdfw.setup_cp) to say so, with red pixels and beeps
 _fill_region = _blit = None
+_one = bytearray(1)  # glyph()'s char, drawn by glyphs()
 _FONT_W = const(32)  # the font Bitmap's width: glyph k at bits 8 * (k % 4), rows 5 * (k // 4)
-_G = const(16)  # columns a compared group of a half (64 bytes): 16 groups, 16 memoryviews
+_G = const(32)  # columns a compared group of a half (128 bytes): 8 groups, 8 memoryviews a side
 _R = const(129)  # Bitmap rows a half: a spare row, then a row a screen column
 
 
@@ -142,10 +143,9 @@ class BitmapDisplay:
         self._shadow = bytearray(b"\xff" * 1024)
         ms = memoryview(self._shadow)
         n = _G * 4
-        self._bg = [self._mv[4 * _R * (g >> 3) + 4 + (g & 7) * n:][:n] for g in range(16)]
-        self._sg = [ms[g * n:(g + 1) * n] for g in range(16)]
+        self._bg = [self._mv[4 * _R * (g >> 2) + 4 + (g & 3) * n:][:n] for g in range(8)]
+        self._sg = [ms[g * n:(g + 1) * n] for g in range(8)]
         self._ink = (_font_bitmap(displayio, 0), _font_bitmap(displayio, 1))  # c's text: _ink[c]
-        self._one = bytearray(1)  # glyph()'s char, drawn by glyphs()
         self.bytes_sent = 0  # data bytes sent since start-up
         self.fill(0)
         self.show()  # a blank screen, whatever the panel held
@@ -245,9 +245,8 @@ class BitmapDisplay:
     def glyph(self, code, x, y, c):
         """Draw char code (32..126, else '?') with its top-left at x, y in colour c; paper is
         untouched."""
-        one = self._one
-        one[0] = code
-        self.glyphs(one, x, y, c)
+        _one[0] = code
+        self.glyphs(_one, x, y, c)
 
     def glyphs(self, s, x, y, c):
         """Draw bytes s on one line from x, y; returns the x after the last char (as gfx.text).
@@ -307,8 +306,8 @@ class BitmapDisplay:
             return
         bg = self._bg
         sg = self._sg
-        h = 0  # the half's first group: 0, then 8
-        while h < 16:
+        h = 0  # the half's first group: 0, then 4
+        while h < 8:
             g = h + lo // _G
             last = h + (hi - 1) // _G
             while g <= last:
@@ -325,10 +324,10 @@ class BitmapDisplay:
                 if b > hi:
                     b = hi
                 r = _R if h else 0
-                self.panel.send(a, b - 1, h >> 1, (h >> 1) + 3, self._mv, (r + a + 1) << 2,
+                self.panel.send(a, b - 1, h, h + 3, self._mv, (r + a + 1) << 2,
                                 (r + b + 1) << 2)
                 self.bytes_sent += (b - a) << 2
                 while g < q:
                     sg[g][:] = bg[g]  # the panel holds it now (columns not drawn were the same)
                     g += 1
-            h += 8
+            h += 4

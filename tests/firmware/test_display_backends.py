@@ -88,7 +88,7 @@ def test_cp_backend_sends_the_changed_columns_drawn_since_the_last_frame(stack):
     assert (oled.data_bytes, oled.writes) == before  # all drawn again, the same: not one byte either
     DICE[0] = 6  # the die at x 4-23 changes from 1 to 6
     try:
-        turn(fb)  # everything drawn, one die changed: its 16-column groups, columns 0-31, pages 0-3
+        turn(fb)  # everything drawn, one die changed: its 32-column group, columns 0-31, pages 0-3
         fb.show()
         assert (oled.data_bytes - before[0], oled.writes - before[1]) == (32 * 4, 2)  # window, data
         assert oled.image() == reference(turn)
@@ -96,9 +96,9 @@ def test_cp_backend_sends_the_changed_columns_drawn_since_the_last_frame(stack):
         DICE[0] = 1
     before = (oled.data_bytes, oled.writes)
     fb.pixel(5, 3, 1)  # group 0
-    fb.pixel(100, 60, 1)  # the lower half's group 6: drawn columns 5-100, a run in each half
+    fb.pixel(100, 60, 1)  # the lower half's group 3: drawn columns 5-100, a run in each half
     fb.show()
-    assert (oled.data_bytes - before[0], oled.writes - before[1]) == ((16 - 5) * 4 + (101 - 96) * 4, 4)
+    assert (oled.data_bytes - before[0], oled.writes - before[1]) == ((32 - 5) * 4 + (101 - 96) * 4, 4)
     assert oled.image() == bytes(fb_frame(fb))
 
 

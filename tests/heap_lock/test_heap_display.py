@@ -221,7 +221,7 @@ def test_circuitpython_backend_draws_and_shows_without_allocating():
     sent = fb.bytes_sent
     writes = i2c.writes
     assert locked(frame) == 0
-    # die 1's two 16-column groups of pages 0-3 (all drawn, only they changed): the window and the data; the
+    # die 1's 32-column group of pages 0-3 (all drawn, only they changed): the window and the data; the
     # contrast
     assert fb.bytes_sent - sent == 32 * 4 and i2c.writes - writes == 2 + 1
     DICE[0] = 1
