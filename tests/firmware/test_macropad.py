@@ -79,8 +79,13 @@ def test_macropad_face_colours_stay_apart_for_players_who_cannot_tell_red_from_g
     import importlib
 
     prof = importlib.import_module("boards.macropad")
-    faces = prof.FACE_COLORS[1:]
-    from fivedice.pixels_view import FACE_COLORS
+    def rgb(c):
+        return (c >> 16, (c >> 8) & 255, c & 255)
+
+    faces = [rgb(c) for c in prof.FACE_COLORS[1:]]  # 0xRRGGBB
+    from fivedice import pixels_view
+
+    FACE_COLORS = [rgb(c) for c in pixels_view.FACE_COLORS]
 
     def worst(colors, m):
         return min(_delta(_seen(a, m), _seen(b, m)) for i, a in enumerate(colors) for b in colors[i + 1:])

@@ -133,9 +133,9 @@ class Strip:
         self.shows = 0
 
     def __setitem__(self, i, c):
-        self.buf[3 * i] = c[0]
-        self.buf[3 * i + 1] = c[1]
-        self.buf[3 * i + 2] = c[2]
+        self.buf[3 * i] = c >> 16
+        self.buf[3 * i + 1] = (c >> 8) & 255
+        self.buf[3 * i + 2] = c & 255
 
     def show(self):
         self.shows += 1
