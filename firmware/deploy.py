@@ -57,7 +57,8 @@ import zipfile
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 BIN = os.path.dirname(sys.executable)
-CP_LIBS = ("adafruit_debouncer", "adafruit_ticks", "neopixel")
+# no neopixel: the NeoPixels are written by the core module neopixel_write (fdfw.pixels_cp)
+CP_LIBS = ("adafruit_debouncer", "adafruit_ticks")
 MP_VENV_LIBS = ("adafruit_debouncer", "adafruit_ticks")
 MP_MIP_LIBS = ("ssd1306",)  # `mpremote mip install`; offline, firmware/vendor/<name>.py instead
 VENDOR = os.path.join(ROOT, "firmware", "vendor")

@@ -329,8 +329,9 @@ def test_macropad_bundle_carries_its_drivers_and_profile_and_micropython_is_refu
     assert r.returncode == 0, r.stdout + r.stderr
     names = zipfile.ZipFile(out).namelist()
     for f in ("code.py", "board_config.py", "lib/boards/macropad.mpy", "lib/fdfw/sh1106_cp.mpy",
-              "lib/fdfw/encoder.mpy", "lib/fdfw/setup_cp.mpy", "lib/neopixel.mpy"):
+              "lib/fdfw/encoder.mpy", "lib/fdfw/setup_cp.mpy", "lib/fdfw/pixels_cp.mpy"):
         assert f in names, f
+    assert "lib/neopixel.mpy" not in names and "lib/adafruit_pixelbuf.mpy" not in names  # neopixel_write is C
     assert not any("records" in n or "proftest" in n for n in names)  # left out, as on a Pico (features.py)
     assert "note: a MacroPad has a Pico's heap under CircuitPython 10" in r.stdout
     r = _deploy("mp", "--board", "macropad", "--dry-run", "--tables", "none")
