@@ -217,6 +217,27 @@ def test_sh1106_power_calls_send_the_panel_commands(sh):
     assert panel.on
 
 
+def test_the_sh1106_bench_draws_the_same_frames_on_both_backends_and_counts_what_each_sends():
+    """tests/bench/bench_sh1106.py (docs/benchmarks.md) runs on today's backends: a row a frame and backend,
+    the same pixels drawn on each, the SH1106's bytes its pages and columns (3 command bytes a page)."""
+    import subprocess
+
+    root = os.path.dirname(FIRMWARE)
+    r = subprocess.run([sys.executable, os.path.join(root, "tests", "bench", "bench_sh1106.py")],
+                       capture_output=True, text=True, timeout=300)
+    assert r.returncode == 0, r.stdout + r.stderr
+    rows = {}
+    for ln in r.stdout.splitlines()[1:]:
+        *name, backend, _, calls, pixels, sent, est = ln.split()
+        rows[" ".join(name), backend] = int(calls), int(pixels), int(sent), float(est)
+    assert sorted(rows) == sorted((f, b) for f in ("whole turn", "a hold", "two lines") for b in ("SH1106", "SSD1306"))
+    for f in ("whole turn", "a hold", "two lines"):
+        assert rows[f, "SH1106"][1] == rows[f, "SSD1306"][1] > 0, f  # the same pixels drawn
+        assert rows[f, "SH1106"][3] > 0 and rows[f, "SSD1306"][3] > 0, f
+    assert rows["whole turn", "SH1106"][2] == 8 * (3 + 128)  # every page, every column
+    assert rows["a hold", "SH1106"][2] == 3 * (3 + 20)  # the die's 20 columns of its 3 pages
+
+
 # -- the whole firmware ---------------------------------------------------------------------------------------
 
 def _pixels(hw):
