@@ -795,8 +795,8 @@ def cp_heap_warning(board, tables, mpy):
     if mpy and board == "macropad":
         return ("note: a MacroPad has a Pico's heap under CircuitPython 10 (%s): no records or "
                 "proficiency test; with .mpy %s" % (
-                    heap, "a table game starts and finishes with about a 12 KB margin "
-                    "(by the heap proxy)" if tables
+                    heap, "a table game starts and finishes with the Pico's 16 KB margin "
+                    "(by the heap proxy: not measured on a MacroPad)" if tables
                     else "and no table a game fits"))
     if mpy and tables and board != "pico":  # the margin was measured on a Pico only
         return ("note: a %s under CircuitPython 10 has %s: with .mpy a table game starts and "
