@@ -79,6 +79,9 @@ class PixelsView:
         self._held = 0
         self._test = 0  # test mode: pixel * 3 + colour
         self._last = bytearray([_UNKNOWN] * n)
+        self._die = bytearray(n)  # 1 where a die's pixel is
+        for j in self._order:
+            self._die[j] = 1
         self._mode = _NORMAL
         self._t0 = 0
         self._dim = dim
@@ -93,23 +96,24 @@ class PixelsView:
 
     @brightness.setter
     def brightness(self, value):
-        """Rebuild the colour tables (allocates: not for a per-frame path)."""
+        """Rescale the colour table (its list made at the first call: not for a per-frame path)."""
         b = 0 if value < 0 else 255 if value > 255 else int(value)
         self._brightness = b
         d = b * self._dim // 255
-        pal = []
-        for c in self._faces:
-            pal.append(scale(c, b))
-        for c in self._faces:
-            pal.append(scale(c, d))
-        for c in RAINBOW:
-            pal.append(scale(c, b))
-        for c in TEST_COLORS:
-            pal.append(scale(c, b))
+        keys = self._keys or ()
+        pal = self._pal
+        if pal is None:  # one list for good: a new brightness rewrites it
+            pal = self._pal = [0] * (_KEYS + len(keys))
+        for f in range(7):
+            pal[_FULL + f] = scale(self._faces[f], b)
+            pal[_DIM + f] = scale(self._faces[f], d)
+        for i in range(_NRAIN):
+            pal[_RAIN + i] = scale(RAINBOW[i], b)
+        for i in range(3):
+            pal[_PURE + i] = scale(TEST_COLORS[i], b)
         # at _KEYS + pixel; the key colours at the dim share, as free dice
-        for c in self._keys or ():
-            pal.append(scale(c, d))
-        self._pal = pal
+        for i in range(len(keys)):
+            pal[_KEYS + i] = scale(keys[i], d)
         self.refresh()
 
     def color(self, index):
@@ -206,17 +210,10 @@ class PixelsView:
             if self._n > 5:  # pixels not under a die: dark, or their key's colour
                 keys = self._keys
                 for j in range(self._n):
-                    if not self._is_die_pixel(j):
+                    if not self._die[j]:
                         changed |= self._put(j, _KEYS + j if keys is not None else 0)
         if changed:
             self._show()
             self.frames += 1
             return True
-        return False
-
-    def _is_die_pixel(self, j):
-        order = self._order
-        for i in range(5):
-            if order[i] == j:
-                return True
         return False

@@ -159,6 +159,10 @@ def pixels_loop():
         VIEW.update(t)
     VIEW.set_dice(DICE, 0b11111)
     VIEW.update(4100)
+    VIEW.brightness = 40  # the menu's brightness: the colour table rescaled in place
+    VIEW.update(4200)
+    VIEW.brightness = 96
+    VIEW.update(4300)
 
 
 def test_pixels_view_does_not_allocate():
