@@ -4,7 +4,7 @@ CPU's step) and its save (the record written after each of them, read back at st
 nothing itself: it reports what happened (a turn to play, a game over, a resume) to the router
 (App.report), which chooses the screen."""
 # The App is its `ui`: the clock (ui.now), the frame flag (ui.dirty), the message line (ui.message,
-# ui.refuse, ui.accept, ui.hush), the sound (ui.cue) and ui.report. The screens draw what this
+# ui.refuse, ui.accept), the sound (ui.cue) and ui.report. The screens draw what this
 # object holds (app.session). The save record's layout, writing and reading: fivedice.savefile (its
 # reader only at start-up).
 from fivedice.compat import collect, const
@@ -334,7 +334,9 @@ class Session:
         g.score(box)
         self.last_player = player
         self.five = False
-        self.ui.hush()
+        ui = self.ui
+        if ui.toast != _msg.T_TABLE_BAD:  # a refusal's message ends; "Strategy table bad" runs on
+            ui.toast = 0
         self._sync_pixels()
         self.thinking = not g.over  # the next player's turn: solve it a slice a pass from now
         if g.over:
