@@ -1,0 +1,177 @@
+"""The main loop, one copy for every port: poll, tick, draw, wait. The board (fdfw.loop.main),
+the simulator (host_sim.device) and the web page (web/fivedice_web.py) each build a Loop over the
+App with their own clock, buttons and shake sensors, and step it a pass at a time."""
+# A pass: feed (the watchdog); read the clock; the buttons' presses, lowest bit first; each shake
+# sensor's start (1) or stop (-1); app.tick, and app.draw when a frame is due; else, with `sleep`,
+# once the app has switched the screen off, sleep() until a button, then app.wake() and the presses
+# of that wake are dropped (none reaches the app until WAKE_QUIET_MS have passed and every button
+# is up); else, with `idle`, idle(ms) until the soonest of app.wait_ms, buttons.wait_ms and the
+# sensors' wait_ms. Without either the port waits between passes itself (the simulator's clock,
+# the page's timer). Nothing is allocated per pass (tests/heap_lock/test_heap_loop.py).
+#
+# What a port hands in:
+# - buttons: poll() -> a mask of press edges (bit b: the app's button b); down() -> any button is
+#   down (with `sleep`); wait_ms() (with `idle`); pending() (Idle). A queue of taps (the page's,
+#   in the order they came, repeats kept) hands one tap a poll and has more(): the loop polls it
+#   again while more() is true.
+# - shake: None, a sensor or a tuple of them (the page: its accelerometer, the MacroPad's knob):
+#   update(now) -> 1 (a shake started), -1 (it stopped) or 0; wait_ms(now) (with `idle`).
+# - ticks_ms: the port's clock, wrap-safe ms (fivedice.ticks).
+from fivedice.compat import const
+from fivedice.ticks import ticks_add, ticks_diff
+
+# after a wake: the waking press is dropped (it is debounced and released within this)
+WAKE_QUIET_MS = 60
+
+
+def _sensors(shake, name):
+    if shake is None:
+        return None
+    if not isinstance(shake, tuple):
+        shake = (shake,)
+    return tuple([getattr(s, name) for s in shake])
+
+
+class Loop:
+    """The main loop over a built app: run() forever, a pass per step(). idle(ms): the wait (an
+    Idle's idle); sleep(): the board's light sleep; feed(): called every pass (the watchdog's), so
+    only a hung pass lets the watchdog reset the board."""
+
+    def __init__(self, app, buttons, shake, ticks_ms, idle=None, feed=None, sleep=None):
+        # the bound methods cached (a lookup per pass would allocate), in one tuple: one allocation
+        # of known size, not an attribute dict that grows and leaves holes in the heap
+        self.m = (
+            app,
+            app.press,
+            app.tick,
+            app.draw,
+            buttons.poll,
+            buttons.down if sleep is not None else None,
+            ticks_ms,
+            _sensors(shake, "update"),
+            idle,
+            app.wait_ms if idle is not None else None,
+            buttons.wait_ms if idle is not None else None,
+            _sensors(shake, "wait_ms") if idle is not None else None,
+            sleep,
+            app.asleep if sleep is not None else None,
+            feed,
+            getattr(buttons, "more", None),
+        )
+        # [0] after a wake the presses are dropped (quiet) until [1], every button up; [2] the last
+        # pass drew a frame
+        self.q = [False, 0, False]
+
+    def run(self):
+        self.m[0].draw()
+        step = self.step
+        while True:
+            step()
+
+    def step(self):
+        """One pass; returns the time it read (self.q[2]: it drew a frame)."""
+        (
+            app,
+            press,
+            tick,
+            draw,
+            poll,
+            down,
+            ticks_ms,
+            updates,
+            idle,
+            wait_ms,
+            buttons_wait,
+            shake_waits,
+            sleep,
+            asleep,
+            feed,
+            more,
+        ) = self.m
+        q = self.q
+        if feed is not None:
+            feed()
+        now = ticks_ms()
+        if q[0] and ticks_diff(now, q[1]) >= 0 and not down():
+            q[0] = False  # checked before the poll: a new press in this poll counts
+        mask = poll()
+        while True:
+            if q[0]:
+                mask = 0  # the press that woke the board does nothing else
+            if mask:
+                for b in range(30):
+                    if (mask >> b) & 1:
+                        press(b, now)
+            if more is None or not more():
+                break
+            mask = poll()
+        if updates is not None:
+            for update in updates:
+                s = update(now)
+                if s > 0:
+                    app.shake(True, now)
+                elif s < 0:
+                    app.shake(False, now)
+        q[2] = tick(now)
+        if q[2]:
+            draw()
+        elif asleep is not None and asleep():
+            sleep()
+            now = ticks_ms()
+            app.wake(now)
+            q[0] = True
+            q[1] = ticks_add(now, WAKE_QUIET_MS)
+        elif idle is not None:
+            ms = wait_ms(now)
+            if ms:
+                w = buttons_wait()
+                if w < ms:
+                    ms = w
+                if shake_waits is not None:
+                    for shake_wait in shake_waits:
+                        w = shake_wait(now)
+                        if w < ms:
+                            ms = w
+                if ms > 0:
+                    idle(ms)
+        return now
+
+
+SLICE_MS = const(20)  # the slice when nobody plays (make bench-power: 10 ms slices cost 2x the CPU)
+QUICK_MS = const(5)  # the slice while someone plays: a press is seen within 5 ms, 2.5 on average
+QUICK_FOR_MS = const(3000)  # quick slices go on this long after the last press or shake
+
+
+class Idle:
+    """The wait between passes on a port that sleeps (the board): Idle(sleep_ms, buttons, shake,
+    feed).idle(ms) sleeps up to ms in slices and returns early when a button edge is pending or the
+    shake switch changed, so a press waits at most a slice: QUICK_MS while someone plays (until
+    QUICK_FOR_MS of quiet), SLICE_MS after (fewer wakes). feed() is called every slice."""
+
+    def __init__(self, sleep_ms, buttons, shake=None, feed=None):
+        self._sleep = sleep_ms
+        self._pending = buttons.pending
+        self._changed = shake.changed if shake is not None and hasattr(shake, "changed") else None
+        self._feed = feed
+        # ms slept since a press or a shake last ended a wait, up to QUICK_FOR_MS (then slow slices)
+        self.quiet = 0
+
+    def idle(self, ms):
+        """Sleep up to ms; return early when a button edge or a shake-switch change is pending."""
+        sleep = self._sleep
+        pending = self._pending
+        changed = self._changed
+        feed = self._feed
+        while ms > 0:
+            if pending() or (changed is not None and changed()):
+                self.quiet = 0
+                return
+            sl = QUICK_MS if self.quiet < QUICK_FOR_MS else SLICE_MS
+            s = sl if ms > sl else ms
+            sleep(s)
+            # it stops there: an int that grew for days would leave the small ints
+            if self.quiet < QUICK_FOR_MS:
+                self.quiet += s
+            ms -= s
+            if feed is not None:
+                feed()
