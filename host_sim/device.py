@@ -51,13 +51,8 @@ class SimDevice:
             self.app.settings.muted = True
             self.app.snd.mute = True
         self.frames = 0
-        self.wire()
-        self.app.draw()
-
-    def wire(self):
-        """Build the loop over the app's methods as they are now (it keeps them: a test that wraps one calls this
-        again)."""
         self.loop = Loop(self.app, self.board.buttons, TiltInput(self), self.clock.ticks_ms)
+        self.app.draw()
 
     def close(self):
         self.board.close()

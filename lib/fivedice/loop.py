@@ -24,40 +24,17 @@ from fivedice.ticks import ticks_add, ticks_diff
 WAKE_QUIET_MS = 60
 
 
-def _sensors(shake, name):
-    if shake is None:
-        return None
-    if not isinstance(shake, tuple):
-        shake = (shake,)
-    return tuple([getattr(s, name) for s in shake])
-
-
 class Loop:
     """The main loop over a built app: run() forever, a pass per step(). idle(ms): the wait (an
     Idle's idle); sleep(): the board's light sleep; feed(): called every pass (the watchdog's), so
     only a hung pass lets the watchdog reset the board."""
 
     def __init__(self, app, buttons, shake, ticks_ms, idle=None, feed=None, sleep=None):
-        # the bound methods cached (a lookup per pass would allocate), in one tuple: one allocation
-        # of known size, not an attribute dict that grows and leaves holes in the heap
-        self.m = (
-            app,
-            app.press,
-            app.tick,
-            app.draw,
-            buttons.poll,
-            buttons.down if sleep is not None else None,
-            ticks_ms,
-            _sensors(shake, "update"),
-            idle,
-            app.wait_ms if idle is not None else None,
-            buttons.wait_ms if idle is not None else None,
-            _sensors(shake, "wait_ms") if idle is not None else None,
-            sleep,
-            app.asleep if sleep is not None else None,
-            feed,
-            getattr(buttons, "more", None),
-        )
+        if shake is not None and not isinstance(shake, tuple):
+            shake = (shake,)
+        # one tuple: one allocation of known size, not an attribute dict that grows and leaves
+        # holes in the heap (methods are called, never loaded: a loaded one would allocate)
+        self.m = (app, buttons, shake, ticks_ms, idle, feed, sleep, hasattr(buttons, "more"))
         # [0] after a wake the presses are dropped (quiet) until [1], every button up; [2] the last
         # pass drew a frame
         self.q = [False, 0, False]
@@ -70,66 +47,49 @@ class Loop:
 
     def step(self):
         """One pass; returns the time it read (self.q[2]: it drew a frame)."""
-        (
-            app,
-            press,
-            tick,
-            draw,
-            poll,
-            down,
-            ticks_ms,
-            updates,
-            idle,
-            wait_ms,
-            buttons_wait,
-            shake_waits,
-            sleep,
-            asleep,
-            feed,
-            more,
-        ) = self.m
+        app, buttons, shakes, ticks_ms, idle, feed, sleep, more = self.m
         q = self.q
         if feed is not None:
             feed()
         now = ticks_ms()
-        if q[0] and ticks_diff(now, q[1]) >= 0 and not down():
+        if q[0] and ticks_diff(now, q[1]) >= 0 and not buttons.down():
             q[0] = False  # checked before the poll: a new press in this poll counts
-        mask = poll()
+        mask = buttons.poll()
         while True:
             if q[0]:
                 mask = 0  # the press that woke the board does nothing else
             if mask:
                 for b in range(30):
                     if (mask >> b) & 1:
-                        press(b, now)
-            if more is None or not more():
+                        app.press(b, now)
+            if not more or not buttons.more():
                 break
-            mask = poll()
-        if updates is not None:
-            for update in updates:
-                s = update(now)
-                if s > 0:
+            mask = buttons.poll()
+        if shakes is not None:
+            for s in shakes:
+                e = s.update(now)
+                if e > 0:
                     app.shake(True, now)
-                elif s < 0:
+                elif e < 0:
                     app.shake(False, now)
-        q[2] = tick(now)
+        q[2] = app.tick(now)
         if q[2]:
-            draw()
-        elif asleep is not None and asleep():
+            app.draw()
+        elif sleep is not None and app.asleep():
             sleep()
             now = ticks_ms()
             app.wake(now)
             q[0] = True
             q[1] = ticks_add(now, WAKE_QUIET_MS)
         elif idle is not None:
-            ms = wait_ms(now)
+            ms = app.wait_ms(now)
             if ms:
-                w = buttons_wait()
+                w = buttons.wait_ms()
                 if w < ms:
                     ms = w
-                if shake_waits is not None:
-                    for shake_wait in shake_waits:
-                        w = shake_wait(now)
+                if shakes is not None:
+                    for s in shakes:
+                        w = s.wait_ms(now)
                         if w < ms:
                             ms = w
                 if ms > 0:

@@ -66,7 +66,6 @@ def _recorded(dev):
         return real(b, now)
 
     dev.app.press = press
-    dev.wire()  # the loop keeps the app's methods: built again over the wrapped one
     return seen
 
 
