@@ -169,8 +169,8 @@ def compile_with(cmd):
             first = f.read(1)
         if first != CP_MPY_HEADER:
             raise DeployError(
-                "%s made a .mpy starting with %r, not %r: that is not CircuitPython's mpy-cross, and "
-                "the board could not load it" % (cmd[0], first, CP_MPY_HEADER)
+                "%s made a .mpy starting with %r, not %r: that is not CircuitPython's mpy-cross, "
+                "and the board could not load it" % (cmd[0], first, CP_MPY_HEADER)
             )
 
     return run
@@ -540,8 +540,8 @@ def main(argv=None):
     ap.add_argument(
         "--resume",
         action="store_true",
-        help="MicroPython: attach with `mpremote resume` (no soft reset) and do not reset at the end "
-        "(for the unix port over a pty, which a soft reset would end)",
+        help="MicroPython: attach with `mpremote resume` (no soft reset) and do not reset at the "
+             "end (for the unix port over a pty, which a soft reset would end)",
     )
     ap.add_argument(
         "--drive", help="CircuitPython CIRCUITPY drive (default: look in the usual mount points)"
@@ -557,8 +557,8 @@ def main(argv=None):
     ap.add_argument(
         "--line-numbers",
         action="store_true",
-        help="keep line numbers in the .mpy (tracebacks say the line; costs a CircuitPython Pico ~3 KB "
-        "of heap)",
+        help="keep line numbers in the .mpy (tracebacks say the line; costs a CircuitPython Pico "
+             "~3 KB of heap)",
     )
     ap.add_argument(
         "--cp-mpy-cross",
@@ -608,14 +608,15 @@ def main(argv=None):
         if tables and room is not None and size > room:
             if chosen:
                 print(
-                    "warning: %d bytes staged, more than the ~%d-byte drive of a %s: the strategy tables need a "
-                    "4 MB board (BOARD=pico2), or MicroPython (make deploy-mp)"
+                    "warning: %d bytes staged, more than the ~%d-byte drive of a %s: the strategy "
+                    "tables need a 4 MB board (BOARD=pico2), or MicroPython (make deploy-mp)"
                     % (size, room, a.board)
                 )
             else:
                 drop_tables(st)
                 print(
-                    "note: the strategy table does not fit the ~%d-byte drive of a %s with the rest: left out"
+                    "note: the strategy table does not fit the ~%d-byte drive of a %s with the "
+                    "rest: left out"
                     % (room, a.board)
                 )
         tables = [d[7:-4] for _, d in st.files if d.startswith("tables/")]
@@ -654,8 +655,8 @@ def pick_tables(arg):
             out.append(rid)
         else:
             print(
-                "note: no tables/%s.fdt (`make tables/%s.fdt` builds it in about a minute): the board gets no "
-                "table" % (rid, rid)
+                "note: no tables/%s.fdt (`make tables/%s.fdt` builds it in about a minute): the "
+                "board gets no table" % (rid, rid)
             )
     return out, False
 
@@ -693,7 +694,8 @@ def board_gets(tables, mpy, runtime, board=None):
             "the other %d rule sets" % rest if rest > 1 else "the other rule set",
         )
     else:
-        what = "no strategy table: no hints in any rule set, the CPU up to good (TABLES=yahtzee adds them)"
+        what = ("no strategy table: no hints in any rule set, the CPU up to good (TABLES=yahtzee "
+                "adds them)")
     code = (".py sources, compiled on the board at import" if not mpy
             else ".mpy built here for CircuitPython 10" if runtime == "cp" else ".mpy built here")
     out = "the board gets: %s; %s" % (what, code)
@@ -742,16 +744,17 @@ def cp_mpy_refusal(version, source_cmd):
     known = ", ".join("%d.x" % m for m in CP_MPY_KNOWN)
     if not version:
         return (
-            "the drive's boot_out.txt names no CircuitPython version, so the .mpy format is not known (this "
-            "deploy builds .mpy for CircuitPython %s): `%s` copies the sources instead"
+            "the drive's boot_out.txt names no CircuitPython version, so the .mpy format is not "
+            "known (this deploy builds .mpy for CircuitPython %s): `%s` copies the sources instead"
             % (known, source_cmd)
         )
     major = version.split(".")[0]
     if major.isdigit() and int(major) in CP_MPY_KNOWN:
         return None
     return (
-        "the board runs CircuitPython %s, whose .mpy format this deploy does not know (it builds .mpy for "
-        "CircuitPython %s): `%s` copies the sources instead, or flash CircuitPython %s onto the board"
+        "the board runs CircuitPython %s, whose .mpy format this deploy does not know (it builds "
+        ".mpy for CircuitPython %s): `%s` copies the sources instead, or flash CircuitPython %s "
+        "onto the board"
         % (version, known, source_cmd, known)
     )
 
@@ -861,8 +864,8 @@ def _mp(st, a):
     _show_files(st, ":/")
     own = tuple(d + "/" for d in OWN_DIRS)
     print(
-        "first removes the previous install's files (the save and your own files stay): %s and every .py/.mpy "
-        "in %s"
+        "first removes the previous install's files (the save and your own files stay): %s and "
+        "every .py/.mpy in %s"
         % (
             ", ".join(
                 p
@@ -890,15 +893,16 @@ def _mp(st, a):
     _run([copy], st.top, a.dry_run)
     if a.dry_run:
         print(
-            "dry run: no board was touched; next: plug the board in (MicroPython on it) and run `%s`"
+            "dry run: no board was touched; next: plug the board in (MicroPython on it) and run "
+            "`%s`"
             % make_cmd("deploy-mp", a)
         )
     elif a.resume:
         print("done; next: reset the board to start fivedice")
     else:
         print(
-            "done: the board resets into fivedice; next: press OK for a new game (a new build: run Self-test "
-            "first, hardware/README.md)"
+            "done: the board resets into fivedice; next: press OK for a new game (a new build: run "
+            "Self-test first, hardware/README.md)"
         )
     return 0
 
@@ -916,8 +920,8 @@ def _cp_libs_from_venv(st, why):
         print("  compiled to .mpy here as lib/ is, as the bundle's are")
     else:
         print(
-            "  these are .py files: CircuitPython compiles them on the board at import, %s than the bundle's "
-            ".mpy (tests/bench/bench_lib_heap.py)" % PY_LIBS_EXTRA_HEAP
+            "  these are .py files: CircuitPython compiles them on the board at import, %s than "
+            "the bundle's .mpy (tests/bench/bench_lib_heap.py)" % PY_LIBS_EXTRA_HEAP
         )
     return libs
 
@@ -929,8 +933,9 @@ def _cp_zip(st, a):
         for dest in cp_copy_order(st):
             z.write(os.path.join(st.top, dest), dest)
     print(
-        "wrote %s (%d files); next: unzip it onto the CIRCUITPY drive, keeping its folders (CircuitPython 10: "
-        "the .mpy are built for it), and press OK for a new game" % (a.zip, len(st.files))
+        "wrote %s (%d files); next: unzip it onto the CIRCUITPY drive, keeping its "
+        "folders (CircuitPython 10: the .mpy are built for it), and press OK for a new "
+        "game" % (a.zip, len(st.files))
     )
     return 0
 
@@ -995,23 +1000,24 @@ def _cp(st, a, drive):
                 raise DeployError(_read_only(target, e))
     if a.dry_run:
         print(
-            "dry run: no board was touched; next: plug the board in (CircuitPython 10 on it, its CIRCUITPY drive "
-            "mounted) and run `%s`, or `%s` for a zip to unzip onto the drive"
+            "dry run: no board was touched; next: plug the board in (CircuitPython 10 on it, its "
+            "CIRCUITPY drive mounted) and run `%s`, or `%s` for a zip to unzip onto the drive"
             % (make_cmd("deploy-cp", a), make_cmd("bundle-cp", a))
         )
     else:
         print(
-            "done: CircuitPython restarts when code.py lands; next: press OK for a new game (a new build: run "
-            "Self-test first, hardware/README.md)"
+            "done: CircuitPython restarts when code.py lands; next: press OK for a new game (a new "
+            "build: run Self-test first, hardware/README.md)"
         )
     return 0
 
 
 def _read_only(target, e):
     return (
-        "cannot write %s (%s). If an older fivedice (before saves moved to nvm) is on the board, its boot.py "
-        "made the drive read-only to the computer: hold BACK while pressing reset, then deploy again (the new "
-        "fdfw/boot_cp it runs leaves the drive writable, and the deploy removes that boot.py)."
+        "cannot write %s (%s). If an older fivedice (before saves moved to nvm) is on the board, "
+        "its boot.py made the drive read-only to the computer: hold BACK while pressing reset, "
+        "then deploy again (the new fdfw/boot_cp it runs leaves the drive writable, and the deploy "
+        "removes that boot.py)."
         % (target, e)
     )
 

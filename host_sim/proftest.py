@@ -59,15 +59,33 @@ def positions(rs):
     return bytes(out)
 
 
+def _literal(data, indent, width=100):
+    """`data` as adjacent bytes literals (one constant to the compiler), no line over `width`."""
+    out, line = [], ""
+    room = width - len(indent) - 4  # b"", and the comma after the last
+    for b in data:
+        if b == 0x22 or b == 0x5C:
+            tok = "\\" + chr(b)
+        else:
+            tok = ascii(bytes([b]))[2:-1]
+        if len(line) + len(tok) > room:
+            out.append('%sb"%s"' % (indent, line))
+            line = ""
+        line += tok
+    out.append('%sb"%s",' % (indent, line))
+    return out
+
+
 def source():
     """The text of lib/fivedice/proftest_data.py."""
     lines = [
-        '"""The proficiency test\'s positions, 25 per rule set: written by `python -m host_sim.proftest` (its',
-        'docstring has the seeded procedure and the record layout; tests/lib/test_proftest_positions.py regenerates them)."""',
-        "# POSITIONS[rule set index]: two literals, positions 0-12 and 13-24, each position a record of 9 + boxes",
-        "# bytes: rolls taken, the five faces, filled mask (2 bytes, little endian), extra bonuses, each box's",
-        "# points. Two literals a rule set, not one joined at import: no literal compiled on the board passes 512",
-        "# characters, and taking a rule set's pair keeps no copy (fivedice.proftest.data).",
+        '"""The proficiency test\'s positions, 25 per rule set: written by `python -m host_sim.proftest`',
+        "(its docstring has the seeded procedure and the record layout; tests/lib/test_proftest_positions.py",
+        'regenerates them)."""',
+        "# POSITIONS[rule set index]: two constants, positions 0-12 and 13-24, each position a record of",
+        "# 9 + boxes bytes: rolls taken, the five faces, filled mask (2 bytes, little endian), extra bonuses,",
+        "# each box's points. Two constants a rule set, not one joined at import: none compiled on the board",
+        "# passes 512 bytes, and taking a rule set's pair keeps no copy (fivedice.proftest.data).",
         "POSITIONS = (",
     ]
     for rs in rules.ALL:
@@ -75,7 +93,7 @@ def source():
         n = RECORD + rs.n
         lines.append("    (  # %s" % rs.id)
         for part in (data[:HALF * n], data[HALF * n:]):
-            lines.append("        %s," % ascii(part).replace("'", '"'))
+            lines.extend(_literal(part, "        "))
         lines.append("    ),")
     lines.append(")")
     return "\n".join(lines) + "\n"

@@ -160,9 +160,9 @@ class EdgeButtons:
     """ring: an EdgeRing; key k is app button ids[k]. One adafruit_debouncer.Debouncer per key.
 
     The debouncer reads time through its module-level ticks_ms; while poll() replays an edge, that
-    clock says the edge's time (host_sim drives it the same way), otherwise the real ticks. Per edge at time t the debouncer is updated twice: with the level
-    before the edge (which commits it if it had lasted the interval) and with the new level (which
-    starts a new bounce window)."""
+    clock says the edge's time (host_sim drives it the same way), otherwise the real ticks. Per edge
+    at time t the debouncer is updated twice: with the level before the edge (which commits it if it
+    had lasted the interval) and with the new level (which starts a new bounce window)."""
 
     def __init__(self, ring, ids, interval_s=0.01):
         if ring.n != len(ids):

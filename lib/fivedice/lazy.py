@@ -35,8 +35,8 @@ _PARTS = {
     "nvm_scan": "fdfw.store.nvm_scan",
     # the firmware's start-up: board profile -> hardware; dropped before the app is built
     # (fdfw.loop)
-    "startup": "fdfw.start fdfw.hardware fdfw.profile fdfw.setup_cp fdfw.setup_spi fdfw.setup_mp fdfw.i2cmem "
-    "board_config boards boards.*",
+    "startup": "fdfw.start fdfw.hardware fdfw.profile fdfw.setup_cp fdfw.setup_spi fdfw.setup_mp "
+    "fdfw.i2cmem board_config boards boards.*",
 }
 
 

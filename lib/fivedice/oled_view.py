@@ -19,11 +19,12 @@ DICE_Y = const(10)
 DIE = const(20)
 DIE_GAP = const(5)
 
-# Box labels by box id: (long label for the picker, short label for the scorecard).
+# Box labels by box id: (long label for the picker, short label for the scorecard). The short
+# label is the name in title case when it has 6 characters or fewer; longer ones are cut to 5.
 _LABELS = {
     "ones": ("Ones", "Ones"),
     "twos": ("Twos", "Twos"),
-    "threes": ("Threes", "Thrs"),
+    "threes": ("Threes", "Threes"),
     "fours": ("Fours", "Fours"),
     "fives": ("Fives", "Fives"),
     "sixes": ("Sixes", "Sixes"),
@@ -34,31 +35,32 @@ _LABELS = {
     "large_straight": ("Large straight", "LgStr"),
     "yahtzee": ("YAHTZEE", "Yahtz"),
     "five_kind": ("5 of a kind", "5Kind"),
-    "chance": ("Chance", "Chnce"),
+    "chance": ("Chance", "Chance"),
     "high_straight": ("High straight", "HiStr"),
     "low_straight": ("Low straight", "LoStr"),
     "high": ("High (22+)", "High"),
     "low": ("Low (21+)", "Low"),
-    "yum": ("YUM", "YUM"),
+    "yum": ("YUM", "Yum"),
     "one_pair": ("One pair", "1Pair"),
     "two_pairs": ("Two pairs", "2Pair"),
     "yatzy": ("YATZY", "Yatzy"),
     "little_straight": ("Little straight", "LtStr"),
     "big_straight": ("Big straight", "BgStr"),
-    "choice": ("Choice", "Choic"),
+    "choice": ("Choice", "Choice"),
     "yacht": ("YACHT", "Yacht"),
 }
 # Per rule set index: tuples of labels in box order (built once at import).
 # Text for the screen is bytes: iterating a str makes a new 1-char str on MicroPython
 # (unless that char happens to be interned), iterating bytes gives ints and allocates nothing.
-# Each label is encoded once and shared by every rule set that has the box (52 bytes objects, not
-# 154), and the str table is dropped: about 6 KB less heap on a 64-bit port, 3-4 KB on a board.
+# Each label is encoded once and shared by every rule set that has the box (44 bytes objects, not
+# 156), and the str table is dropped: about 6 KB less heap on a 64-bit port, 3-4 KB on a board.
 _ENC = {}
 for _n in _LABELS:
-    _ENC[_n] = (_LABELS[_n][0].encode(), _LABELS[_n][1].encode())
+    _l, _s = _LABELS[_n]
+    _ENC[_n] = (_l.encode(), _s.encode()) if _l != _s else (_l.encode(),) * 2  # "Fours": one object
 LONG = tuple(tuple(_ENC[n][0] for n in rs.names) for rs in _r.ALL)
 SHORT = tuple(tuple(_ENC[n][1] for n in rs.names) for rs in _r.ALL)
-del _LABELS, _ENC, _n
+del _LABELS, _ENC, _n, _l, _s
 SHORT_TITLES = (b"Yahtzee", b"5oK forced", b"5oK free", b"Yum", b"Yatzy", b"Yacht")
 FIVE_NAMES = (b"YAHTZEE!", b"5 OF A KIND!", b"5 OF A KIND!", b"YUM!", b"YATZY!", b"YACHT!")
 

@@ -26,12 +26,25 @@ def test_labels_fit_their_columns():
             assert len(s) <= 16, s
     for labels in view.SHORT:
         for s in labels:
-            assert len(s) <= 5, s
+            assert len(s) <= 6, s
     for title, page in HELP:
         for s in [title] + page.split(b"\n"):
             assert len(s) <= 21, s
     for s in view.MESSAGES:
         assert len(s) <= 21, s
+
+
+def test_short_labels_follow_one_rule_the_whole_name_when_it_fits_in_six():
+    # "Threes" beside "Fours", never "Thrs"; "YACHT" is "Yacht" on the card as "Chance" is; only names
+    # of seven characters or more are cut, to five
+    for rs in view._r.ALL:
+        for b in range(rs.n):
+            short = view.SHORT[rs.index][b]
+            name = view.LONG[rs.index][b].split(b" (")[0]  # "High (22+)": the name is "High"
+            if len(name) <= 6:
+                assert short == name[:1] + name[1:].lower(), (name, short)  # title case
+            else:
+                assert len(short) == 5, (name, short)
 
 
 def _names_box(line, label):
