@@ -1,22 +1,8 @@
 """The main loop, one copy for every port: poll, tick, draw, wait. The board (fdfw.loop.main),
 the simulator (host_sim.device) and the web page (web/fivedice_web.py) each build a Loop over the
 App with their own clock, buttons and shake sensors, and step it a pass at a time."""
-# A pass: feed (the watchdog); read the clock; the buttons' presses, lowest bit first; each shake
-# sensor's start (1) or stop (-1); app.tick, and app.draw when a frame is due; else, with `sleep`,
-# once the app has switched the screen off, sleep() until a button, then app.wake() and the presses
-# of that wake are dropped (none reaches the app until WAKE_QUIET_MS have passed and every button
-# is up); else, with `idle`, idle(ms) until the soonest of app.wait_ms, buttons.wait_ms and the
-# sensors' wait_ms. Without either the port waits between passes itself (the simulator's clock,
-# the page's timer). Nothing is allocated per pass (tests/heap_lock/test_heap_loop.py).
-#
-# What a port hands in:
-# - buttons: poll() -> a mask of press edges (bit b: the app's button b); down() -> any button is
-#   down (with `sleep`); wait_ms() (with `idle`); pending() (Idle). A queue of taps (the page's,
-#   in the order they came, repeats kept) hands one tap a poll and has more(): the loop polls it
-#   again while more() is true.
-# - shake: None, a sensor or a tuple of them (the page: its accelerometer, the MacroPad's knob):
-#   update(now) -> 1 (a shake started), -1 (it stopped) or 0; wait_ms(now) (with `idle`).
-# - ticks_ms: the port's clock, wrap-safe ms (fivedice.ticks).
+# A pass, what each port hands in and the wait per port: docs/library.md ("The main loop").
+# Nothing is allocated per pass (tests/heap_lock/test_heap_loop.py).
 from fivedice.compat import const
 from fivedice.ticks import ticks_add, ticks_diff
 
