@@ -93,12 +93,12 @@ class Player:
             self.dev.tap(A.B_BACK)
 
     def _unheld(self):
-        g = self.app.game
+        g = self.app.session.game
         held = g.held if g.rolls else 0
         return 5 - bin(held).count("1")
 
     def _faces_left(self):
-        if self.faces is not None and self.app.game.check_roll() == G.OK and self.faces.remaining() < self._unheld():
+        if self.faces is not None and self.app.session.game.check_roll() == G.OK and self.faces.remaining() < self._unheld():
             return "the scripted --faces ran out (%d left, %d dice to roll)" % (self.faces.remaining(), self._unheld())
         return None
 
@@ -125,10 +125,10 @@ class Player:
             return None
         if app.asleep() or self.dev.board.display.state == "off":
             self.dev.tap(A.B_OK)  # wake it: that press does nothing else
-        if app.game is None or app.mode == A.M_MENU and not app.in_game():
+        if app.session.game is None or app.mode == A.M_MENU and not app.session.in_game():
             return G.REASONS[G.GAME_OVER]
         self._to_turn()
-        g = app.game
+        g = app.session.game
         if g.over:
             return G.REASONS[G.GAME_OVER]
         if verb == "roll" or verb == "shake":
@@ -195,7 +195,7 @@ class Player:
 
 
 def result(app):
-    g = app.game
+    g = app.session.game
     rs = g.rs
     out = {"rules": rs.id, "over": g.over, "players": []}
     for p, c in enumerate(g.cards):

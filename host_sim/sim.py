@@ -272,7 +272,7 @@ def interactive(save_path, tables=TABLES, rules_i=None, players=None, seed=None,
         out.write("\x1b[?25h\n")
         out.flush()
         drain(dev, queue)  # presses typed before the quit key still land
-        dev.app.flush_save()  # however the loop ended (q, Ctrl-C, a SIGINT from elsewhere)
+        dev.app.session.flush_save()  # however the loop ended (q, Ctrl-C, a SIGINT from elsewhere)
         out.write(quit_line(dev.app, save_path) + "\n")
         out.flush()
         dev.close()
@@ -284,20 +284,20 @@ def quit_line(app, save_path):
     home = os.path.expanduser("~")
     where = "~" + save_path[len(home):] if save_path.startswith(home + os.sep) else save_path
     again = "make sim" if save_path == DEFAULT_SAVE else "fivedice sim --save " + where
-    if app.save_bad:
+    if app.session.save_bad:
         return "fivedice: the save could not be read (kept as %s.bad); a new game saves afresh" % where
     try:
         with open(save_path, "rb") as f:
-            saved = f.read() == app.save_bytes()
+            saved = f.read() == app.session.save_bytes()
     except FileNotFoundError:
-        if app.game is None:
+        if app.session.game is None:
             return "fivedice: no game started, nothing to save"
         saved = False
     except OSError:
         saved = False
     if not saved:
         return "fivedice: could not save to %s: the game is not kept" % where
-    if app.in_game():
+    if app.session.in_game():
         return "fivedice: game saved in %s; `%s` resumes it (Resume game)" % (where, again)
     return "fivedice: settings saved in %s; `%s` to play again" % (where, again)
 
@@ -315,20 +315,20 @@ def demo(rules_i=0, players=2, seed=None, out=sys.stdout, tables=TABLES):
         best = app.seats.levels(app.settings.rules_i)
         for p in range(4):
             app.settings.seats[p] = best - p % best
-        app.new_game()
-        out.write("demo: %s, %s\n" % (app.game.rs.title, ", ".join(
+        app.session.new_game()
+        out.write("demo: %s, %s\n" % (app.session.game.rs.title, ", ".join(
             "P%d %s" % (p + 1, cpu_levels.NAMES[app.settings.seats[p]]) for p in range(players))))
         for _ in range(200000):
-            if app.game.over:
+            if app.session.game.over:
                 break
             dev.step()
         dev.settle()
         px = dev.board.pixels if out.isatty() else None  # colour cells only where colours show
         out.write(render(dev.board.display, px) + "\n")
-        out.write(scorecard_text(app.game) + "\n")
+        out.write(scorecard_text(app.session.game) + "\n")
     finally:
         dev.close()
-    return 0 if app.game.over else 1
+    return 0 if app.session.game.over else 1
 
 
 def scorecard_text(g):

@@ -35,9 +35,9 @@ def coached_game(seed):
     app.settings.seats[0] = 0
     app.settings.seats[1] = 3
     app.settings.seats[2] = 1
-    app.new_game()
-    while not app.game.over:
-        g = app.game
+    app.session.new_game()
+    while not app.session.game.over:
+        g = app.session.game
         if app.settings.seats[g.player]:
             dev.step()
             continue
@@ -45,10 +45,10 @@ def coached_game(seed):
         dev.settle()
         while g.rolls_left():
             dev.tap(A.B_UP)
-            if app.hint_kind != 1:  # the hint says score now
+            if app.session.hint_kind != 1:  # the hint says score now
                 break
             for i in range(5):
-                if (app.hint_value >> i) & 1 != (g.held >> i) & 1:
+                if (app.session.hint_value >> i) & 1 != (g.held >> i) & 1:
                     dev.tap(A.B_HOLD1 + i)
             dev.tap(A.B_ROLL)
             dev.settle()
@@ -60,7 +60,7 @@ def coached_game(seed):
         dev.tap(A.B_OK)
         dev.settle()
     for _ in range(100000):
-        if app.game.over:
+        if app.session.game.over:
             break
         dev.step()
     return dev
@@ -75,7 +75,7 @@ def game_gif(path, seed=5):
     Player(dev).setup(0, 1)
     dev.settle()
     rec = GifRecorder(dev)
-    g = app.game
+    g = app.session.game
     rec.pause(900)
     while True:
         dev.tap(A.B_ROLL)
@@ -83,17 +83,17 @@ def game_gif(path, seed=5):
         rec.pause(900)
         dev.tap(A.B_UP)
         rec.pause(1600)
-        if app.hint_kind != 1 or not g.rolls_left():  # the hint says which box to score
+        if app.session.hint_kind != 1 or not g.rolls_left():  # the hint says which box to score
             break
         for i in range(5):
-            if (app.hint_value >> i) & 1 != (g.held >> i) & 1:
+            if (app.session.hint_value >> i) & 1 != (g.held >> i) & 1:
                 dev.tap(A.B_HOLD1 + i)
                 rec.pause(250)
         rec.pause(700)
     dev.tap(A.B_OK)  # the picker (the coach's choice first); move to the box the hint named
-    if app.hint_kind == 2:
+    if app.session.hint_kind == 2:
         for _ in range(app.screen.n):
-            if app.screen.boxes[app.screen.cursor] == app.hint_value:
+            if app.screen.boxes[app.screen.cursor] == app.session.hint_value:
                 break
             dev.tap(A.B_DOWN)
             rec.pause(200)

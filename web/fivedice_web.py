@@ -370,8 +370,8 @@ class Handheld:
 
         out = []
         a = self.app
-        if a.save_bad:
-            out.append(msg.TEXTS[msg.T_SAVE_BAD].decode() + " (" + a.save_error + "); it is kept in "
+        if a.session.save_bad:
+            out.append(msg.TEXTS[msg.T_SAVE_BAD].decode() + " (" + a.session.save_error + "); it is kept in "
                        "localStorage under " + KEY_BAD + " (the newest %d bad saves are kept) and a new game "
                        "saves afresh" % RING)
         if self.store is not None and self.store.note:
@@ -451,7 +451,7 @@ class Handheld:
 
     def flush_save(self):
         """The page is being hidden or closed: write a change still waiting (a hold) now."""
-        self.app.flush_save()
+        self.app.session.flush_save()
 
     # -- test mode only ---------------------------------------------------------------------------------------
     def test_dice(self, faces):
@@ -461,7 +461,7 @@ class Handheld:
         from fivedice.rng import ScriptedFaces
 
         dice = ScriptedFaces([int(f) for f in faces])
-        self.app.dice = dice
-        if self.app.game is not None:
-            self.app.game.source = dice
+        self.app.session.dice = dice
+        if self.app.session.game is not None:
+            self.app.session.game.source = dice
         return dice.remaining()

@@ -1,8 +1,8 @@
 """The device app: routes events (press, shake, tick, wait, draw) to the current screen, switches
-screens, shows the message line and runs the power hooks. What the screens share has one owner each:
-the game in progress and its save (fivedice.session, whose functions the App lends as its methods),
-the seats with their CPU players and coach (fivedice.seats), the menu's values (fivedice.settings),
-the dim and sleep timers (fivedice.power)."""
+screens (report: what the game did decides which), shows the message line and runs the power hooks.
+What the screens share has one owner each: the game in progress and its save (app.session, a
+fivedice.session.Session), the seats with their CPU players and coach (fivedice.seats), the menu's
+values (fivedice.settings), the dim and sleep timers (fivedice.power)."""
 # Event-driven and hardware-free: the board (firmware/) or the simulator (host_sim/) feeds it
 # press(button, now), shake(on, now) and tick(now) (True when a frame is due), calls draw(),
 # wait_ms(now) (how long the loop may sleep), asleep() and wake(now): docs/library.md. Handling an
@@ -12,7 +12,7 @@ from fivedice.compat import const, zeros as _zeros
 from fivedice import messages as _msg
 from fivedice import oled_view as view
 from fivedice import power as _power
-from fivedice import session as _session
+from fivedice.session import Session
 from fivedice.settings import Settings
 from fivedice import sounds
 # noqa: F401
@@ -39,6 +39,10 @@ BUTTON_NAMES = ("hold1", "hold2", "hold3", "hold4", "hold5", "roll", "up", "down
 TOAST_MS = const(1800)
 CPU_STEP_MS = const(650)
 _PIXEL_FRAME_MS = const(10)  # the loop wakes this often while the pixels animate
+# what the game in progress reports (fivedice.session's; tests/lib/test_session.py holds them equal)
+_TURN = const(1)
+_OVER = const(2)
+_OVER_RECORDS = const(3)
 
 
 class App:
@@ -83,22 +87,17 @@ class App:
             )
         self.snd = sounds.Sounder(buzzer) if buzzer is not None else None
         self._cue = None  # a sound cue waiting for the next pass (cue)
-        self.dice = dice if dice is not None else Dice()
         self.store = store
-        self.cpu_step_ms = cpu_step_ms
-        # what the last hint said (coach.KEEP/SCORE), shown until the next action; -1: asked
-        self.hint_kind = 0
-        self.hint_value = 0
-        # the last hint's best three choices (coach.choices, TOP_LEN), shown with it
-        self.top3 = _zeros("l", TOP_LEN)
-        # the player to move's par (expected final total from the turn's start) x 100; -1: none
-        self.par_x100 = -1
+        self.now = 0
+        # the game in progress: the game, the tumble, the CPU's step, the hint, the save's timing
+        dice = dice if dice is not None else Dice()
+        s = self.session = Session(self, self.px, store, dice, cpu_step_ms, _zeros("l", TOP_LEN))
         self.pw = _power.Power(display, battery)  # the dim and sleep timers, the battery
         # the menu's values: the next game's
-        self.settings = Settings(self.pw, self.snd, self.setting_saved)
+        self.settings = s.settings = Settings(self.pw, self.snd, s.setting_saved)
         # `tables`: the folder of <rule set id>.fdt (make tables); without one: no hint, no
         # proficiency, CPU "good"
-        self.seats = Seats(self.settings, tables, groups, work, self.message)
+        self.seats = s.seats = Seats(self.settings, tables, groups, work, self.message)
         # the screens by M_ number (fivedice.screens.SCREENS): the kept ones built now, after the
         # coaches' arrays and the game code had the heap start-up left (docs/memory.md); None:
         # imported when entered
@@ -112,48 +111,34 @@ class App:
         self.screen = self.menu
         # the screens open under the current one (show, back): [0] how many, then them
         self._under = bytearray(4)
-        # the game in progress's state: the game, the dice's tumble, the CPU's step, the save
-        _session.setup(self)
-        # the message line: a refusal or a message (oled_view.T_*) until toast_until; 0: none
+        # the message line: a refusal or a message (messages.T_*) until toast_until; 0: none
         self.toast = 0
         self.toast_until = 0
         self.shaking = False
         self.last_refusal = 0  # the last refusal code (0 = the last action was accepted)
-        self.now = 0
         self.dirty = True
         self._held = False  # the last pass left its slow work for this one (tick: frame first)
         # why the records could not be read (they were kept aside), for the log
         self.records_error = ""
         self._fresh = True  # no tick seen yet: deadlines set so far are re-based on the first one
-        # the menu's rule set's final-roll groups are being built, a slice a pass
-        self._warming = False
         self.menu.build(self)
         self.seats.need_levels(self.settings.seats, self.settings.players, None)
-        _session.begin(self)  # the saved game resumed, else the menu's table and coach made ready
+        s.begin()  # the saved game resumed, else the menu's table and coach made ready
         # its code, last (the coach kept the sizes): the arrays are made for good
         lazy.drop("coach_buffers")
 
-    # -- the game in progress and its save: fivedice.session's functions, lent as methods (a name
-    # each, no code)
-    new_game = _session.new_game
-    again = _session.again
-    start_roll = _session.start_roll
-    land = _session.land
-    toggle = _session.toggle
-    score = _session.score
-    hint = _session.hint
-    coach_lost = _session.coach_lost
-    in_game = _session.in_game
-    cpu_turn = _session.cpu_turn
-    save_bytes = _session.save_bytes
-    setting_saved = _session.setting_saved
-    flush_save = _session.flush_save
-    # (these five are called through the app: a test, a bench or a subclass wraps them)
-    _think = _session._think
-    _cpu_step = _session._cpu_step
-    _save = _session._save
-    _best_to_beat = _session._best_to_beat
-    _load = _session._load
+    # -- what the game in progress did (fivedice.session): the screen that shows it -------
+    def report(self, code):
+        """The game reports what happened (_TURN, _OVER, _OVER_RECORDS, or a resume); the router
+        shows it."""
+        if code == _TURN:
+            self.enter(M_TURN)  # a new game, or the next turn: the dice, over whatever was open
+        elif code == _OVER_RECORDS:
+            self.enter(M_INITIALS)  # the records are written once the initials are given
+        elif code == _OVER:
+            self.enter(M_OVER)
+        else:
+            self.enter(M_MENU)  # a saved game resumed: the menu offers to continue it
 
     # -- the message line, sound cues, what is going on ------------------------------------
     def cue(self, cue):
@@ -170,6 +155,17 @@ class App:
         self.cue(sounds.REFUSED)
         return code
 
+    def accept(self):
+        """An action was accepted: no refusal, a new frame; returns 0."""
+        self.last_refusal = 0
+        self.dirty = True
+        return 0
+
+    def hush(self):
+        """A refusal's message ends with the next action; "Strategy table bad" runs its time."""
+        if self.toast != _msg.T_TABLE_BAD:
+            self.toast = 0
+
     def message(self, code):
         self.toast = code
         self.toast_until = ticks_add(self.now, TOAST_MS)
@@ -178,9 +174,10 @@ class App:
     def busy(self):
         """True while something is still to happen without input: dice tumbling, a turn solve (par
         comes with it), a CPU turn, a cue."""
-        if self.tumbling or self.thinking:
+        s = self.session
+        if s.tumbling or s.thinking:
             return True
-        if self.cpu_turn() and self.mode == M_TURN:
+        if s.cpu_turn() and self.mode == M_TURN:
             return True
         if self.px is not None and self.px.busy:
             return True
@@ -241,7 +238,7 @@ class App:
     def tick(self, now_ms):
         """Advance time; returns True when the screen should be redrawn."""
         self._clock(now_ms)
-        _session.tick(self, now_ms)
+        self.session.tick(now_ms, self.mode == M_TURN)
         if self.toast and ticks_diff(now_ms, self.toast_until) >= 0:
             self.toast = 0
             self.dirty = True
@@ -254,7 +251,7 @@ class App:
         else:
             self._held = False
             # what it changes on screen (a CPU move, par) is drawn in the next pass
-            _session.work(self, now_ms)
+            self.session.work(now_ms, self.mode == M_TURN, self.mode == M_MENU)
             # the sound step: a cue starts after the frame that shows its action
             if self.snd is not None:
                 if self._cue:
@@ -284,7 +281,7 @@ class App:
     def _lights_off(self):
         """The sleep timer ran out: save, silence, pixels dark, display off. The board may now
         sleep."""
-        self.flush_save()
+        self.session.flush_save()
         if self.snd is not None:
             self._cue = None
             self.snd.stop()
@@ -313,9 +310,10 @@ class App:
     def wait_ms(self, now_ms, most=1000):
         """ms from now_ms until something is due without input (a frame, a landing, a toast's end, a
         CPU move, a save, a note, a power timer), at most `most`; 0 when a frame is due now."""
-        if self.dirty or self._fresh or self.thinking or self._warming:
+        s = self.session
+        if self.dirty or self._fresh or s.thinking or s.warming:
             return 0  # (a turn solve in progress, or the groups: a slice every pass)
-        w = _session.wait_ms(self, now_ms, self.pw.wait_ms(now_ms, most))
+        w = s.wait_ms(now_ms, self.pw.wait_ms(now_ms, most), self.mode == M_TURN)
         t = self.screen.wait_ms(self, now_ms)
         if t < w:
             w = t
@@ -340,7 +338,7 @@ class App:
         if not self._fresh:
             return
         self._fresh = False
-        _session.rebase(self, now)
+        self.session.rebase(now)
         self.pw.input_at = now
         self.pw.battery_at = now
         if self.toast:

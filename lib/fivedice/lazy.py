@@ -18,7 +18,7 @@ _PARTS = {
     # a CPU level's code, while a seat or the game in progress names it (Seats.need_levels)
     "easy": "fivedice.cpu",
     "good": "fivedice.good_valuer",
-    # reading a save back and its checks (App._load), dropped once the save is read
+    # reading a save back and its checks (Session._load), dropped once the save is read
     "save_decode": "fivedice.savefile.decode",
     # the records, read for the best score to beat and for a finished proficiency test
     "records": "fivedice.records",
@@ -55,12 +55,13 @@ def drop(feature):
     Allocates nothing, but for a "pkg.*"."""
     v = _PARTS[feature]
     mods = sys.modules
-    star = "*" in v
+    # "pkg.*": its prefixes, once a call (not a name built per module and pass)
+    stars = [w[:-1] for w in v.split() if w[-1] == "*"] if "*" in v else None
     again = True
     while again:  # one module a pass: sys.modules must not change under its own iteration
         again = False
         for k in mods:
-            if (k in v and _named(v, k)) or (star and _named(v, k[:k.rfind(".") + 1] + "*")):
+            if (k in v and _named(v, k)) or (stars and _starred(stars, k)):
                 sub = mods[k]
                 del mods[k]
                 n = len(k)
@@ -80,6 +81,14 @@ def drop(feature):
                         break
                 again = True
                 break
+
+
+def _starred(stars, k):
+    """k is a module right inside one of the packages `stars` names ("boards." for "boards.*")."""
+    for p in stars:
+        if k.startswith(p) and k.find(".", len(p)) < 0:
+            return True
+    return False
 
 
 def _named(v, k):

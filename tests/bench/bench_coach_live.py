@@ -62,7 +62,7 @@ def main():
     app.settings.players = 2
     app.settings.seats[0] = 0
     app.settings.seats[1] = 3  # CPU perfect
-    app.new_game()
+    app.session.new_game()
     t = 0
     worst = [0, 0]  # us: the slowest tick that did a slice of a turn solve, and the slowest other tick
     passes_to_solve = []
@@ -71,7 +71,7 @@ def main():
     cards = []
 
     def tick():
-        solving = app.thinking
+        solving = app.session.thinking
         t0 = ticks_us()
         due = app.tick(t)
         d = ticks_diff(ticks_us(), t0)
@@ -82,8 +82,8 @@ def main():
             worst[k] = d
         return solving
 
-    while not app.game.over:
-        g = app.game
+    while not app.session.game.over:
+        g = app.session.game
         p = g.player
         if app.settings.seats[p]:  # the perfect CPU: its turn on ticks
             while not g.over and g.player == p:
@@ -91,7 +91,7 @@ def main():
                 t += 5
             continue
         n = 0
-        while app.thinking:  # the human's turn begins: a slice of its solve a pass
+        while app.session.thinking:  # the human's turn begins: a slice of its solve a pass
             n += tick()
             t += 5
         passes_to_solve.append(n)
@@ -108,7 +108,7 @@ def main():
         app.press(A.B_UP, t)
         live.append(ticks_diff(ticks_us(), t0))
         app.seats.coach._phase = -1  # as if the turn had not been solved yet: the press solves all of it (before)
-        app.hint_kind = 0
+        app.session.hint_kind = 0
         t0 = ticks_us()
         app.press(A.B_UP, t)
         cold.append(ticks_diff(ticks_us(), t0))

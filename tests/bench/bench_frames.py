@@ -67,6 +67,8 @@ DEBUG = False
 def _archive(root, ref, into):
     """lib, firmware and the fakes of commit ref into a folder (the fakes were tests/firmware_fakes before
     the tests were laid out like the code)."""
+    import subprocess
+
     for fakes in ("tests/firmware/fakes", "tests/firmware_fakes"):
         r = subprocess.run("git -C %s archive %s lib firmware %s | tar -x -C %s" % (root, ref, fakes, into),
                            shell=True, capture_output=True, text=True)
@@ -506,7 +508,7 @@ def mp_main(tables, which):
 
     _STATE = ("shown", "now", "whole",  # the screen's
               "buffer", "shadow", "_a", "_r", "_n", "_old_n", "_old_ok", "_over", "_eager", "_dirty", "_all",
-              "marks", "_span", "blocks_sent", "cols_sent", "lo", "hi", "ops_run", "_dsize", "_dcol", "_dice", "_tumble")
+              "marks", "_span", "blocks_sent", "cols_sent", "bytes_sent", "lo", "hi", "ops_run", "_dsize", "_dcol", "_dice", "_tumble")
     # (the dice sprites too: made at a die's first draw, which must not be a stubbed one)
 
     def snapshot(fb, screen):
@@ -559,7 +561,7 @@ def mp_main(tables, which):
         if m == A.M_MENU:
             return "menu"
         if m == A.M_TURN:
-            if app.tumbling:
+            if app.session.tumbling:
                 return "tumbling"
             return "hint" if hinted else "turn"
         if m == A.M_PICK:
@@ -575,8 +577,8 @@ def mp_main(tables, which):
         def press(b):
             st["last"] = b
             if DEBUG:
-                print("press", b, "mode", app.mode, "rolls", app.game.rolls if app.game else -1, "think", app.thinking,
-                      "tumbling", app.tumbling, "refusal", app.last_refusal)
+                print("press", b, "mode", app.mode, "rolls", app.session.game.rolls if app.session.game else -1, "think", app.session.thinking,
+                      "tumbling", app.session.tumbling, "refusal", app.last_refusal)
             return 1 << b
 
         def wait(cond, most=2000):
@@ -592,23 +594,23 @@ def mp_main(tables, which):
         st["new_game"] = True
         yield press(A.B_OK)
         turn = 0
-        while app.game is not None and not app.game.over:
-            yield from wait(lambda: app.thinking)
+        while app.session.game is not None and not app.session.game.over:
+            yield from wait(lambda: app.session.thinking)
             yield press(A.B_ROLL)
-            yield from wait(lambda: app.tumbling)
+            yield from wait(lambda: app.session.tumbling)
             for r in range(2):
                 yield press(A.B_UP)  # the hint
                 yield 0
-                if app.hint_kind != 1:
+                if app.session.hint_kind != 1:
                     break
-                keep = app.hint_value
+                keep = app.session.hint_value
                 for i in range(5):
-                    if ((keep >> i) & 1) != ((app.game.held >> i) & 1):
+                    if ((keep >> i) & 1) != ((app.session.game.held >> i) & 1):
                         st["hold"] = True
                         yield press(A.B_HOLD1 + i)
                         yield 0
                 yield press(A.B_ROLL)
-                yield from wait(lambda: app.tumbling)
+                yield from wait(lambda: app.session.tumbling)
             if turn % 3 == 1:
                 yield press(A.B_DOWN)  # the scorecard
                 for b in (A.B_DOWN, A.B_DOWN, A.B_DOWN, A.B_UP, A.B_UP):
@@ -675,7 +677,7 @@ def mp_main(tables, which):
 
             def f(*a):
                 p, b = part, bit
-                if name == "_save" and app.save_due == 2:  # app._REWRITE: this _save is the store's rewrite
+                if name == "_save" and app.session.save_due == 2:  # app._REWRITE: this _save is the store's rewrite
                     p, b = "rewrite", 64
                 t0 = ticks_us()
                 r = real(*a)
@@ -690,20 +692,20 @@ def mp_main(tables, which):
             timed(app, name, part, bit)
             if seats is not None:
                 timed(seats, name, part, bit)
-        timed(G, "Game", "game", 0)  # app.new_game's _game.Game(...)
+        timed(G, "Game", "game", 0)  # app.session.new_game's _game.Game(...)
         tc = getattr(seats if seats is not None else app, "_table_coach", None)
         if tc is not None:
             timed(tc, "warm", "slice", 8)  # the menu's final-roll groups (Coach.warm, this tree)
 
         def press(b, now):
-            cur[2] |= 1 if app.thinking else 0
+            cur[2] |= 1 if app.session.thinking else 0
             t0 = ticks_us()
             r = real_press(b, now)
             cur[0] += ticks_diff(ticks_us(), t0)
             return r
 
         def tick(now):
-            if app.thinking:
+            if app.session.thinking:
                 cur[2] |= 1
             t0 = ticks_us()
             r = real_tick(now)
@@ -711,7 +713,7 @@ def mp_main(tables, which):
             return r
 
         def draw():
-            hinted = st["last"] == A.B_UP and app.mode == A.M_TURN and app.hint_kind != 0
+            hinted = st["last"] == A.B_UP and app.mode == A.M_TURN and app.session.hint_kind != 0
             cat = category(app, hinted)
             if stack == "mp":
                 snap = snapshot(fb, app.screen)
@@ -808,8 +810,8 @@ def mp_main(tables, which):
     for stack in (which,):  # one JSON line a record: [key, record]
         app, passes = play(stack)
         if stack == "mp":
-            assert app.game is not None and app.game.over, "the scripted game did not finish (mode %d, turn %s)" % (
-                app.mode, None if app.game is None else app.game.turn)
+            assert app.session.game is not None and app.session.game.over, "the scripted game did not finish (mode %d, turn %s)" % (
+                app.mode, None if app.session.game is None else app.session.game.turn)
             for p in passes:
                 if p[2] & 2:
                     print(json.dumps(["holds", p[:2]]))

@@ -82,11 +82,11 @@ def app_traces():
         dev = SimDevice(store=keep, dice=Dice(SeededBytes(players + rules_i)), cpu_step_ms=50, mute=True)
         Player(dev).setup(rules_i, players, cpu_seats=tuple(range(1, players + 1)))
         t = 0
-        while not dev.app.game.over and t < 3000000:
+        while not dev.app.session.game.over and t < 3000000:
             dev.step()
             t += 5
         line = "  %d player%s %-8s %3d saves of %2d bytes:" % (players, "s" if players > 1 else " ",
-                                                               dev.app.game.rs.id, len(keep.saves), len(keep.saves[-1]))
+                                                               dev.app.session.game.rs.id, len(keep.saves), len(keep.saves[-1]))
         for cls in (NvmStore,):
             m = FakeNvm(4096)
             st = cls(m)

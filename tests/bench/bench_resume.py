@@ -60,14 +60,14 @@ app.draw()
 t4 = time.ticks_us()
 if sys.argv[1] == "make":  # play into a game (human vs perfect CPU, three turns) and keep its save
     from fivedice.rng import ScriptedFaces
-    app.dice = ScriptedFaces(bytes(((i * 7) % 6) + 1 for i in range(3000)))
+    app.session.dice = ScriptedFaces(bytes(((i * 7) % 6) + 1 for i in range(3000)))
     app.settings.seats[1] = 3
-    app.new_game()
+    app.session.new_game()
     now = 0
-    while app.game.turn < 6:
+    while app.session.game.turn < 6:
         now += 20
-        g = app.game
-        if app.mode == A.M_TURN and g.player == 0 and not app.tumbling and not app.thinking:
+        g = app.session.game
+        if app.mode == A.M_TURN and g.player == 0 and not app.session.tumbling and not app.session.thinking:
             app.press(A.B_ROLL if g.rolls == 0 else A.B_OK, now)
         elif app.mode == A.M_PICK:
             app.press(A.B_OK, now)
@@ -76,11 +76,11 @@ if sys.argv[1] == "make":  # play into a game (human vs perfect CPU, three turns
     app.press(A.B_ROLL, now)
     for i in range(40):
         app.tick(now + 20 * i)
-    app._save()
+    app.session._save()
     with open(sys.argv[2], "wb") as f:
         f.write(app.store.data)
 print("T", time.ticks_diff(t4, t0) - time.ticks_diff(t1, t0), time.ticks_diff(t2, t1), time.ticks_diff(t3, t2),
-      time.ticks_diff(t4, t3), 1 if app.game is not None else 0)
+      time.ticks_diff(t4, t3), 1 if app.session.game is not None else 0)
 '''
 
 

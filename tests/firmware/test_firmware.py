@@ -254,11 +254,11 @@ def test_cp_button_presses_reach_the_app_draw_save_light_and_beep(cp, monkeypatc
     from fivedice.app import B_HOLD1, B_OK, B_ROLL, M_TURN
 
     assert app.pressed == [B_OK, B_HOLD1, B_ROLL]
-    assert app.mode == M_TURN and app.game.rolls == 1
-    assert all(1 <= f <= 6 for f in app.game.dice)
+    assert app.mode == M_TURN and app.session.game.rolls == 1
+    assert all(1 <= f <= 6 for f in app.session.game.dice)
     # the game was saved through the storage driver into nvm (no file on the drive), and it reads back
     data = _nvm_save()
-    assert data[0] == 0xA8 and data == app.save_bytes()
+    assert data[0] == 0xA8 and data == app.session.save_bytes()
     assert not os.path.exists(cp.save)
     assert oled.frames >= 3 and oled.lit() > 100  # displayio refreshes reached the fake OLED
     # the panel holds exactly the app's current frame (drawn again here on adafruit_framebuf)
@@ -292,7 +292,7 @@ def test_cp_a_saved_game_is_resumed_from_the_store(cp, monkeypatch):
     cp.next_boot()
     cp.run_code(max_iters=5)
     second = cp.apps[1]
-    assert second.game is not None and second.game.rolls == 1 and second.save_bytes() == saved
+    assert second.session.game is not None and second.session.game.rolls == 1 and second.session.save_bytes() == saved
     assert microcontroller.nvm.snapshot() == flash  # starting up did not rewrite it
 
 
@@ -310,7 +310,7 @@ def test_cp_a_save_file_from_the_old_firmware_is_resumed_once_then_nvm_takes_ove
     cp.next_boot()
     cp.run_code(max_iters=20)
     first = cp.apps[1]
-    assert first.game is not None and first.save_bytes() == old and not first.save_bad
+    assert first.session.game is not None and first.session.save_bytes() == old and not first.session.save_bad
     assert _nvm_save() is None  # nothing written yet: nvm still blank, the file still the save
     script = {}
     _tap(cp, OK, 10, script)  # resume
@@ -318,12 +318,12 @@ def test_cp_a_save_file_from_the_old_firmware_is_resumed_once_then_nvm_takes_ove
     cp.next_boot()
     cp.run_code(max_iters=150, script=script)
     second = cp.apps[2]
-    assert second.game.rolls == 2
-    assert _nvm_save() == second.save_bytes()
+    assert second.session.game.rolls == 2
+    assert _nvm_save() == second.session.save_bytes()
     assert _read(cp.save) == old  # the old file is left alone (the drive is read-only to code) ...
     cp.next_boot()
     cp.run_code(max_iters=5)
-    assert cp.apps[3].game.rolls == 2  # ... and ignored once nvm holds a save
+    assert cp.apps[3].session.game.rolls == 2  # ... and ignored once nvm holds a save
 
 
 def test_cp_board_without_nvm_still_plays_says_so_once_and_keeps_the_old_save(cp, monkeypatch, capsys):
@@ -338,7 +338,7 @@ def test_cp_board_without_nvm_still_plays_says_so_once_and_keeps_the_old_save(cp
     _tap(cp, ROLL, 40, script)
     assert cp.run_code(max_iters=200, script=script) == "stopped"
     app = cp.apps[0]
-    assert app.game is not None and app.game.rolls == 1  # it plays
+    assert app.session.game is not None and app.session.game.rolls == 1  # it plays
     out = capsys.readouterr().out
     assert out.count("cannot save the game") == 1  # two saves failed (new game, landed roll): one line
     assert "this board has no microcontroller.nvm" in out and "Traceback" not in out
@@ -356,7 +356,7 @@ def test_cp_nvm_too_small_still_plays_and_says_so_once(cp, monkeypatch, capsys):
     _tap(cp, OK, 10, script)
     _tap(cp, ROLL, 30, script)
     assert cp.run_code(max_iters=150, script=script) == "stopped"
-    assert cp.apps[0].game.rolls == 1
+    assert cp.apps[0].session.game.rolls == 1
     out = capsys.readouterr().out
     assert out.count("cannot save the game") == 1 and "microcontroller.nvm has 64 bytes" in out
     assert microcontroller.nvm.snapshot() == b"\xff" * 64  # not touched
@@ -380,7 +380,7 @@ def test_cp_a_cut_during_the_first_save_on_a_blank_nvm_boots_clean_with_no_messa
     capsys.readouterr()
     cp.run_code(max_iters=5)
     app = cp.apps[1]
-    assert app.game is None and not app.save_bad and app.save_error == ""  # no "Save bad", nothing to resume
+    assert app.session.game is None and not app.session.save_bad and app.session.save_error == ""  # no "Save bad", nothing to resume
     assert app.toast == 0  # no message shown
     assert "save" not in capsys.readouterr().out  # and nothing on the console either
 
@@ -396,7 +396,7 @@ def test_cp_vibration_switch_shake_rolls_the_dice(cp, monkeypatch):
     assert cp.run_code(max_iters=260, script=script) == "stopped"
     app = cp.apps[0]
     assert app.shakes == [True, False]
-    assert app.game.rolls == 1 and not app.tumbling
+    assert app.session.game.rolls == 1 and not app.session.tumbling
 
 
 def test_cp_an_install_without_sound_pixels_and_shake_plays_and_never_loads_their_code(cp, monkeypatch):
@@ -417,7 +417,7 @@ def test_cp_an_install_without_sound_pixels_and_shake_plays_and_never_loads_thei
     # (no pixels animate: an idle pass may sleep up to a second of fake time, so few passes, not the sleep timer)
     assert cp.run_code(max_iters=110, script=script) == "stopped"
     app = cp.apps[0]
-    assert app.game.rolls == 1 and not app.tumbling and app.shakes == []
+    assert app.session.game.rolls == 1 and not app.session.tumbling and app.shakes == []
     assert app.snd is None and app.px is None and cp.hw.pixel_writes == [] and not cp.hw.tones()
     from fivedice.screens import menu as M
 
@@ -449,7 +449,7 @@ def test_cp_feather_lis3dh_shake_rolls_the_dice(cp, monkeypatch):
     app = cp.apps[0]
     assert acc.regs[0x20] == 0x57 and acc.regs[0x23] == 0x88  # 100 Hz, +-2 g high resolution
     assert app.shakes == [True, False]
-    assert app.game.rolls == 1
+    assert app.session.game.rolls == 1
 
 
 def test_cp_feather_without_accelerometer_is_a_plain_message(cp, capsys):
@@ -1524,12 +1524,12 @@ def test_cp_an_idle_game_goes_dark_sleeps_on_pin_alarms_and_a_press_only_wakes_i
     else:
         assert light_sleeps > 10  # woken every 4 s by a TimeAlarm to feed the watchdog
     assert app.pressed == [B_OK, B_ROLL, B_ROLL]  # the waking press never reached the app
-    assert app.game.rolls == 2 and not app.asleep()
+    assert app.session.game.rolls == 2 and not app.asleep()
     cmds = oled.commands
     assert 0xAE in cmds and 0xAF in cmds[cmds.index(0xAE):]  # fdfw.ssd1306_cp.SSD1306 poweroff() / poweron()
     assert 1 in _commands_after(cmds, 0x81)  # dimmed through BusDisplay.brightness: contrast 1
     assert any(w[1] == bytes(15) for w in cp.hw.pixel_writes)  # dark for the sleep
-    assert _nvm_save() == app.save_bytes()
+    assert _nvm_save() == app.session.save_bytes()
     buttons = (6, 7, 8, 9, 10, 11, 12, 13, 14, 16)
     assert all(cp.hw.claimed.get(g) == "keypad.Keys" for g in buttons)  # a new keypad.Keys holds them again
 
@@ -1620,12 +1620,12 @@ def test_cp_code_py_sleeps_and_wakes_and_a_restart_while_dark_lights_the_panel_a
     from fivedice.app import B_OK, B_ROLL
 
     assert first.pressed == [B_OK, B_ROLL]  # the press that woke the first sleep never reached the app
-    assert first.game.rolls == 1
+    assert first.session.game.rolls == 1
     assert cp.hw.watchdog_stops[0] == 2 and cp.hw.watchdog[0] == 8000  # mode = None for each sleep, then RESET
     assert _panel_lit(oled.commands)  # the restart turned the panel on again (0xAF, contrast 0xFF)
     # the first press after the restart acted on a lit screen (the restored app opens on its menu): it resumed
     # the game, and the roll after it is the turn's second
-    assert second.pressed == [B_OK, B_ROLL] and second.game.rolls == 2
+    assert second.pressed == [B_OK, B_ROLL] and second.session.game.rolls == 2
     assert not second.asleep()
     assert oled.lit() > 100
 
@@ -1654,7 +1654,7 @@ def _one_box_short_save(tmp_path):
     app.settings.rules_i = 0
     app.settings.players = 1
     app.settings.seats[0] = 0
-    app.new_game()
+    app.session.new_game()
     dev.run(100)
     for _ in range(12):
         dev.app.press(A.B_ROLL, dev.now())
@@ -1663,8 +1663,8 @@ def _one_box_short_save(tmp_path):
         dev.run(20)
         dev.app.press(A.B_OK, dev.now())
         dev.run(100)
-    assert app.game.cards[0].open_count() == 1 and not app.game.over
-    data = app.save_bytes()
+    assert app.session.game.cards[0].open_count() == 1 and not app.session.game.over
+    data = app.session.save_bytes()
     dev.close()
     return data
 
@@ -1718,7 +1718,7 @@ def test_cp_a_power_cut_or_reset_right_after_the_records_write_counts_the_game_o
     assert recs.games(0) == 1
     cp.next_boot()  # the board starts again on the same nvm
     cp.run_code(max_iters=20)
-    g = cp.apps[-1].game
+    g = cp.apps[-1].session.game
     assert g is not None and g.over  # the finished game resumes finished: nothing left to score again
     cp.next_boot()
     _score_the_last_box(cp, stop_at_records=False)  # the same presses again count nothing more
@@ -1737,7 +1737,7 @@ def _settings_save(players, seats):
     dev.app.settings.players = players
     for p, k in enumerate(seats):
         dev.app.settings.seats[p] = k
-    data = dev.app.save_bytes()
+    data = dev.app.session.save_bytes()
     dev.close()
     return data
 
@@ -1780,7 +1780,7 @@ def test_cp_a_cpu_turn_left_in_the_menu_moves_and_the_battery_is_read_after_a_sl
     assert cp.drive(200000, on_pass) == "stopped"
     app = cp.apps[0]
     assert len(slept) == 1 and len(cp.apps) == 1
-    g = app.game
+    g = app.session.game
     assert app.pw.level == 1 and 3350 <= app.pw.mv <= 3400  # the battery read again after the wake ...
     assert app.pw.warned  # ... and "Battery low" said
     assert app.mode == 1 and (g.player == 1 or g.rolls > 0)  # the CPU played on within 15 s of the wake

@@ -161,6 +161,7 @@ def edges(fb):
     gfx.text(fb, b"Clip", -3, -2, 1)
     gfx.text(fb, b"Edge", 110, 60, 1)
     gfx.text(fb, b"\x7f\x10ok", 21, 19, 1)
+    gfx.glyph(fb, 200, 100, 10, 1)  # one glyph outside the font: the target draws '?'
     fb.fill_rect(61, 27, 41, 13, 1)
     gfx.text(fb, b"inv", 62, 30, 0)
     gfx.text(fb, b"x", 125, 31, 0)
@@ -260,7 +261,7 @@ def test_macropad_plays_a_whole_game_through_its_keys_and_encoder(cp, monkeypatc
         if i < st["up_at"] or not cp.apps:
             return False
         app = cp.apps[-1]
-        g = app.game
+        g = app.session.game
         if g is None:
             if i > 20:
                 tap(ENC_SW, i)  # the menu's "New game": the encoder's switch is OK
@@ -302,7 +303,7 @@ def test_macropad_plays_a_whole_game_through_its_keys_and_encoder(cp, monkeypatc
 
     assert cp.drive(20000, on_pass) == "stopped"
     app = cp.apps[-1]
-    g = app.game
+    g = app.session.game
     assert g.over and bin(g.cards[0].filled).count("1") == g.rs.n
     assert st["spun"] >= 6 and app.shakes.count(True) == app.shakes.count(False) >= 6
     assert app.pressed.count(appmod.B_DOWN) >= 13 and app.pressed.count(appmod.B_UP) >= 13  # the encoder

@@ -136,13 +136,13 @@ def test_new_game_draws_its_first_frame_before_the_first_slice_and_the_save():
     app.screen.cursor = 0  # "New game"
     buttons.queue.append(1 << A.B_OK)
     del log[:]
-    real_new_game = app.new_game
+    real_new_game = app.session.new_game
 
     def new_game():
         real_new_game()
         log_slices(app.seats.coach, log)
 
-    app.new_game = new_game
+    app.session.new_game = new_game
     run(app, buttons, ticks_ms, 12)
     p = passes(log)
     assert p[0] == ["frame"]  # the press's pass: the new game's first frame, nothing else
@@ -153,28 +153,28 @@ def test_new_game_draws_its_first_frame_before_the_first_slice_and_the_save():
 
 def test_a_hold_shows_before_the_pending_slice_and_its_sound():
     app, buttons, ticks_ms, log = rig()
-    app.new_game()
+    app.session.new_game()
     log_slices(app.seats.coach, log)
     run(app, buttons, ticks_ms, 3)  # the first frame, the save, a slice: the solve still going
-    assert app.thinking
+    assert app.session.thinking
     buttons.queue.append(1 << A.B_ROLL)
     run(app, buttons, ticks_ms, 200)  # the roll lands, the solve finishes
-    assert not app.thinking and not app.tumbling
+    assert not app.session.thinking and not app.session.tumbling
     del log[:]
     buttons.queue.append(1 << A.B_HOLD2)
     run(app, buttons, ticks_ms, 3)
     p = passes(log)
     assert p[0] == ["frame"]  # the held die shown first
     assert "sound" in p[1]  # the hold's click is the next pass's step
-    assert app.game.held == 0b10
+    assert app.session.game.held == 0b10
 
 
 def test_a_press_during_the_solve_is_drawn_in_its_own_pass_and_the_slice_comes_next():
     app, buttons, ticks_ms, log = rig()
-    app.new_game()
+    app.session.new_game()
     log_slices(app.seats.coach, log)
     run(app, buttons, ticks_ms, 3)
-    assert app.thinking
+    assert app.session.thinking
     del log[:]
     buttons.queue.append(1 << A.B_ROLL)
     run(app, buttons, ticks_ms, 2)
@@ -185,7 +185,7 @@ def test_a_press_during_the_solve_is_drawn_in_its_own_pass_and_the_slice_comes_n
 
 def test_scoring_shows_the_next_turn_before_the_game_is_saved():
     app, buttons, ticks_ms, log = rig()
-    app.new_game()
+    app.session.new_game()
     buttons.queue.append(1 << A.B_ROLL)
     run(app, buttons, ticks_ms, 200)
     buttons.queue.append(1 << A.B_OK)  # the picker
@@ -195,22 +195,22 @@ def test_scoring_shows_the_next_turn_before_the_game_is_saved():
     buttons.queue.append(1 << A.B_OK)  # score the box under the cursor
     run(app, buttons, ticks_ms, 3)
     p = passes(log)
-    assert p[0] == ["frame"] and app.game.turn == 1
+    assert p[0] == ["frame"] and app.session.game.turn == 1
     assert "save" in p[1] and "frame" not in p[1]
-    assert app.store.data is not None and app.store.data == app.save_bytes()
+    assert app.store.data is not None and app.store.data == app.session.save_bytes()
 
 
 def test_a_driver_that_ticks_without_drawing_still_gets_the_work_done():
     """tick holds the slow work back for one pass at most: a caller that never draws (a test, a bench) is not
     starved of slices and saves."""
     app, buttons, ticks_ms, log = rig()
-    app.new_game()
+    app.session.new_game()
     log_slices(app.seats.coach, log)
     t = 0
     for _ in range(400):  # the coach's final-roll groups and the turn solve, a slice every other pass at worst
         app.tick(t)  # never drawn: app.dirty stays set
         t += 5
-    assert not app.thinking and "save" in log
+    assert not app.session.thinking and "save" in log
 
 
 class LogCompactingStore(LogStore):
@@ -225,7 +225,7 @@ class LogCompactingStore(LogStore):
 
 def test_new_game_draws_first_then_the_store_rewrites_then_the_game_is_saved_each_in_its_own_pass():
     app, buttons, ticks_ms, log = rig()
-    app.store = LogCompactingStore(log)
+    app.store = app.session.store = LogCompactingStore(log)
     run(app, buttons, ticks_ms, 2)
     app.enter(A.M_MENU)
     app.screen.cursor = 0  # "New game"
@@ -235,7 +235,7 @@ def test_new_game_draws_first_then_the_store_rewrites_then_the_game_is_saved_eac
     p = passes(log)
     assert p[0] == ["frame"] and app.mode == A.M_TURN  # the press's pass: the new game on screen, nothing else
     assert p[1] == ["rewrite"]  # the sector rewrite (a flash erase) alone in its pass, before the game's save
-    assert p[2] == ["save"] and app.store.data == app.save_bytes()
+    assert p[2] == ["save"] and app.store.data == app.session.save_bytes()
     assert all(len(e) <= 1 for e in p)
 
 
@@ -245,24 +245,24 @@ def test_a_pass_draws_a_frame_or_works_never_both_through_a_whole_game_against_t
     app, _, ticks_ms, log = rig()
     app.settings.players = 2
     app.settings.seats[1] = 3  # CPU perfect: its moves change the screen from inside the slow-work pass
-    app.new_game()
+    app.session.new_game()
     log_slices(app.seats.coach, log)
-    real_step = app._cpu_step
+    real_step = app.session._cpu_step
 
     def cpu_step():
         log.append("cpu")
         real_step()
 
-    app._cpu_step = cpu_step
+    app.session._cpu_step = cpu_step
 
     class Player(Buttons):
         """The human: rolls once, then scores the first box the picker offers."""
 
         def poll(self):
-            if app.game.over or app.cpu_turn() or app.thinking or app.tumbling:
+            if app.session.game.over or app.session.cpu_turn() or app.session.thinking or app.session.tumbling:
                 return 0
             if app.mode == A.M_TURN:
-                return 1 << (A.B_ROLL if app.game.rolls == 0 else A.B_OK)
+                return 1 << (A.B_ROLL if app.session.game.rolls == 0 else A.B_OK)
             if app.mode == A.M_PICK:
                 app.screen.cursor = 0
                 return 1 << A.B_OK
@@ -272,10 +272,10 @@ def test_a_pass_draws_a_frame_or_works_never_both_through_a_whole_game_against_t
     app.draw()
     for _ in range(20000):
         lp.step()
-        if app.game.over:
+        if app.session.game.over:
             break
     p = passes(log)
-    assert app.game.over and "cpu" in log and "slice" in log and "save" in log
+    assert app.session.game.over and "cpu" in log and "slice" in log and "save" in log
     for e in p:
         work = [x for x in e if x in ("slice", "save", "cpu", "rewrite")]
         assert len(work) <= 1 and not (work and "frame" in e), e
@@ -294,14 +294,14 @@ def test_a_power_cut_at_any_pass_after_new_game_resumes_the_finished_game_or_the
     app.settings.rules_i = YACHT.index
     app.settings.players = 1
     app.settings.seats[0] = 0
-    app.new_game()
-    g = app.game
+    app.session.new_game()
+    g = app.session.game
     while not g.over:  # a whole game, each box saved
         g.roll()
         lg = g.legal()
-        app.score((lg & -lg).bit_length() - 1)
-        app.flush_save()
-    finished = app.save_bytes()
+        app.session.score((lg & -lg).bit_length() - 1)
+        app.session.flush_save()
+    finished = app.session.save_bytes()
     r0 = store.rewrites
     assert store.read() == finished
     app.enter(A.M_MENU)
@@ -324,9 +324,9 @@ def test_a_power_cut_at_any_pass_after_new_game_resumes_the_finished_game_or_the
     for k, (image, _, _) in enumerate(cuts):
         booted = A.App(LogDisplay([]), store=NvmStore(bytearray(image)), dice=Dice(SeededBytes(4)))
         if k < 2:
-            assert booted.game.over and booted.save_bytes() == finished  # the finished game, whole
+            assert booted.session.game.over and booted.session.save_bytes() == finished  # the finished game, whole
         else:
-            assert not booted.game.over and booted.game.turn == 0 and booted.save_bytes() == app.save_bytes()
+            assert not booted.session.game.over and booted.session.game.turn == 0 and booted.session.save_bytes() == app.session.save_bytes()
 
 
 def test_a_hint_asked_while_the_turn_is_solved_comes_when_the_solve_is_done_a_slice_a_pass():
@@ -337,31 +337,31 @@ def test_a_hint_asked_while_the_turn_is_solved_comes_when_the_solve_is_done_a_sl
     from fivedice.strategy_table import StrategyTable
 
     app, buttons, ticks_ms, log = rig()
-    app.new_game()
+    app.session.new_game()
     c = app.seats.coach
     log_slices(c, log)
     buttons.queue.append(1 << A.B_ROLL)
     n = 0
-    while (app.tumbling or app.game.rolls == 0) and n < 400:
+    while (app.session.tumbling or app.session.game.rolls == 0) and n < 400:
         run(app, buttons, ticks_ms, 1)
         n += 1
-    assert app.game.rolls == 1 and not app.tumbling
-    assert app.thinking and not c.solved  # the dice are down, the turn's solve is not
+    assert app.session.game.rolls == 1 and not app.session.tumbling
+    assert app.session.thinking and not c.solved  # the dice are down, the turn's solve is not
     del log[:]
     buttons.queue.append(1 << A.B_UP)  # "^hint": UP asks for the hint on the dice screen
     run(app, buttons, ticks_ms, 1)
-    assert passes(log) == [["frame"]] and app.hint_kind == session._HINT_DUE
-    assert app.thinking and not c.solved  # nothing solved in the press's pass
+    assert passes(log) == [["frame"]] and app.session.hint_kind == session._HINT_DUE
+    assert app.session.thinking and not c.solved  # nothing solved in the press's pass
     del log[:]
     run(app, buttons, ticks_ms, 600)  # (its first frame is the loop's own, before the first pass)
-    assert not app.thinking and c.solved
+    assert not app.session.thinking and c.solved
     p = passes(log)
     assert all(e.count("slice") <= 1 and not ("slice" in e and "frame" in e) for e in p)  # a slice a pass, no frame
     assert sum(e.count("slice") for e in p) > 1  # the solve's rest took passes of its own
-    assert app.hint_kind in (1, 2) and app.top3[12] == 3  # coach KEEP or SCORE, and its best three shown
-    g = app.game
+    assert app.session.hint_kind in (1, 2) and app.session.top3[12] == 3  # coach KEEP or SCORE, and its best three shown
+    g = app.session.game
     with open(os.path.join(DATA, "yacht.fdt"), "rb") as f:
         fresh = Coach(YACHT, StrategyTable(f, YACHT))
-        top = list(app.top3)
+        top = list(app.session.top3)
         fresh.choices(g.cards[0], g.dice, g.rolls, g.held, top)
-    assert top == list(app.top3) and (fresh.kind, fresh.value) == (app.hint_kind, app.hint_value)
+    assert top == list(app.session.top3) and (fresh.kind, fresh.value) == (app.session.hint_kind, app.session.hint_value)

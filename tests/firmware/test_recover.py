@@ -31,7 +31,7 @@ def _failing_app(monkeypatch, rig, when, error=None):
     class Buggy(Base):
         def __init__(self, *a, **k):
             Base.__init__(self, *a, **k)
-            self.loaded = self.save_bytes() if self.game is not None else None  # what it resumed
+            self.loaded = self.session.save_bytes() if self.session.game is not None else None  # what it resumed
             rig.apps.append(self)
             if when(self, "init"):
                 raise error if error is not None else KeyError("injected at start-up")
@@ -52,7 +52,7 @@ def test_an_unexpected_exception_shows_logs_keeps_the_save_and_restarts_the_app(
     _tap(cp, OK, 10, script)  # New game (saved)
     _tap(cp, ROLL, 30, script)  # roll: landed and saved
     _tap(cp, ROLL, 100, script)  # the second roll's press raises
-    _failing_app(monkeypatch, cp, lambda app, ev: ev == 5 and app.game is not None and app.game.rolls == 1
+    _failing_app(monkeypatch, cp, lambda app, ev: ev == 5 and app.session.game is not None and app.session.game.rolls == 1
                  and len(cp.apps) == 1)
     # 150 passes (the restarted app's run counts its passes from 0 again): the loop now sleeps between passes
     # (up to 1 s each when nothing is due), so 400 would idle past the 3 min sleep timer, where the board waits
@@ -64,7 +64,7 @@ def test_an_unexpected_exception_shows_logs_keeps_the_save_and_restarts_the_app(
     assert len(cp.apps) == 2  # the app was started again...
     first, second = cp.apps
     assert first.loaded is None and second.loaded is not None  # ...and resumed the saved game:
-    assert second.loaded[7:-4] == savefile.encode_game(first.game)  # the state the failing press met (roll 1)
+    assert second.loaded[7:-4] == savefile.encode_game(first.session.game)  # the state the failing press met (roll 1)
     log = open(cp.save + ".log").read()  # the traceback is in the log file
     assert "ZeroDivisionError" in log and "test_recover.py" in log
     import fakehw
@@ -81,7 +81,7 @@ def test_a_memory_error_resets_the_board_which_boots_into_the_saved_game(cp, mon
     _tap(cp, OK, 10, script)  # New game (saved)
     _tap(cp, ROLL, 30, script)  # roll: landed and saved
     _tap(cp, ROLL, 100, script)  # the second roll's press runs out of memory
-    _failing_app(monkeypatch, cp, lambda app, ev: ev != "init" and app.game is not None and app.game.rolls == 1
+    _failing_app(monkeypatch, cp, lambda app, ev: ev != "init" and app.session.game is not None and app.session.game.rolls == 1
                  and len(cp.apps) == 1, MemoryError("memory allocation failed, allocating 3696 bytes"))
     import fakehw
     import microcontroller
@@ -98,7 +98,7 @@ def test_a_memory_error_resets_the_board_which_boots_into_the_saved_game(cp, mon
     cp.next_boot()  # the next boot
     cp.run_code(max_iters=5)
     second = cp.apps[1]
-    assert second.game is not None and second.game.rolls == 1 and second.save_bytes() == saved
+    assert second.session.game is not None and second.session.game.rolls == 1 and second.session.save_bytes() == saved
 
 
 def test_a_save_that_makes_the_app_fail_twice_is_set_aside_and_the_app_starts_clean(cp, monkeypatch, capsys,
@@ -112,14 +112,14 @@ def test_a_save_that_makes_the_app_fail_twice_is_set_aside_and_the_app_starts_cl
     cp.next_boot()
     cp.apps.clear()
     # the next boot: any app that resumes this save fails while starting
-    _failing_app(monkeypatch, cp, lambda app, ev: ev == "init" and app.game is not None)
+    _failing_app(monkeypatch, cp, lambda app, ev: ev == "init" and app.session.game is not None)
     status = cp.run_code(max_iters=1)  # one pass: the next would idle until the message's 1.8 s are over
     assert status == "stopped"
     out = capsys.readouterr().out
     assert out.count("fivedice: error KeyError") == 2
     assert "the saved game made fivedice fail 2 times in a row: it is set aside (kept)" in out
     last = cp.apps[-1]
-    assert last.game is None and last.toast == 13  # starts clean, "Save crashed: kept" on screen
+    assert last.session.game is None and last.toast == 13  # starts clean, "Save crashed: kept" on screen
     import microcontroller
     from fdfw.store import record
     from fdfw.store.nvm import NvmStore
@@ -150,7 +150,7 @@ def test_a_memory_error_that_is_the_second_strike_resets_and_the_boot_after_sets
         cp.next_boot()
         cp.apps.clear()
 
-    _failing_app(monkeypatch, cp, lambda app, ev: ev == "init" and app.game is not None,
+    _failing_app(monkeypatch, cp, lambda app, ev: ev == "init" and app.session.game is not None,
                  MemoryError("memory allocation failed, allocating 1280 bytes"))  # every resume runs out
     for strikes in (1, 2):
         boot()
@@ -166,7 +166,7 @@ def test_a_memory_error_that_is_the_second_strike_resets_and_the_boot_after_sets
     cp.run_code(max_iters=1)  # the boot after the second strike
     out = capsys.readouterr().out
     assert out.count("it is set aside (kept)") == 1 and "fivedice: error" not in out
-    assert len(cp.apps) == 1 and cp.apps[0].game is None and cp.apps[0].toast == 13  # "Save crashed: kept"
+    assert len(cp.apps) == 1 and cp.apps[0].session.game is None and cp.apps[0].toast == 13  # "Save crashed: kept"
     store = NvmStore(microcontroller.nvm)
     store._ensure()
     assert store.read() is None and store._st[record.KIND_ASIDE][1] == saved and store.strikes() == 0

@@ -106,7 +106,7 @@ def _human_turn(t):
 def _play(t):
     app = APP
     for _ in range(60):
-        g = app.game
+        g = app.session.game
         if g.over:
             break
         if app.settings.seats[g.player]:
@@ -117,7 +117,7 @@ def _play(t):
     app.draw()
     app.press(A.B_BACK, t)
     app.draw()
-    STATE[2] = 1 if app.game.over else 0
+    STATE[2] = 1 if app.session.game.over else 0
     STATE[3] = app.mode
     return t
 
@@ -127,7 +127,7 @@ def test_a_whole_game_of_input_ticks_cpu_moves_and_frames_allocates_nothing():
     app.settings.players = 2
     app.settings.seats[0] = 0
     app.settings.seats[1] = 1
-    app.new_game()
+    app.session.new_game()
     _run(0, 50)
     app.draw()
     micropython.heap_lock()
@@ -147,7 +147,7 @@ def test_menu_and_help_screens_allocate_nothing():
     app = APP
     app.enter(A.M_MENU)
     app.screen.cursor = bytes(app.menu.items[: app.menu.n]).index(bytes((3,)))  # on "Players"
-    app.seats.need_levels(b"\x01\x02\x03", 3, app.game)  # every CPU level's code (loaded as a menu seat first names it)
+    app.seats.need_levels(b"\x01\x02\x03", 3, app.session.game)  # every CPU level's code (loaded as a menu seat first names it)
     app.draw()
     STATE[0] = 0
     micropython.heap_lock()
@@ -188,7 +188,7 @@ STATE2 = bytearray(4)
 def _coached_game(t):
     app = APP2
     for _ in range(60):
-        g = app.game
+        g = app.session.game
         if g.over:
             break
         if app.settings.seats[g.player]:
@@ -198,9 +198,9 @@ def _coached_game(t):
         t = _run(t, 500, APP2)
         app.press(A.B_UP, t)  # hint
         app.draw()
-        if app.hint_kind == 1:  # follow a keep hint: hold what it says, roll
+        if app.session.hint_kind == 1:  # follow a keep hint: hold what it says, roll
             for i in range(5):
-                if ((app.hint_value >> i) & 1) != ((g.held >> i) & 1):
+                if ((app.session.hint_value >> i) & 1) != ((g.held >> i) & 1):
                     app.press(A.B_HOLD1 + i, t)
             app.press(A.B_ROLL, t)
             t = _run(t, 500, APP2)
@@ -209,7 +209,7 @@ def _coached_game(t):
         app.press(A.B_OK, t)
         app.draw()
         t = _run(t, 100, APP2)
-    STATE2[1] = 1 if app.game.over else 0
+    STATE2[1] = 1 if app.session.game.over else 0
     app.draw()  # the game-over screen with the proficiency line
 
 
@@ -220,7 +220,7 @@ def test_hints_proficiency_and_the_perfect_cpu_allocate_nothing():
     app.settings.players = 2
     app.settings.seats[0] = 0
     app.settings.seats[1] = 3  # CPU perfect
-    app.new_game()
+    app.session.new_game()
     assert app.seats.coach is not None and app.seats.prof[0] is not None
     _run(0, 50, APP2)
     micropython.heap_lock()
@@ -242,7 +242,7 @@ def test_a_solo_coached_game_its_par_and_its_costliest_decision_allocate_nothing
     app.settings.rules_i = 5
     app.settings.players = 1
     app.settings.seats[0] = 0
-    app.new_game()
+    app.session.new_game()
     _run(0, 50, APP2)
     STATE2[0] = 0
     micropython.heap_lock()
@@ -254,7 +254,7 @@ def test_a_solo_coached_game_its_par_and_its_costliest_decision_allocate_nothing
         micropython.heap_unlock()
     assert STATE2[0] == 0, "a solo coached game allocated under heap_lock"
     assert STATE2[1] == 1 and app.mode == A.M_OVER
-    assert app.seats.prof[0].w[5] > 0 and app.top3[12] > 0
+    assert app.seats.prof[0].w[5] > 0 and app.session.top3[12] > 0
 
 
 def _prof_positions(app, n):
@@ -313,12 +313,12 @@ def test_new_game_confirmation_and_stepping_menu_values_back_allocate_nothing():
     app.settings.players = 2
     app.settings.seats[0] = 0
     app.settings.seats[1] = 1
-    app.new_game()
+    app.session.new_game()
     t = _run(0, 50)
     app.press(A.B_ROLL, t)
     t = _run(t, 500)
     app.press(A.B_BACK, t)  # to the menu, the game in progress kept
-    g = app.game
+    g = app.session.game
     new_at = bytes(app.menu.items[: app.menu.n]).index(bytes((1,)))
     presses = bytes((A.B_OK, A.B_BACK, A.B_OK, A.B_DOWN, A.B_HOLD1, A.B_HOLD5, A.B_DOWN, A.B_HOLD1, A.B_HOLD5,
                      A.B_DOWN, A.B_HOLD1, A.B_HOLD1, A.B_HOLD5, A.B_HOLD5, A.B_UP, A.B_UP, A.B_UP, A.B_OK))
@@ -336,7 +336,7 @@ def test_new_game_confirmation_and_stepping_menu_values_back_allocate_nothing():
     finally:
         micropython.heap_unlock()
     assert STATE[0] == 0, "the menu allocated under heap_lock"
-    assert app.game is g and app.mode == A.M_MENU and app.menu.confirm  # the last OK armed "New game" again
+    assert app.session.game is g and app.mode == A.M_MENU and app.menu.confirm  # the last OK armed "New game" again
     assert app.settings.seats[0] == 0 and app.toast == A._msg.T_NO_PERFECT
 
 
@@ -394,13 +394,13 @@ def test_records_and_initials_screens_allocate_nothing_once_open():
     from fivedice import records as R
 
     app = APP
-    assert app.game is not None  # a game from the tests above (its cards are drawn)
+    assert app.session.game is not None  # a game from the tests above (its cards are drawn)
     recs = R.Records()
     for s in (300, 250, 200):
         recs.insert(0, s, b"ABC", recs.add_game(0, s, 1, 1, 500, 20, True))
     store = MemStore()
     store.recs = recs.encode()
-    app.store = store
+    app.store = app.session.store = store
     app.enter(A.M_RECORDS)  # reads the records (allocates, like opening help)
     app.draw()
     presses = bytes((A.B_OK, A.B_DOWN, A.B_UP, A.B_OK, A.B_DOWN, A.B_DOWN, A.B_UP, A.B_UP))
@@ -441,7 +441,7 @@ def test_records_and_initials_screens_allocate_nothing_once_open():
         micropython.heap_unlock()
     assert STATE[0] == 0, "the initials screen allocated under heap_lock"
     assert bytes(scr.letters) == b"C A" and scr.at == 2  # B, C, B; next; space; back: C; next, next
-    app.store = None
+    app.store = app.session.store = None
 
 
 class Panel(Display):
@@ -493,7 +493,7 @@ def _idle_minutes(t):
             STATE3[2] = PANEL.log[2]
     STATE3[3] = 1 if PANEL.log[0] == 1 else 0  # left dimmed before the off
     app.press(A.B_ROLL, t)  # wakes only
-    STATE3[4] = app.game.rolls
+    STATE3[4] = app.session.game.rolls
     app.tick(t)
     app.draw()
     app.press(A.B_BACK, t)  # the menu
@@ -510,7 +510,7 @@ def test_dim_sleep_wake_battery_and_the_power_settings_allocate_nothing():
     app = APP3
     app.settings.players = 1
     app.settings.seats[0] = 0
-    app.new_game()
+    app.session.new_game()
     t = _run(0, 50, APP3)
     app.press(A.B_ROLL, t)
     t = _run(t, 800, APP3)

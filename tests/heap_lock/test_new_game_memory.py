@@ -36,7 +36,7 @@ def _entropy(n):
 def _new_game_bytes(app):
     gc.collect()
     a = gc.mem_alloc()
-    app.new_game()
+    app.session.new_game()
     return gc.mem_alloc() - a
 
 

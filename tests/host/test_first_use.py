@@ -57,9 +57,9 @@ def test_six_spaces_typed_0_1_s_apart_in_the_terminal_roll_once():
         dev.tap(A.B_OK)  # New game
         dev.settle()
         _play(dev, [(100 * i, b" ") for i in range(6)])
-        assert dev.app.game.rolls == 1 and not dev.app.tumbling
+        assert dev.app.session.game.rolls == 1 and not dev.app.session.tumbling
         _play(dev, [(0, b"1"), (200, b" ")])  # a hold is possible, and the next roll is the second
-        assert dev.app.game.rolls == 2 and dev.app.game.held == 1
+        assert dev.app.session.game.rolls == 2 and dev.app.session.game.held == 1
     finally:
         dev.close()
 
@@ -96,12 +96,12 @@ def run(ms):
 run(100)
 hh.button(A.B_OK)  # New game
 run(500)
-print(app.mode == A.M_TURN, app.game.rolls)
+print(app.mode == A.M_TURN, app.session.game.rolls)
 for _ in range(6):  # six taps 0.1 s apart
     hh.button(A.B_ROLL)
     run(100)
 run(2000)
-print(app.game.rolls, app.tumbling)
+print(app.session.game.rolls, app.session.tumbling)
 """
 
 
@@ -130,8 +130,8 @@ def _hinted(dice, keep):
     dev.tap(A.B_ROLL)
     dev.settle()
     app = dev.app
-    app.hint_kind, app.hint_value = 1, keep  # coach.KEEP
-    top = app.top3  # coach.choices' layout: one choice, that keep
+    app.session.hint_kind, app.session.hint_value = 1, keep  # coach.KEEP
+    top = app.session.top3  # coach.choices' layout: one choice, that keep
     top[0], top[3], top[6], top[12] = 1, keep, 0, 1
     app.draw()
     return dev
@@ -166,9 +166,9 @@ def test_the_coachs_own_keep_hint_reads_as_faces():
         dev.tap(A.B_ROLL)
         dev.settle()
         dev.tap(A.B_UP)
-        app, g = dev.app, dev.app.game
-        assert app.hint_kind == coach.KEEP and app.hint_value
-        faces = sorted(g.dice[i] for i in range(5) if (app.hint_value >> i) & 1)
+        app, g = dev.app, dev.app.session.game
+        assert app.session.hint_kind == coach.KEEP and app.session.hint_value
+        faces = sorted(g.dice[i] for i in range(5) if (app.session.hint_value >> i) & 1)
         assert shows(dev, b"keep " + b" ".join(b"%d" % f for f in faces), 1, 35, ink=0)
     finally:
         dev.close()
@@ -312,15 +312,15 @@ def test_escape_is_back_on_the_dice_and_cancels_new_game_ok_again_but_an_arrow_i
     app = dev.app
     try:
         _keys(dev, [b"\r", b" "])  # New game, roll
-        assert app.mode == A.M_TURN and app.game.rolls == 1
+        assert app.mode == A.M_TURN and app.session.game.rolls == 1
         _keys(dev, [b"\x1b"])
-        assert app.mode == A.M_MENU and app.in_game()
+        assert app.mode == A.M_MENU and app.session.in_game()
         _keys(dev, [b"\x1b[B", b"\r"])  # Down (an arrow's escape sequence), OK on "New game": asks again
         assert app.menu.confirm and app.screen.cursor == 1
         _keys(dev, [b"\x1b"])
-        assert not app.menu.confirm and app.game.rolls == 1  # the game in progress kept
+        assert not app.menu.confirm and app.session.game.rolls == 1  # the game in progress kept
         _keys(dev, [b"\x1b[A", b"\x1b"])  # up to Resume, then Esc: BACK from the menu resumes
-        assert app.mode == A.M_TURN and app.game.rolls == 1
+        assert app.mode == A.M_TURN and app.session.game.rolls == 1
     finally:
         dev.close()
 
@@ -398,9 +398,9 @@ def test_a_cpu_seats_turn_names_its_level_beside_the_star():
         app.settings.players = 2
         for level, name in ((1, b"CPU easy plays"), (2, b"CPU good plays")):  # fivedice.settings EASY, GOOD
             app.settings.seats[0], app.settings.seats[1] = level, 0  # seat 1 the CPU, as the menu sets it
-            app.new_game()
+            app.session.new_game()
             dev.run(400)  # its turn under way
-            assert app.mode == A.M_TURN and app.game.player == 0 and app.cpu_turn()
+            assert app.mode == A.M_TURN and app.session.game.player == 0 and app.session.cpu_turn()
             assert shows(dev, b"P1*", 0, 0) and shows(dev, name, 0, 56)
     finally:
         dev.close()

@@ -344,7 +344,7 @@ def test_readme_game_over_seed_ranks_the_perfect_cpu_first():
     dev = rs.coached_game(rs.GAME_OVER_SEED)
     app = dev.app
     order = bytearray(4)
-    app.game.ranking(order)
-    assert app.game.over and app.settings.seats[order[0]] == 3  # seat 2, the perfect CPU, wins (the README says so)
-    assert [c.total() for c in app.game.cards] == [189, 268, 217]  # the README caption's figures
+    app.session.game.ranking(order)
+    assert app.session.game.over and app.settings.seats[order[0]] == 3  # seat 2, the perfect CPU, wins (the README says so)
+    assert [c.total() for c in app.session.game.cards] == [189, 268, 217]  # the README caption's figures
     dev.close()

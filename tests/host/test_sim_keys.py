@@ -95,12 +95,12 @@ def _game_after_a_roll():
     dev.settle()
     dev.tap(A.B_ROLL)
     dev.settle()
-    assert dev.app.mode == A.M_TURN and dev.app.game.rolls_left() < 3
+    assert dev.app.mode == A.M_TURN and dev.app.session.game.rolls_left() < 3
     return dev
 
 
 def _held(dev):
-    return [i for i in range(5) if dev.app.game.held & (1 << i)]
+    return [i for i in range(5) if dev.app.session.game.held & (1 << i)]
 
 
 def test_a_burst_typed_in_one_read_lands_every_key_in_order():
@@ -230,7 +230,7 @@ def test_a_paste_into_the_running_simulator_holds_exactly_the_dice_it_says(tmp_p
     assert os.WIFEXITED(status) and os.WEXITSTATUS(status) == 0
     dev = SimDevice(store=sim.FileStore(save), mute=True)  # the saved game, resumed
     try:
-        assert dev.app.in_game()
+        assert dev.app.session.in_game()
         assert _held(dev) == [0, 2]
     finally:
         dev.close()

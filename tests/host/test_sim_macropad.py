@@ -19,13 +19,13 @@ def test_the_macropad_sim_plays_with_its_keys_and_knob():
     _play(dev, queue, ["right"])  # the knob: down a line in the menu
     assert app.screen.cursor == 1
     _play(dev, queue, ["left", "\r"])  # up again, push: New game
-    assert app.mode == M_TURN and app.game is not None and app.game.rolls == 0
+    assert app.mode == M_TURN and app.session.game is not None and app.session.game.rolls == 0
     _play(dev, queue, ["right", "right"], ms=100)  # a spin on the dice screen: the dice tumble...
-    assert app.tumbling
+    assert app.session.tumbling
     _play(dev, queue, [], ms=1500)  # ...and land when it stops
-    assert not app.tumbling and app.game.rolls == 1
+    assert not app.session.tumbling and app.session.game.rolls == 1
     _play(dev, queue, ["1"])
-    assert app.game.held == 1
+    assert app.session.game.held == 1
     colors = dev.board.pixels.colors()
     assert sum(colors[0]) > 2 * max(sum(c) for c in colors[1:5]) > 0  # held bright, free dim
     assert colors[5] != (0, 0, 0) and colors[10] == colors[11] == (0, 0, 0)  # ROLL lit, unused keys dark

@@ -319,7 +319,7 @@ def test_play_and_screenshot_take_tables_for_hints_and_par_as_score_does(tmp_pat
         dev.settle()
         pl.do("press up")
         dev.run(300, skip=True)
-        assert dev.app.hint_kind != 0 and dev.app.par_x100 > 0
+        assert dev.app.session.hint_kind != 0 and dev.app.session.par_x100 > 0
     finally:
         dev.close()
     r = subprocess.run([sys.executable, "-m", "host_sim", "play", "--tables", str(tmp_path / "nope"), "--script", "-"],

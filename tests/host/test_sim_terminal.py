@@ -222,6 +222,6 @@ def test_rules_and_players_set_the_game_played_in_the_terminal(tmp_path):
         os.close(fd)
     assert os.WIFEXITED(status) and os.WEXITSTATUS(status) == 0, status
     dev = SimDevice(store=FileStore(save))
-    g = dev.app.game
+    g = dev.app.session.game
     assert g.rs.id == "yacht" and g.players == 1
     dev.close()

@@ -6,6 +6,7 @@ import pytest
 
 from fivedice import app as A
 from fivedice import coach, rules
+from fivedice.compat import zeros
 from fivedice.rng import Dice, SeededBytes
 from fivedice.strategy_table import StrategyTable
 from host_sim.device import SimDevice
@@ -25,7 +26,7 @@ def start(dev, rules_i, kinds):
     app.settings.players = len(kinds)
     for p, k in enumerate(kinds):
         app.settings.seats[p] = k
-    app.new_game()
+    app.session.new_game()
     dev.settle()
 
 
@@ -33,8 +34,8 @@ def play_first_boxes(dev, after_roll=None):
     """To the game's end: the human scores the first box offered after one roll (points given away), CPU
     seats play themselves; after_roll() is called after each human roll."""
     app = dev.app
-    while not app.game.over:
-        if app.cpu_turn():
+    while not app.session.game.over:
+        if app.session.cpu_turn():
             dev.step()
             continue
         dev.tap(A.B_ROLL)
@@ -74,10 +75,10 @@ def test_a_hint_is_the_coachs_best_action_and_marks_the_dice():
     for _ in range(5):
         dev.tap(A.B_ROLL)
         dev.settle()
-        g = app.game
+        g = app.session.game
         dev.tap(A.B_UP)
         want = ref.hint(g.cards[0], g.dice, g.rolls, g.held)
-        assert (app.hint_kind, app.hint_value) == (want, ref.value)
+        assert (app.session.hint_kind, app.session.hint_value) == (want, ref.value)
         assert app.mode == A.M_TURN
         dev.tap(A.B_OK)  # score the best box offered
         dev.tap(A.B_OK)
@@ -89,17 +90,17 @@ def test_following_every_hint_loses_nothing_and_other_choices_are_counted():
     dev = device(seed=8)
     start(dev, YACHT.index, [0])
     app = dev.app
-    g = app.game
+    g = app.session.game
     while not g.over:
         dev.tap(A.B_ROLL)
         dev.settle()
         while True:
             dev.tap(A.B_UP)
-            if app.hint_kind == coach.SCORE:
-                box = app.hint_value
+            if app.session.hint_kind == coach.SCORE:
+                box = app.session.hint_value
                 break
             for i in range(5):
-                if (app.hint_value >> i) & 1 != (g.held >> i) & 1:
+                if (app.session.hint_value >> i) & 1 != (g.held >> i) & 1:
                     dev.tap(A.B_HOLD1 + i)
             dev.tap(A.B_ROLL)
             dev.settle()
@@ -118,7 +119,7 @@ def test_following_every_hint_loses_nothing_and_other_choices_are_counted():
     dev = device(seed=8)
     start(dev, YACHT.index, [0])
     app = dev.app
-    while not app.game.over:
+    while not app.session.game.over:
         dev.tap(A.B_ROLL)
         dev.settle()
         dev.tap(A.B_OK)
@@ -134,10 +135,10 @@ def test_the_perfect_cpu_plays_a_whole_game():
     start(dev, YACHT.index, [3, 2, 1])
     app = dev.app
     for _ in range(100000):
-        if app.game.over:
+        if app.session.game.over:
             break
         dev.step()
-    assert app.game.over and app.mode == A.M_OVER
+    assert app.session.game.over and app.mode == A.M_OVER
     assert list(app.seats.seated[:3]) == [3, 2, 1]  # perfect, good and easy played it to the end
     dev.close()
 
@@ -176,7 +177,7 @@ def test_game_over_keeps_the_coach_for_the_records_and_the_next_game_reuses_its_
     assert app.mode == A.M_OVER
     dev.tap(A.B_ROLL)  # again
     dev.settle()
-    assert not app.game.over and app.seats.coach is table_coach and app.seats.players[1].level == 3
+    assert not app.session.game.over and app.seats.coach is table_coach and app.seats.players[1].level == 3
     assert app.seats.coach.groups is groups and groups[0] is YACHT and app.seats.coach.arrays is work
     assert app.seats.prof[0].loss_x100() == 0
     dev.close()
@@ -190,7 +191,7 @@ def test_without_a_table_up_opens_the_scorecard_and_there_is_no_proficiency():
     dev.tap(A.B_ROLL)
     dev.settle()
     dev.tap(A.B_UP)
-    assert app.mode == A.M_CARD and app.hint_kind == 0
+    assert app.mode == A.M_CARD and app.session.hint_kind == 0
     dev.close()
 
 
@@ -238,12 +239,12 @@ def test_a_turn_is_solved_one_slice_a_loop_pass_from_its_start_so_the_hint_is_re
     app.settings.players = 2
     app.settings.seats[0] = 0
     app.settings.seats[1] = 3  # CPU perfect, on the same coach
-    app.new_game()
+    app.session.new_game()
     log = []
     _count_work(app.seats.coach, log)
-    assert app.thinking and not app.seats.coach.solved
+    assert app.session.thinking and not app.seats.coach.solved
     passes = 0
-    while app.thinking:
+    while app.session.thinking:
         before = len(log)
         dev.step()
         passes += 1
@@ -254,7 +255,7 @@ def test_a_turn_is_solved_one_slice_a_loop_pass_from_its_start_so_the_hint_is_re
     dev.settle()
     n = len(log)
     dev.tap(A.B_UP)
-    assert app.hint_kind != 0
+    assert app.session.hint_kind != 0
     assert len(log) > n and all(ph == 7 for ph in log[n:])  # the hint found the turn solved: nothing redone
 
 
@@ -265,12 +266,12 @@ def test_the_cpu_moves_only_once_its_turn_is_solved_and_its_dots_step_meanwhile(
     app.settings.players = 2
     app.settings.seats[0] = 3  # seat 1: CPU perfect
     app.settings.seats[1] = 0
-    app.cpu_step_ms = 0  # no pacing: only the solve holds the CPU back
-    app.new_game()
-    g = app.game
+    app.session.cpu_step_ms = 0  # no pacing: only the solve holds the CPU back
+    app.session.new_game()
+    g = app.session.game
     f0 = dev.frames
     steps = 0
-    while app.thinking:
+    while app.session.thinking:
         assert g.rolls == 0  # not a move before its turn is solved
         dev.step()
         steps += 1
@@ -278,13 +279,13 @@ def test_the_cpu_moves_only_once_its_turn_is_solved_and_its_dots_step_meanwhile(
     # groups' then the turn solve's (the device has no store: no save)
     frames = dev.frames - f0
     assert app.store is None and frames >= 2 and steps == frames + group_slices(YACHT) + 7
-    app.cpu_step_ms = 1000  # a paced CPU turn: "CPU playing" with its dots stepping, not a frozen screen
-    app.cpu_at = dev.now() + 1000
+    app.session.cpu_step_ms = 1000  # a paced CPU turn: "CPU playing" with its dots stepping, not a frozen screen
+    app.session.cpu_at = dev.now() + 1000
     dots = set()
     for _ in range(200):
         dev.step()
-        if app.game.player == 0:
-            dots.add(app.dots)
+        if app.session.game.player == 0:
+            dots.add(app.session.dots)
     assert dots == {0, 1, 2, 3}
 
 
@@ -300,7 +301,7 @@ def test_a_rarely_used_screen_opened_mid_game_leaves_the_coach_and_the_counts_as
     app.screen.cursor = 0
     dev.tap(A.B_OK)
     dev.settle()  # the perfect CPU's turn
-    assert app.game.player == 0 and app.seats.prof[0].decisions == 1
+    assert app.session.game.player == 0 and app.seats.prof[0].decisions == 1
     counted = (app.seats.prof[0].loss, app.seats.prof[0].decisions)
     table_coach, cpu = app.seats.coach, app.seats.players[1]
     for item in (menu_screen.I_RECORDS, menu_screen.I_HELP, menu_screen.I_TEST):
@@ -318,7 +319,7 @@ def test_a_rarely_used_screen_opened_mid_game_leaves_the_coach_and_the_counts_as
     dev.tap(A.B_ROLL)
     dev.settle()
     dev.tap(A.B_UP)
-    assert app.hint_kind in (coach.KEEP, coach.SCORE)
+    assert app.session.hint_kind in (coach.KEEP, coach.SCORE)
     dev.close()
 
 
@@ -396,7 +397,7 @@ def test_what_a_game_needs_is_loaded_at_start_up_not_at_new_game_nor_in_a_resume
     guard.armed = False
     dev = SimDevice(dice=Dice(SeededBytes(9)), cpu_step_ms=20, tables=DATA, store=FileStore(path))
     guard.armed = True  # the resume and the game after it: nothing more
-    assert dev.app.game is not None and dev.app.seats.players[2].level == 3
+    assert dev.app.session.game is not None and dev.app.seats.players[2].level == 3
     dev.tap(A.B_OK)  # resume
     for _ in range(300):
         dev.step()
@@ -412,10 +413,10 @@ def test_every_coach_shares_the_arrays_the_app_allocated_at_start_up():
     assert app.seats.coach.groups is groups and app.seats.coach.arrays is work
     assert app.seats.players[1].coach.groups is groups and app.seats.players[1].coach.arrays is work  # the good CPU's too
     for _ in range(100000):
-        if app.game.over:
+        if app.session.game.over:
             break
         dev.step()  # the seats take turns on the one set of arrays: each solves its own turn again
-    assert app.game.over and app.game.cards[0].total() > 0 and app.game.cards[1].total() > 0
+    assert app.session.game.over and app.session.game.cards[0].total() > 0 and app.session.game.cards[1].total() > 0
     dev.close()
 
 
@@ -425,7 +426,7 @@ def test_the_coach_stays_through_game_over():
     app = dev.app
     table_coach = app.seats.coach
     for _ in range(100000):
-        if app.game.over:
+        if app.session.game.over:
             break
         dev.step()
     assert app.mode == A.M_OVER and app.seats.coach is table_coach and app.seats.players[0] is not None
@@ -482,7 +483,7 @@ def _booted_on(rules_i, kinds):
     app.settings.players = len(kinds)
     for p, k in enumerate(kinds):
         app.settings.seats[p] = k
-    return SimDevice(dice=Dice(SeededBytes(3)), cpu_step_ms=20, tables=DATA, store=MemStore(app.save_bytes()))
+    return SimDevice(dice=Dice(SeededBytes(3)), cpu_step_ms=20, tables=DATA, store=MemStore(app.session.save_bytes()))
 
 
 def test_the_menu_builds_the_groups_of_the_rule_set_it_shows_and_the_new_game_solves_at_once():
@@ -490,7 +491,7 @@ def test_the_menu_builds_the_groups_of_the_rule_set_it_shows_and_the_new_game_so
     (its rule set changed twice here), so "New game" starts the turn solve at once; the hints are the coach's."""
     dev = _booted_on(YACHT.index, [0, 3])
     app = dev.app
-    assert app.mode == A.M_MENU and app.game is None and app._warming
+    assert app.mode == A.M_MENU and app.session.game is None and app.session.warming
     log = []
     real_step = app.seats._table_coach._group_step
 
@@ -500,7 +501,7 @@ def test_the_menu_builds_the_groups_of_the_rule_set_it_shows_and_the_new_game_so
 
     app.seats._table_coach._group_step = group_step
     dev.run(2000)
-    assert app.seats._groups[0] is YACHT and not app._warming and len(log) == group_slices(YACHT)
+    assert app.seats._groups[0] is YACHT and not app.session.warming and len(log) == group_slices(YACHT)
     del log[:]
     dev.tap(A.B_DOWN)  # the rules line
     dev.tap(A.B_OK)  # yacht -> yahtzee (no table here: the perfect seat becomes good)
@@ -515,20 +516,20 @@ def test_the_menu_builds_the_groups_of_the_rule_set_it_shows_and_the_new_game_so
     assert app.seats._groups[0] is YACHT
     app.screen.cursor = 0
     dev.tap(A.B_OK)  # "New game": human + good CPU, on the groups built in the menu
-    assert app.mode == A.M_TURN and app.game.rs is YACHT and app.seats.coach.rs is YACHT and app.seats.coach.valuer is app.seats.table
+    assert app.mode == A.M_TURN and app.session.game.rs is YACHT and app.seats.coach.rs is YACHT and app.seats.coach.valuer is app.seats.table
     assert app.seats.players[1].coach.rs is YACHT
     ref = coach.Coach(YACHT, StrategyTable(open(os.path.join(DATA, "yacht.fdt"), "rb"), YACHT))
-    top = A._zeros("l", coach.TOP_LEN)
+    top = zeros("l", coach.TOP_LEN)
     n = len(log)
     for _ in range(3):  # three of the human's turns: each hint exactly a fresh coach's on its own table
-        while app.cpu_turn() or app.thinking:
+        while app.session.cpu_turn() or app.session.thinking:
             dev.step()
         dev.tap(A.B_ROLL)
         dev.settle()
         dev.tap(A.B_UP)
-        g = app.game
+        g = app.session.game
         ref.choices(g.cards[0], g.dice, g.rolls, g.held, top)
-        assert app.hint_kind != 0 and list(app.top3) == list(top)
+        assert app.session.hint_kind != 0 and list(app.session.top3) == list(top)
         dev.tap(A.B_OK)
         app.screen.cursor = 0
         dev.tap(A.B_OK)

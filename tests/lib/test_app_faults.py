@@ -54,13 +54,13 @@ def _play_to_the_end(dev, seen):
     """A human seat scores the picker's first choice each turn; CPU seats play themselves."""
     app = dev.app
     for _ in range(400):
-        if app.game.over:
+        if app.session.game.over:
             return
         if app.toast == msg.T_TABLE_BAD:
             seen.add("toast")
         if "toast" in seen and app.seats.players[1] is not None:  # the level seat 2 plays at once the table is gone
             seen.add(("level after toast", app.seats.players[1].level))
-        if app.cpu_turn():
+        if app.session.cpu_turn():
             dev.settle()
             continue
         if app.mode != A.M_TURN:
@@ -89,7 +89,7 @@ def _game_with_table(tmp_path, damage, seed):
     app.settings.players = 2
     app.settings.seats[0] = 0
     app.settings.seats[1] = 3  # perfect
-    app.new_game()
+    app.session.new_game()
     dev.settle()
     return dev, store
 
@@ -104,9 +104,9 @@ def _last_value_block(d):
 
 
 def _check_save_intact(dev, store):
-    assert store.data == dev.app.save_bytes()  # the last save is the game as it stands
+    assert store.data == dev.app.session.save_bytes()  # the last save is the game as it stands
     again = A.App(SimBoard().display, store=MemStore(store.data))  # and it loads (no table here)
-    assert not again.save_bad and savefile.encode_game(again.game) == savefile.encode_game(dev.app.game)
+    assert not again.session.save_bad and savefile.encode_game(again.session.game) == savefile.encode_game(dev.app.session.game)
 
 
 def test_a_truncated_table_is_refused_at_open_and_the_game_plays_to_the_end(tmp_path):
@@ -114,7 +114,7 @@ def test_a_truncated_table_is_refused_at_open_and_the_game_plays_to_the_end(tmp_
     app = dev.app
     assert app.toast == msg.T_TABLE_BAD and app.seats.coach is None and app.seats.players[1].level == 2
     _play_to_the_end(dev, set())
-    assert app.game.over
+    assert app.session.game.over
     _check_save_intact(dev, store)
     dev.close()
 
@@ -128,7 +128,7 @@ def test_a_block_damaged_after_the_header_gives_a_toast_drops_the_coach_and_the_
     assert "toast" in seen and app.seats.table_error
     assert app.seats.coach is None and all(p is None for p in app.seats.prof)
     assert ("level after toast", 2) in seen and ("level after toast", 3) not in seen  # perfect finished as "good"
-    assert app.game.over and not app.save_bad
+    assert app.session.game.over and not app.session.save_bad
     _check_save_intact(dev, store)
     dev.close()
 
@@ -160,7 +160,7 @@ def test_random_byte_changes_after_the_header_never_stop_a_game(tmp_path):
         seen = set()
         _play_to_the_end(dev, seen)
         toasts += "toast" in seen
-        assert dev.app.game.over
+        assert dev.app.session.game.over
         _check_save_intact(dev, store)
         dev.close()
     assert toasts >= 6  # most damage is met during a game; none of it stops one
@@ -179,13 +179,13 @@ def _record(rid="yahtzee", players=2, turns=6, kinds=(0, 1, 0, 0), seed=5):
         g.score(b)
     g.roll()
     a = A.App(SimBoard().display)
-    a.game = g
+    a.session.game = g
     a.settings.rules_i = g.rs.index
     a.settings.players = players
     for i, k in enumerate(kinds):
         a.settings.seats[i] = k
         a.seats.seated[i] = k  # the game was seated as the menu says
-    return bytearray(a.save_bytes())
+    return bytearray(a.session.save_bytes())
 
 
 def _reseal(rec):
@@ -207,10 +207,10 @@ def _loads(data):
 
 def _refused_and_kept(data, words=""):
     app, store = _loads(data)
-    assert app.save_bad and app.game is None and app.toast == msg.T_SAVE_BAD, app.save_error
+    assert app.session.save_bad and app.session.game is None and app.toast == msg.T_SAVE_BAD, app.session.save_error
     assert store.bad == data and store.writes == 0  # kept aside as it was, nothing written
-    assert words in app.save_error
-    return app.save_error
+    assert words in app.session.save_error
+    return app.session.save_error
 
 
 def _card_at(rec, p, rs):
@@ -291,7 +291,7 @@ def test_every_single_bit_flip_of_the_settings_header_is_refused():
             bad = bytearray(rec)
             bad[i] ^= 1 << bit
             app, store = _loads(bytes(bad))
-            assert app.save_bad and app.game is None and store.bad == bytes(bad), (i, bit)
+            assert app.session.save_bad and app.session.game is None and store.bad == bytes(bad), (i, bit)
 
 
 def test_a_settings_only_save_restores_the_settings():
@@ -299,8 +299,8 @@ def test_a_settings_only_save_restores_the_settings():
     a.settings.rules_i = 3
     a.settings.players = 3
     a.settings.seats[2] = 2
-    app, store = _loads(a.save_bytes())
-    assert not app.save_bad and app.game is None
+    app, store = _loads(a.session.save_bytes())
+    assert not app.session.save_bad and app.session.game is None
     assert (app.settings.rules_i, app.settings.players, app.settings.seats[2]) == (3, 3, 2)
 
 
@@ -313,15 +313,15 @@ def test_a_resumed_cpu_turn_moves_one_step_after_resume_whatever_the_clock(start
     rec = _record(kinds=(1, 1, 0, 0))  # two CPU seats: seat 1 is to move
     board = SimBoard(start_ms=start)
     app = A.App(board.display, store=MemStore(bytes(rec)), dice=Dice(SeededBytes(2)), cpu_step_ms=650)
-    assert app.game is not None and app.mode == A.M_MENU
+    assert app.session.game is not None and app.mode == A.M_MENU
     now = start
     app.tick(now)
     app.press(A.B_OK, now)  # "Resume game"
     assert app.mode == A.M_TURN
-    rolls = app.game.rolls
-    turn = (app.game.turn, app.game.player)
+    rolls = app.session.game.rolls
+    turn = (app.session.game.turn, app.session.game.player)
     waited = 0
-    while app.game.rolls == rolls and (app.game.turn, app.game.player) == turn and not app.tumbling:
+    while app.session.game.rolls == rolls and (app.session.game.turn, app.session.game.player) == turn and not app.session.tumbling:
         waited += 5
         now = (now + 5) % TICKS_PERIOD
         app.tick(now)

@@ -23,11 +23,11 @@ def test_a_game_in_progress_resumes_after_a_restart(tmp_path):
     pl.setup(3, 1)  # Yum, one player
     pl.do("roll")
     pl.do("score yum")
-    before = savefile.encode_game(dev.app.game)
+    before = savefile.encode_game(dev.app.session.game)
     dev.close()
     dev2 = SimDevice(dice=Dice(SeededBytes(5)), store=store)
     app = dev2.app
-    assert app.game is not None and savefile.encode_game(app.game) == before
+    assert app.session.game is not None and savefile.encode_game(app.session.game) == before
     assert app.mode == A.M_MENU and app.menu.items[0] == 0  # "Resume game" is offered first
     dev2.tap(A.B_OK)
     assert app.mode == A.M_TURN and app.settings.rules_i == 3
@@ -38,15 +38,15 @@ def test_a_corrupt_save_is_reported_and_kept_intact(tmp_path):
     path = tmp_path / "fivedice.sav"
     dev0 = SimDevice(dice=Dice(SeededBytes(4)))
     Player(dev0).setup(0, 2)
-    junk = bytearray(dev0.app.save_bytes())
+    junk = bytearray(dev0.app.session.save_bytes())
     dev0.close()
     junk[12] ^= 0x10  # one flipped bit in the game record
     junk = bytes(junk)
     path.write_bytes(junk)
     dev = SimDevice(store=FileStore(str(path)))
     app = dev.app
-    assert app.save_bad and app.game is None
-    assert "corrupt" in app.save_error
+    assert app.session.save_bad and app.session.game is None
+    assert "corrupt" in app.session.save_error
     assert (tmp_path / "fivedice.sav.bad").read_bytes() == junk  # set aside untouched
     dev.run(100)
     assert not path.exists()  # nothing was written over it before a new game
@@ -62,11 +62,11 @@ def test_the_save_checks_are_unloaded_once_a_save_is_read(tmp_path):
     Player(dev).setup(0, 1)
     dev.close()
     dev2 = SimDevice(dice=Dice(SeededBytes(5)), store=store)
-    assert dev2.app.game is not None  # the save was read and checked...
+    assert dev2.app.session.game is not None  # the save was read and checked...
     assert "fivedice.savefile.decode" not in sys.modules  # ...and the checks are gone again
     from fivedice.savefile import decode as save_decode
 
-    assert save_decode.possible(dev2.app.game.rs, 0, 3)  # and come back when asked for
+    assert save_decode.possible(dev2.app.session.game.rs, 0, 3)  # and come back when asked for
     dev2.close()
 
 
@@ -136,9 +136,9 @@ def test_browsing_the_menu_mid_game_does_not_weaken_the_opponent_also_across_a_r
     app.settings.players = 2
     app.settings.seats[0] = 0
     app.settings.seats[1] = 3  # CPU perfect
-    app.new_game()
+    app.session.new_game()
     dev.settle()
-    g = app.game
+    g = app.session.game
     dev.tap(A.B_BACK)
     _menu_to(dev, M.I_RULES)
     dev.tap(A.B_OK)  # Yacht -> Yahtzee: no table here
@@ -151,12 +151,12 @@ def test_browsing_the_menu_mid_game_does_not_weaken_the_opponent_also_across_a_r
     dev.run(1500)
     _menu_to(dev, M.I_RESUME)
     dev.tap(A.B_OK)
-    assert app.mode == A.M_TURN and app.game is g and g.rs.index == YACHT
+    assert app.mode == A.M_TURN and app.session.game is g and g.rs.index == YACHT
     assert app.seats.seated[1] == 3 and app.seats.players[1].level == 3  # still the perfect CPU
     dev.close()
     dev2 = SimDevice(dice=Dice(SeededBytes(5)), store=FileStore(path), tables=TABLES, cpu_step_ms=20)
     a2 = dev2.app
-    assert a2.game is not None and a2.game.rs.index == YACHT and a2.settings.seats[1] == 2  # the menu as left
+    assert a2.session.game is not None and a2.session.game.rs.index == YACHT and a2.settings.seats[1] == 2  # the menu as left
     assert a2.seats.seated[1] == 3 and a2.seats.players[1].level == 3  # the game as it was seated
     dev2.tap(A.B_OK)  # Resume game
     assert a2.mode == A.M_TURN and a2.seats.players[1].level == 3
@@ -172,9 +172,9 @@ def test_an_older_save_without_the_games_own_seats_resumes_seated_as_its_menu(tm
     app.settings.players = 2
     app.settings.seats[0] = 0
     app.settings.seats[1] = 3
-    app.new_game()
+    app.session.new_game()
     dev.settle()
-    rec = bytearray(app.save_bytes())
+    rec = bytearray(app.session.save_bytes())
     dev.close()
     assert rec[0] == 0xA8 and rec[3] == 0x40 and rec[4] == 0x73  # menu seat 3, game seat 3, flag
     for i in range(3, 7):
@@ -183,6 +183,6 @@ def test_an_older_save_without_the_games_own_seats_resumes_seated_as_its_menu(tm
     FileStore(str(tmp_path / "old.sav")).write(bytes(rec))
     dev2 = SimDevice(dice=Dice(SeededBytes(5)), store=FileStore(str(tmp_path / "old.sav")), tables=TABLES)
     a2 = dev2.app
-    assert not a2.save_bad and a2.game is not None and savefile.encode_game(a2.game) == savefile.encode_game(app.game)
+    assert not a2.session.save_bad and a2.session.game is not None and savefile.encode_game(a2.session.game) == savefile.encode_game(app.session.game)
     assert bytes(a2.seats.seated[:2]) == b"\x00\x03" and a2.seats.players[1].level == 3 and bytes(a2.settings.seats[:2]) == b"\x00\x03"
     dev2.close()

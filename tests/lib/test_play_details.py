@@ -48,19 +48,19 @@ def test_held_dice_are_restored_with_the_saved_game(tmp_path):
     pl.do("roll")
     pl.do("hold 1 3 4")
     dev.run(session._SAVE_SOON_MS + 100)  # the holds are saved once presses pause
-    g = dev.app.game
+    g = dev.app.session.game
     assert g.held == 0b01101
     before = savefile.encode_game(g)
     dev.close()  # power cut
     dev2 = SimDevice(dice=Dice(SeededBytes(5)), store=store)
     app = dev2.app
-    assert savefile.encode_game(app.game) == before and app.game.held == 0b01101
+    assert savefile.encode_game(app.session.game) == before and app.session.game.held == 0b01101
     assert app.px._held == 0b01101  # the pixels light the held dice
     dev2.tap(A.B_OK)  # Resume game
     assert app.mode == A.M_TURN
     assert dev2.tap(A.B_ROLL) == 0
     dev2.settle()
-    assert app.game.rolls == 2 and app.game.held == 0b01101  # the held dice stayed where they were
+    assert app.session.game.rolls == 2 and app.session.game.held == 0b01101  # the held dice stayed where they were
     dev2.close()
 
 
@@ -72,10 +72,10 @@ def test_a_hold_is_saved_at_once_when_the_player_leaves_for_the_menu(tmp_path):
     pl.do("roll")
     dev.tap(A.B_HOLD2)
     dev.tap(A.B_BACK)  # within SAVE_SOON_MS of the hold
-    assert not dev.app.save_due
+    assert not dev.app.session.save_due
     dev.close()
     dev2 = SimDevice(dice=Dice(SeededBytes(5)), store=store)
-    assert dev2.app.game.held == 0b00010
+    assert dev2.app.session.game.held == 0b00010
     dev2.close()
 
 
@@ -86,8 +86,8 @@ def _game_in_progress(dev):
     pl.do("roll")
     pl.do("score chance")
     dev.tap(A.B_BACK)  # to the menu
-    assert dev.app.mode == A.M_MENU and dev.app.in_game()
-    return dev.app.game
+    assert dev.app.mode == A.M_MENU and dev.app.session.in_game()
+    return dev.app.session.game
 
 
 def test_new_game_needs_a_second_ok_while_a_game_is_in_progress(dev):
@@ -95,10 +95,10 @@ def test_new_game_needs_a_second_ok_while_a_game_is_in_progress(dev):
     g = _game_in_progress(dev)
     y = menu_to(dev, menu_screen.I_NEW)
     dev.tap(A.B_OK)
-    assert app.game is g and app.mode == A.M_MENU and app.menu.confirm
+    assert app.session.game is g and app.mode == A.M_MENU and app.menu.confirm
     assert shows(dev, b"New game? OK again", 2, y, ink=0)  # on the cursor's bar
     dev.tap(A.B_OK)
-    g2 = app.game  # a new game (on the old one's objects: nothing allocated at "New game")
+    g2 = app.session.game  # a new game (on the old one's objects: nothing allocated at "New game")
     assert app.mode == A.M_TURN and g2.turn == 0 and g2.player == 0 and not any(c.filled for c in g2.cards)
 
 
@@ -109,22 +109,22 @@ def test_back_or_moving_away_cancels_new_game_and_keeps_the_game(dev, cancel):
     y = menu_to(dev, menu_screen.I_NEW)
     dev.tap(A.B_OK)
     dev.tap(cancel)
-    assert app.game is g and app.mode == A.M_MENU and not app.menu.confirm
+    assert app.session.game is g and app.mode == A.M_MENU and not app.menu.confirm
     menu_to(dev, menu_screen.I_NEW)
     assert shows(dev, b"New game  ", 2, y, ink=0)
     dev.tap(A.B_OK)  # asks again: the first OK after a cancel only arms it
-    assert app.game is g and app.menu.confirm
+    assert app.session.game is g and app.menu.confirm
     dev.tap(A.B_BACK)
     dev.tap(A.B_BACK)  # BACK with nothing to cancel resumes the game
-    assert app.mode == A.M_TURN and app.game is g
+    assert app.mode == A.M_TURN and app.session.game is g
 
 
 def test_new_game_starts_on_one_ok_when_no_game_is_in_progress(dev):
     app = dev.app
-    assert not app.in_game()
+    assert not app.session.in_game()
     menu_to(dev, menu_screen.I_NEW)
     dev.tap(A.B_OK)
-    assert app.mode == A.M_TURN and app.game is not None
+    assert app.mode == A.M_TURN and app.session.game is not None
 
 
 # 3. menu values step both ways --------------------------------------------------------------------------------
@@ -177,14 +177,14 @@ def _finished(dev, kinds=(1, 2)):
     app.settings.players = len(kinds)
     for p, k in enumerate(kinds):
         app.settings.seats[p] = k
-    app.new_game()
+    app.session.new_game()
     for _ in range(40000):
-        if app.game.over:
+        if app.session.game.over:
             break
         dev.step()
     dev.settle()
     assert app.mode == A.M_OVER
-    return app.game
+    return app.session.game
 
 
 def test_roll_after_game_over_starts_a_new_game_with_the_same_rules_and_seats(dev):
@@ -194,7 +194,7 @@ def test_roll_after_game_over_starts_a_new_game_with_the_same_rules_and_seats(de
     app.settings.players = 1
     assert shows(dev, b"OK card  ROLL again", 0, 56)
     dev.tap(A.B_ROLL)
-    g2 = app.game
+    g2 = app.session.game
     assert not g2.over and g2.turn == 0 and not any(c.filled for c in g2.cards)
     assert g2.rs.index == YACHT and g2.players == 3 and bytes(app.settings.seats[:3]) == b"\x01\x02\x01"
     assert app.mode == A.M_TURN
@@ -204,7 +204,7 @@ def test_back_after_game_over_goes_to_the_menu(dev):
     app = dev.app
     g = _finished(dev)
     dev.tap(A.B_BACK)
-    assert app.mode == A.M_MENU and app.game is g
+    assert app.mode == A.M_MENU and app.session.game is g
 
 
 # 5. "CPU perfect" without a table -----------------------------------------------------------------------------------
@@ -338,14 +338,14 @@ def test_a_seat_changed_in_the_middle_of_a_game_is_the_next_games_and_the_game_k
     dev.tap(A.B_OK)  # P2: Human -> CPU easy, for the next game
     assert app.settings.seats[1] == 1 and app.toast == msg.T_NEXT_GAME
     dev.tap(A.B_BACK)  # resume
-    assert app.mode == A.M_TURN and app.seats.players[1] is None and not app.cpu_turn()
+    assert app.mode == A.M_TURN and app.seats.players[1] is None and not app.session.cpu_turn()
     dev.run(3000)
-    assert app.game is g and g.player == 1 and not g.cards[1].filled  # P2 is still a human: nobody played
+    assert app.session.game is g and g.player == 1 and not g.cards[1].filled  # P2 is still a human: nobody played
     dev.tap(A.B_BACK)
     menu_to(dev, menu_screen.I_NEW)
     dev.tap(A.B_OK)
     dev.tap(A.B_OK)  # "New game? OK again"
-    assert app.game.turn == 0 and not app.game.cards[0].filled  # the new game
+    assert app.session.game.turn == 0 and not app.session.game.cards[0].filled  # the new game
     assert app.seats.players[1] is not None and bytes(app.seats.seated[:2]) == b"\x00\x01"
 
 
@@ -366,10 +366,10 @@ def test_flush_save_writes_a_hold_still_waiting(tmp_path):
     Player(dev).setup(0, 1)
     Player(dev).do("roll")
     dev.tap(A.B_HOLD5)
-    assert dev.app.save_due
-    dev.app.flush_save()
-    assert not dev.app.save_due
+    assert dev.app.session.save_due
+    dev.app.session.flush_save()
+    assert not dev.app.session.save_due
     dev.close()
     dev2 = SimDevice(dice=Dice(SeededBytes(5)), store=store)
-    assert dev2.app.game.held == 0b10000
+    assert dev2.app.session.game.held == 0b10000
     dev2.close()

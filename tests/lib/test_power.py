@@ -72,18 +72,18 @@ def test_the_screen_dims_after_30_s_and_switches_off_with_the_pixels_after_3_min
 def test_the_game_is_saved_before_the_screen_goes_off_and_is_exactly_where_it_was_after_the_waking_press(dev):
     _rolled_and_held(dev)
     app = dev.app
-    assert app.save_due  # the hold waits to be saved
+    assert app.session.save_due  # the hold waits to be saved
     dev.run(200000, skip=True)
-    assert dev.power_state == "asleep" and not app.save_due
+    assert dev.power_state == "asleep" and not app.session.save_due
     saved = dev.app.store.data
-    assert saved == app.save_bytes()  # what is on the store is the game as it stands
-    g = app.game
+    assert saved == app.session.save_bytes()  # what is on the store is the game as it stands
+    g = app.session.game
     before = (bytes(g.dice), g.held, g.rolls, app.mode, app.screen.top)
     writes = app.store.writes
     assert dev.tap(A.B_ROLL) == 0  # the waking press: it does not roll
     assert dev.power_state == "on" and dev.board.display.contrast_level == 255
     assert (bytes(g.dice), g.held, g.rolls, app.mode, app.screen.top) == before
-    assert app.store.writes == writes and app.save_bytes() == saved
+    assert app.store.writes == writes and app.session.save_bytes() == saved
     assert any(any(c) for c in dev.board.pixels.colors())  # the dice are back on the pixels
     dev.tap(A.B_ROLL)  # the next press acts
     dev.settle()
@@ -96,7 +96,7 @@ def test_a_press_on_a_dimmed_screen_brightens_it_and_acts(dev):
     assert dev.power_state == "dim"
     dev.tap(A.B_ROLL)
     dev.settle()
-    assert dev.power_state == "on" and dev.app.game.rolls == 2
+    assert dev.power_state == "on" and dev.app.session.game.rolls == 2
 
 
 def test_a_shake_does_not_wake_a_sleeping_board(dev):
@@ -104,14 +104,14 @@ def test_a_shake_does_not_wake_a_sleeping_board(dev):
     dev.run(200000, skip=True)
     dev.board.tilt.shake(700)
     dev.run(1000)
-    assert dev.power_state == "asleep" and dev.app.game.rolls == 1
+    assert dev.power_state == "asleep" and dev.app.session.game.rolls == 1
 
 
 def test_a_cpu_turn_holds_the_timers_off_until_it_is_over():
     d = _dev()
     try:
         Player(d).setup(0, 2, cpu_seats=(1, 2))  # CPU against CPU: no input at all
-        d.app.cpu_step_ms = 20000  # a slow CPU: each step is 20 s of "activity"
+        d.app.session.cpu_step_ms = 20000  # a slow CPU: each step is 20 s of "activity"
         d.run(100000, skip=True)
         assert d.power_state == "on"
     finally:
@@ -162,11 +162,11 @@ def test_a_save_from_before_the_power_settings_loads_with_the_defaults():
     try:
         d.app.settings.set("dim_i", 1)
         d.app.settings.set("sleep_i", 2)
-        rec = bytearray(d.app.save_bytes())
+        rec = bytearray(d.app.session.save_bytes())
         rec[2] &= 0x87  # what the firmware before this change wrote: players and mute only
         savefile.put_crc(rec, len(rec) - save_decode.CRC_BYTES)
         d2 = SimDevice(store=MemStore(bytes(rec)))
-        assert not d2.app.save_bad and d2.app.pw.dim_i == 0 and d2.app.pw.sleep_i == 0
+        assert not d2.app.session.save_bad and d2.app.pw.dim_i == 0 and d2.app.pw.sleep_i == 0
         d2.close()
     finally:
         d.close()
@@ -175,14 +175,14 @@ def test_a_save_from_before_the_power_settings_loads_with_the_defaults():
 @pytest.mark.parametrize("bits", [3 << 3, 3 << 5])
 def test_a_save_with_an_impossible_timer_choice_is_refused_with_one_message_and_kept(bits):
     d = SimDevice(store=MemStore())
-    rec = bytearray(d.app.save_bytes())
+    rec = bytearray(d.app.session.save_bytes())
     d.close()
     rec[2] |= bits
     savefile.put_crc(rec, len(rec) - save_decode.CRC_BYTES)
     store = MemStore(bytes(rec))
     d2 = SimDevice(store=store)
     try:
-        assert d2.app.save_bad and d2.app.save_error == "the save has impossible settings"
+        assert d2.app.session.save_bad and d2.app.session.save_error == "the save has impossible settings"
         assert store.data == bytes(rec) and store.writes == 0
     finally:
         d2.close()
@@ -282,9 +282,9 @@ def test_a_cpu_turn_left_in_the_menu_of_a_board_that_never_sleeps_moves_days_lat
     app.settings.seats[0] = 1  # an easy CPU moves first
     app.settings.seats[1] = 0
     t = d.now()
-    app.new_game()
+    app.session.new_game()
     app.press(A.B_BACK, t)  # to the menu before the CPU moves
-    assert app.mode == A.M_MENU and app.cpu_turn()
+    assert app.mode == A.M_MENU and app.session.cpu_turn()
     for _ in range(int(days * 24 * 60)):  # a pass a minute, days long
         t = (t + 60000) & 0x1FFFFFFF
         if app.tick(t):
@@ -295,5 +295,5 @@ def test_a_cpu_turn_left_in_the_menu_of_a_board_that_never_sleeps_moves_days_lat
         t = (t + 10) & 0x1FFFFFFF
         if app.tick(t):
             app.draw()
-    assert app.game.rolls > 0 or app.game.player == 1
+    assert app.session.game.rolls > 0 or app.session.game.player == 1
     d.close()

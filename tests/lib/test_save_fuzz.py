@@ -49,12 +49,12 @@ def _records(rnd):
                     g.roll()
                     g.hold(rnd.randrange(5))
                 a = A.App(DISPLAY)
-                a.game = g
+                a.session.game = g
                 a.settings.rules_i = rs.index
                 a.settings.players = players
                 for i in range(4):
                     a.settings.seats[i] = rnd.randrange(4)
-                out.append(a.save_bytes())
+                out.append(a.session.save_bytes())
     return out
 
 
@@ -81,11 +81,11 @@ def _plays_to_the_end(g):
 def _load(data):
     slot = Slot(data)
     app = A.App(DISPLAY, store=slot, dice=Dice(SeededBytes(9)))
-    if app.save_bad:
-        assert app.game is None and slot.bad == data and app.save_error
+    if app.session.save_bad:
+        assert app.session.game is None and slot.bad == data and app.session.save_error
         return None
-    if app.game is not None:
-        _plays_to_the_end(app.game)
+    if app.session.game is not None:
+        _plays_to_the_end(app.session.game)
     return app
 
 

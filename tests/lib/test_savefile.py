@@ -23,12 +23,12 @@ def test_a_record_written_before_the_package_resumes_and_is_written_back_the_sam
     path.write_bytes(OLD)
     dev = SimDevice(dice=Dice(SeededBytes(3)), store=FileStore(str(path)))
     app = dev.app
-    g = app.game
-    assert not app.save_bad and g is not None and g.rs.id == "yacht" and g.players == 2
+    g = app.session.game
+    assert not app.session.save_bad and g is not None and g.rs.id == "yacht" and g.players == 2
     assert (g.turn, g.player, g.rolls, g.held) == (1, 0, 1, 0b100)
     s = app.settings
     assert (s.rules_i, s.players, s.dim_i, s.sleep_i, s.muted) == (5, 2, 1, 2, True)
-    assert app.save_bytes() == OLD and savefile.encode_game(g) == OLD[save_decode.SAVE_HEAD:-save_decode.CRC_BYTES]
+    assert app.session.save_bytes() == OLD and savefile.encode_game(g) == OLD[save_decode.SAVE_HEAD:-save_decode.CRC_BYTES]
     assert "fivedice.savefile.decode" not in sys.modules  # the reader is dropped once the save is read...
     assert not hasattr(sys.modules["fivedice.savefile"], "decode")  # ...and its package keeps no reference
     dev.tap(A.B_OK)  # Resume game

@@ -27,9 +27,9 @@ run(200)
 out["mode"] = hh.app.mode
 hh.key("right")  # a spin on the dice screen
 run(100)
-out["tumbling"] = [hh.app.tumbling, hh.idle()]
+out["tumbling"] = [hh.app.session.tumbling, hh.idle()]
 run(1500)
-out["landed"] = [hh.app.tumbling, hh.app.game.rolls, list(hh.app.game.dice)]
+out["landed"] = [hh.app.session.tumbling, hh.app.session.game.rolls, list(hh.app.session.game.dice)]
 hh.button(hh.key_buttons[0])  # KEY1 holds die 1
 run(200)
 rgb = hh.leds()

@@ -127,7 +127,7 @@ def test_a_huge_value_is_refused_at_once_with_a_plain_line_and_kept():
         assert st.read() == b"10000000 characters"
         assert "10000000 characters" in st.note and "8192" in st.note
         app = A.App(SimBoard().display, store=st)
-        assert app.save_bad and "not a fivedice save" in app.save_error
+        assert app.session.save_bad and "not a fivedice save" in app.session.save_error
         assert kept[fivedice_web.KEY_BAD] is huge and fivedice_web.KEY not in kept
     ok = "a8" * (fivedice_web.MAX_TEXT // 2)  # at the limit: decoded (and refused by the app for its CRC)
     assert fivedice_web.LocalStore({fivedice_web.KEY: ok}.get, None, None).read() == b"\xa8" * (fivedice_web.MAX_TEXT // 2)

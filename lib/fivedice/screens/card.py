@@ -15,7 +15,7 @@ class Card(Screen):
     rows = 7
 
     def press(self, app, b):
-        if b == B_DOWN and self.top + self.rows < card_rows(app.game.rs):
+        if b == B_DOWN and self.top + self.rows < card_rows(app.session.game.rs):
             self.top += 1
         elif b == B_UP and self.top > 0:
             self.top -= 1
@@ -24,7 +24,7 @@ class Card(Screen):
         return 0
 
     def draw(self, fb, app):
-        g = app.game
+        g = app.session.game
         rs = g.rs
         W = view.W
         fb.fill(0)

@@ -33,7 +33,7 @@ class Initials(Screen):
         if why is not None:  # unreadable: kept aside (these start new records), said once
             app.records_error = why
             app.message(_msg.T_RECORDS_BAD)
-        g = app.game
+        g = app.session.game
         rs = g.rs
         for p in range(g.players):
             if app.seats.seated[p]:
@@ -78,7 +78,7 @@ class Initials(Screen):
         return 0
 
     def _done(self, app):
-        rs = app.game.rs.index
+        rs = app.session.game.rs.index
         r = self.recs.rank_of(rs, self.orders[self.i])
         if r >= 0:
             self.recs.set_initials(rs, r, self.letters)
@@ -89,7 +89,7 @@ class Initials(Screen):
             app.enter(M_OVER)
 
     def draw(self, fb, app):
-        g = app.game
+        g = app.session.game
         p = self.seats[self.i]
         fb.fill(0)
         view.header(fb, b"New top 5!")  # (10 characters: room for a space before the longest title)

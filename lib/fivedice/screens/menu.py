@@ -41,7 +41,7 @@ class Menu(Screen):
 
     def enter(self, app):
         self.confirm = False
-        app.flush_save()  # a hold waiting to be saved is written before anything else can happen
+        app.session.flush_save()  # a hold waiting to be saved is written before anything else
         self.build(app)
         it = self.back_to
         self.back_to = -1
@@ -59,14 +59,14 @@ class Menu(Screen):
         left: stepping a seat through the levels loads only the one it stops at."""
         if self.levels_due:
             self.levels_due = False
-            app.seats.need_levels(app.settings.seats, app.settings.players, app.game)
+            app.seats.need_levels(app.settings.seats, app.settings.players, app.session.game)
 
     def build(self, app):
         """The lines for the current settings: "Resume game" only with a game in progress, one line
         per seat."""
         items = self.items
         n = 0
-        if app.in_game():
+        if app.session.in_game():
             items[n] = I_RESUME
             n += 1
         items[n] = I_NEW
@@ -109,7 +109,7 @@ class Menu(Screen):
             self.choose(app, 1, b != B_HOLD5, confirm)
         elif b == B_HOLD1:
             self.choose(app, -1, False, confirm)
-        elif b == B_BACK and app.in_game() and not confirm:
+        elif b == B_BACK and app.session.in_game() and not confirm:
             app.enter(M_TURN)  # back to the game in progress, seated and ruled as it started
         self.scroll()
         return 0
@@ -125,11 +125,11 @@ class Menu(Screen):
                 app.enter(M_TURN)  # back to the game in progress, seated and ruled as it started
         elif it == I_NEW:
             if act:
-                if app.in_game() and not confirm:
+                if app.session.in_game() and not confirm:
                     self.confirm = True  # a game in progress is not discarded on one press
                 else:
                     self.load_levels(app)
-                    app.new_game()
+                    app.session.new_game()
         elif it == I_RULES:
             s.set("rules_i", (s.rules_i + step) % len(_rules.ALL))
             self.next_game(app)
@@ -177,7 +177,7 @@ class Menu(Screen):
     def next_game(self, app):
         """A rules, players or seat line changed with a game in progress: say it is for the next
         game (the game in progress keeps its own: back to it is app.enter(M_TURN))."""
-        if app.in_game():
+        if app.session.in_game():
             app.message(_msg.T_NEXT_GAME)
 
     def draw(self, fb, app):
@@ -187,7 +187,7 @@ class Menu(Screen):
         n = self.n
         s = app.settings
         # with a game in progress, a line that differs is the next game's
-        g = app.game if app.in_game() else None
+        g = app.session.game if app.session.in_game() else None
         for r in range(self.rows):
             i = self.top + r
             if i >= n:

@@ -37,13 +37,13 @@ class Over(Screen):
         if b == B_OK:
             app.show(M_CARD)
         elif b == B_ROLL:
-            app.again()  # a new game with the same rules and seats
+            app.session.new_game(True)  # again: the same rules and seats
         elif b == B_BACK:
             app.enter(M_MENU)
         return 0
 
     def draw(self, fb, app):
-        g = app.game
+        g = app.session.game
         W = view.W
         fb.fill(0)
         view.header(fb, b"Game over")

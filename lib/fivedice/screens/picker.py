@@ -32,7 +32,7 @@ class Picker(Screen):
         self.shown = array("h", [-1] * self.rows)
 
     def enter(self, app):
-        g = app.game
+        g = app.session.game
         m = g.preview(self.points)
         n = 0
         for b in range(g.rs.n):
@@ -44,7 +44,7 @@ class Picker(Screen):
         self.bonus = g.bonus_now()
         self.valued = False
         c = app.seats.coach
-        if c is not None and not app.cpu_turn():
+        if c is not None and not app.session.cpu_turn():
             card = g.cards[g.player]
             banked = card.upper() + card.lower() + card.bonus()
             try:
@@ -53,7 +53,7 @@ class Picker(Screen):
                     self.expect[b] = banked * 100 + c.to_points_x100(c.score_value(card, g.dice, b))
                 self.valued = True
             except OSError:
-                app.coach_lost()
+                app.session.coach_lost()
         best = 0  # start on the best box: the coach's when it valued them, else the most points
         ex = self.expect if self.valued else self.points
         for i in range(n):
@@ -69,7 +69,7 @@ class Picker(Screen):
         elif b == B_DOWN:
             self.cursor = (self.cursor + 1) % self.n
         elif b == B_OK:
-            return app.score(self.boxes[self.cursor])
+            return app.session.score(self.boxes[self.cursor])
         elif b == B_BACK:
             app.back()
         self.scroll()
@@ -78,7 +78,7 @@ class Picker(Screen):
     def draw(self, fb, app):
         # a cursor move draws again the two rows it changes (a scroll: every row), the rest stays
         # (issue 24)
-        g = app.game
+        g = app.session.game
         rs = g.rs
         W = view.W
         shown = self.shown

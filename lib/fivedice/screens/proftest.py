@@ -11,7 +11,6 @@ from fivedice import messages as _msg
 from fivedice import oled_view as view
 from fivedice import rules as _rules
 from fivedice import scoring
-from fivedice import session as _session
 from fivedice.screens import Screen, B_BACK, B_DOWN, B_HOLD5, B_OK, B_ROLL, B_UP
 from fivedice.game import ALL_HELD, NO_ROLLS_LEFT
 from fivedice.oled_view import choice, tenths, tenths_right, DICE_X, DICE_Y, DIE, DIE_GAP
@@ -51,7 +50,7 @@ class ProfTestScreen(Screen):
 
     def leave(self, app):
         self.t = None
-        _session.test_done(app)  # a game in progress has its coach back
+        app.session.test_done()  # a game in progress has its coach back
         lazy.drop("proftest")
 
     def tick(self, app, now):

@@ -38,7 +38,7 @@ _TURN_Y = const(34)
 _STATUS_Y = const(45)
 _KEYS_Y = const(56)
 _CHOICES_Y = const(35)
-# Turn.shown after the dice: the 13 values the screen shows beside them, then app.top3
+# Turn.shown after the dice: the 13 values the screen shows beside them, then session.top3
 _REST = const(13)
 
 KEYS = (
@@ -66,7 +66,7 @@ class Turn(Screen):
         self.whole = True  # another screen drew the panel: this one draws all of itself once
         if self.shown is None:
             # the dice (gfx.dice_row), then the rest (_changed)
-            self.shown = zeros("i", 5 + _REST + len(app.top3))
+            self.shown = zeros("i", 5 + _REST + len(app.session.top3))
             self.now = zeros("i", _REST)
 
     def leave(self, app):
@@ -77,9 +77,9 @@ class Turn(Screen):
             self.burst = False
 
     def press(self, app, b):
-        if b == B_ROLL and (
-            app.tumbling or self.burst and ticks_diff(app.now, self.burst_at) < _BURST_MS
-        ):
+        s = app.session
+        burst = self.burst and ticks_diff(app.now, self.burst_at) < _BURST_MS
+        if b == B_ROLL and (s.tumbling or burst):
             self.burst = True
             self.burst_at = app.now
             return 0
@@ -87,21 +87,21 @@ class Turn(Screen):
         if b == B_BACK:
             app.enter(M_MENU)
             return 0
-        if b == B_UP and app.seats.coach is not None and not app.cpu_turn() and not app.tumbling:
-            return app.hint()
+        if b == B_UP and app.seats.coach is not None and not s.cpu_turn() and not s.tumbling:
+            return s.hint()
         if b == B_DOWN or b == B_UP:
             app.show(M_CARD)
             return 0
-        if app.cpu_turn():
+        if s.cpu_turn():
             return 0  # the computer is playing this seat
-        if app.tumbling:
+        if s.tumbling:
             return 0
         if b <= B_HOLD5:
-            return app.toggle(b)
+            return s.toggle(b)
         if b == B_ROLL:
-            return app.start_roll()
+            return s.start_roll()
         if b == B_OK:
-            r = app.game.check_score(0)
+            r = s.game.check_score(0)
             if r == _game.SCORE_BEFORE_ROLL or r == _game.GAME_OVER:
                 return app.refuse(r)
             app.show(M_PICK)
@@ -109,22 +109,24 @@ class Turn(Screen):
 
     def shake(self, app, on):
         """Shaking rolls the unheld dice; they land when the shaking stops."""
-        if not app.in_game() or app.cpu_turn():
+        s = app.session
+        if not s.in_game() or s.cpu_turn():
             return 0
         if on:
-            if app.tumbling:
-                app.land_at = 0  # a ROLL tumble becomes a shake: land when it stops
+            if s.tumbling:
+                s.land_at = 0  # a ROLL tumble becomes a shake: land when it stops
                 return 0
-            return app.start_roll(0)
-        if app.tumbling:
-            return app.land()
+            return s.start_roll(0)
+        if s.tumbling:
+            return s.land()
         return 0
 
     def draw(self, fb, app):
         # a die is drawn again only when it changed, the rest of the screen only when a value it
         # shows did (issue 24: a hold draws one die); the frame is the one drawn whole
         # (tests/lib/screens/test_partial_frames.py)
-        g = app.game
+        s = app.session
+        g = s.game
         rs = g.rs
         card = g.cards[g.player]
         w = self.shown
@@ -134,9 +136,7 @@ class Turn(Screen):
             for i in range(5):
                 w[i] = gfx.UNSHOWN
             w[5 + 1] = -1  # the rest's player (_changed's v[1]): none is -1, so every part is drawn
-        gfx.dice_row(
-            fb, g.dice, g.held, DICE_X, DICE_Y, DIE, DIE_GAP, app.tumbling, app.frame, 1, w
-        )
+        gfx.dice_row(fb, g.dice, g.held, DICE_X, DICE_Y, DIE, DIE_GAP, s.tumbling, s.frame, 1, w)
         new = self._changed(app, g, card)
         if new & 1:  # the header
             fb.fill_rect(0, 0, view.W, DICE_Y, 0)
@@ -146,12 +146,12 @@ class Turn(Screen):
         if not new & 2:  # the rest under the dice
             return
         fb.fill_rect(0, DICE_Y + DIE, view.W, view.H - DICE_Y - DIE, 0)
-        if app.hint_kind == KEEP:
+        if s.hint_kind == KEEP:
             # the coach's keep: a mark under each die to hold
             for i in range(5):
-                if (app.hint_value >> i) & 1:
+                if (s.hint_value >> i) & 1:
                     fb.fill_rect(DICE_X + i * (DIE + DIE_GAP) + 6, _MARKS_Y, DIE - 12, 2, 1)
-        if app.hint_kind > 0 and not app.toast and app.seats.coach is not None and app.top3[12]:
+        if s.hint_kind > 0 and not app.toast and app.seats.coach is not None and s.top3[12]:
             self.choices(fb, app, g, card)
             return
         y = _TURN_Y
@@ -166,7 +166,7 @@ class Turn(Screen):
             # "CPU good": the level (and the '*')
             x = gfx.text(fb, view.SEATS[app.seats.seated[g.player]], 0, y, 1)
             x = gfx.text(fb, b" plays", x, y, 1)
-            for i in range(app.dots):
+            for i in range(s.dots):
                 x = gfx.glyph(fb, ord("."), x, y, 1)  # the dots step while the computer works
         else:
             gfx.text(
@@ -184,19 +184,20 @@ class Turn(Screen):
         changes only with the player or the turn, and the faces a hint names only with the rolls:
         those stand for them."""
         v = self.now
+        s = app.session
         v[0] = card.total()
         v[1] = g.player
         v[2] = app.seats.seated[g.player]
         v[3] = g.turn
         v[4] = g.rolls
         v[5] = app.toast
-        v[6] = app.five
-        v[7] = app.to_beat
-        v[8] = app.par_x100
-        v[9] = app.dots
+        v[6] = s.five
+        v[7] = s.to_beat
+        v[8] = s.par_x100
+        v[9] = s.dots
         v[10] = app.seats.coach is not None
-        v[11] = app.hint_kind
-        v[12] = app.hint_value
+        v[11] = s.hint_kind
+        v[12] = s.hint_value
         w = self.shown
         new = 0
         for i in range(_REST):
@@ -204,7 +205,7 @@ class Turn(Screen):
                 w[5 + i] = v[i]
                 # the total; the player and their seat; the rest
                 new |= 1 if i == 0 else 3 if i < 3 else 2
-        t = app.top3
+        t = s.top3
         for i in range(len(t)):
             if w[5 + _REST + i] != t[i]:
                 w[5 + _REST + i] = t[i]
@@ -215,7 +216,7 @@ class Turn(Screen):
         # the hint: the best three choices with the expected final total of each, the best marked
         # under the dice
         c = app.seats.coach
-        top = app.top3  # coach.choices: kinds, values, wide values, .., the count at 12
+        top = app.session.top3  # coach.choices: kinds, values, wide values, .., the count at 12
         # the coach's values hold the upper bonus
         banked = card.upper() + card.lower() + card.bonus()
         for i in range(top[12]):
@@ -233,10 +234,11 @@ class Turn(Screen):
             fb.fill_rect(0, y - 1, view.W, 9, 1)
             gfx.text(fb, view.MESSAGES[app.toast], 1, y, 0)
             return
-        g = app.game
+        s = app.session
+        g = s.game
         x = 0
         if g.last_box >= 0 and g.rolls == 0:
-            x = view.player_tag(fb, app, app.last_player, 0, y, 1)
+            x = view.player_tag(fb, app, s.last_player, 0, y, 1)
             x = gfx.text(fb, b" ", x, y, 1)
             x = gfx.text(fb, view.SHORT[g.rs.index][g.last_box], x, y, 1)
             x = gfx.text(fb, b" +", x, y, 1)
@@ -244,14 +246,14 @@ class Turn(Screen):
             if g.last_bonus:
                 x = gfx.text(fb, b" +", x, y, 1)
                 x = gfx.number(fb, g.last_bonus, x, y, 1)
-        elif g.rolls and app.five:
+        elif g.rolls and s.five:
             x = view.W  # the five-of-a-kind cheer has the line to itself
             gfx.text_center(fb, view.FIVE_NAMES[g.rs.index], view.W // 2, y, 1)
-        elif app.to_beat:
+        elif s.to_beat:
             x = gfx.text(fb, b"Best to beat: ", 0, y, 1)  # a solo game: the records' top score
-            x = gfx.number(fb, app.to_beat, x, y, 1)
-        if app.par_x100 >= 0 and not app.seats.seated[g.player]:
+            x = gfx.number(fb, s.to_beat, x, y, 1)
+        if s.par_x100 >= 0 and not app.seats.seated[g.player]:
             # par: the expected final total from the start of this turn, where the line has room
-            if x + 6 + 4 * 6 + tenths_width(app.par_x100) <= view.W:  # a space at least before it
-                x = gfx.text_right(fb, b"par ", view.W - tenths_width(app.par_x100), y, 1)
-                tenths(fb, app.par_x100, x + 24, y, 1)
+            if x + 6 + 4 * 6 + tenths_width(s.par_x100) <= view.W:  # a space at least before it
+                x = gfx.text_right(fb, b"par ", view.W - tenths_width(s.par_x100), y, 1)
+                tenths(fb, s.par_x100, x + 24, y, 1)

@@ -97,7 +97,7 @@ BALLAST = 0
 # apart: room for a traceback's first frame, not for anything bigger) just before the app makes an allocation of
 # its own, so that the game runs out of memory for real, inside its own code. once: on the first boot, as the
 # player presses OK on "Help" mid-game (turn 5): the help screen's import fails. resumed: that, and on the next
-# boot, as the app reads its save to resume it (App._load: the store's read and the restore): two failures in a
+# boot, as the app reads its save to resume it (Session._load: the store's read and the restore): two failures in a
 # row with no save between them, so the save is set aside.
 # When the guard takes the failure, the drive lets go of the ballast and of the app first (on a board what the
 # failed app held is garbage then), and notes where it failed ("failures").
@@ -148,36 +148,25 @@ def _watch_app():
             Base.__init__(self, *a, **k)
             # seat 2: the CPU (a seat kind, fivedice.settings: 1 easy, 2 good, 3 perfect), seat 1 human
             (self.settings.seats if hasattr(self, "settings") else self.kinds)[1] = CPU  # (kinds: the calibration's app)
+            s = getattr(self, "session", self)  # the game in progress (the calibration's app holds it itself)
             if hasattr(self, "seats"):  # as the menu does once the seat line is left
-                self.seats.need_levels(self.settings.seats, self.settings.players, self.game)
+                self.seats.need_levels(self.settings.seats, self.settings.players, s.game)
             elif hasattr(self, "need_levels"):  # the app of the calibration (docs/memory.md)
                 self.need_levels(self.settings.seats, self.settings.players)
-            self.came_back = self.game is not None
-            if self.game is not None:
+            self.came_back = s.game is not None
+            if s.game is not None:
                 state["resumed"] += 1  # this app started in a saved game (a boot after a reset)
                 state["booted"] = True
             state["app"] = self
 
         if FILL:
-            def _load(self):
-                if FILL == "resumed" and state["fills"] == 1 and state["resets"] == 1:  # the boot after the first
-                    import binascii
-
-                    data = self.store.read() if self.store is not None else None  # what this boot resumes
-                    state["save_resumed"] = binascii.hexlify(data).decode() if data is not None else ""
-                    state["fills"] = 2
-                    state["during"] = "resume"
-                    state["ballast"] = _fill()  # the store's read and the restore run out
-                Base._load(self)
-                state["during"] = ""
-
             def message(self, code):
                 if code == _msg.T_SAVE_CRASHED:
                     state["told"] += 1
                 Base.message(self, code)
 
         def press(self, b, now_ms):
-            g = self.game
+            g = getattr(self, "session", self).game
             if OOM and not state["resets"] and state["turns"] == 3 and g is not None and g.rolls == 1:
                 raise MemoryError("injected by game_drive (FIVEDICE_DRIVE_OOM)")
             if FILL and not state["fills"] and b == appmod.B_OK and self.mode == 0 and g is not None \
@@ -191,12 +180,30 @@ def _watch_app():
             return Base.press(self, b, now_ms)
 
         def _lights_off(self):
-            g = self.game
-            state["dark"] = [self.mode, g.rolls if g else None, g.player if g else None, self.hint_kind, self.toast,
+            s = getattr(self, "session", self)
+            g = s.game
+            state["dark"] = [self.mode, g.rolls if g else None, g.player if g else None, s.hint_kind, self.toast,
                              fakehw.clock[0], state["tap"], state["release_at"]]
             Base._lights_off(self)
 
     appmod.App = Watched
+    if FILL and hasattr(appmod, "Session"):  # the boot that resumes reads the save (Session._load)
+        BaseSession = appmod.Session
+
+        class WatchedSession(BaseSession):
+            def _load(self):
+                if FILL == "resumed" and state["fills"] == 1 and state["resets"] == 1:  # the boot after the first
+                    import binascii
+
+                    data = self.store.read() if self.store is not None else None  # what this boot resumes
+                    state["save_resumed"] = binascii.hexlify(data).decode() if data is not None else ""
+                    state["fills"] = 2
+                    state["during"] = "resume"
+                    state["ballast"] = _fill()  # the store's read and the restore run out
+                BaseSession._load(self)
+                state["during"] = ""
+
+        appmod.Session = WatchedSession
 
 
 def _fill(spare=8):
@@ -250,7 +257,7 @@ def _heap_line(label):
 
 def _sample(label="turn"):
     app = state["app"]
-    if app is not None and app.game is not None and not app.game.over and app.seats.coach is not None:
+    if app is not None and app.session.game is not None and not app.session.game.over and app.seats.coach is not None:
         state["coached"] = True  # the table's coach (hints, perfect CPU) was there during play
     _forget()
     gc.collect()
@@ -303,7 +310,7 @@ def on_iter(i, now):
         state["booted"] = False
         _sample("resume")
         return False
-    g = app.game
+    g = app.session.game
     if g is None:
         if i > 20:
             _sample("menu")
@@ -338,10 +345,10 @@ def on_iter(i, now):
             _tap(ROLL, i)
         elif CUT and g.rolls == 1 and state["turns"] == CUT and not state["resets"]:
             raise fakehw.BoardReset()  # the power goes: the save holds this roll; the next boot resumes it
-        elif app.hint_kind == 0 and not NO_TABLE:
+        elif app.session.hint_kind == 0 and not NO_TABLE:
             state["hints"] += 1
             _tap(UP, i)
-        elif g.rolls < 3 and (app.hint_kind == 1 or NO_TABLE):  # the hint says roll (or there is none): roll
+        elif g.rolls < 3 and (app.session.hint_kind == 1 or NO_TABLE):  # the hint says roll (or there is none): roll
             _tap(ROLL, i)
         else:
             _tap(OK, i)  # to the picker
@@ -441,9 +448,9 @@ app = state["app"]
 if app is not None and status != "done":
     out["dark"] = state.get("dark")
     out["stuck"] = {"mode": app.mode, "asleep": app.asleep(), "power": app.pw.state, "clock": fakehw.clock[0],
-                    "busy": app.busy(), "rolls": app.game.rolls if app.game is not None else None}
-if app is not None and app.game is not None:
-    out["totals"] = [app.game.cards[p].total() for p in range(app.game.players)]
+                    "busy": app.busy(), "rolls": app.session.game.rolls if app.session.game is not None else None}
+if app is not None and app.session.game is not None:
+    out["totals"] = [app.session.game.cards[p].total() for p in range(app.session.game.players)]
     out["has_coach"] = state.get("coached", False)
 # the play is over: the report's own JSON must not be what runs out of the heap (at a big ballast it did)
 _ballast = app = None

@@ -54,12 +54,12 @@ try:
     app.settings.seats[0] = 3  # perfect
     app.settings.seats[1] = 2  # good
     for n in range(games):
-        app.new_game()
-        g = app.game
+        app.session.new_game()
+        g = app.session.game
         while not g.over:
-            app._cpu_step()
-            if app.tumbling:
-                app.land()
+            app.session._cpu_step()
+            if app.session.tumbling:
+                app.session.land()
         done += 1
         gc.collect()
         if gc.mem_alloc() > peak:

@@ -43,7 +43,7 @@ class Recording(Base):
     def press(self, b, now_ms):
         pressed.append(b)
         pressed_at.append(now_ms)
-        if scenario == "oom" and self.game is not None and self.game.rolls == 1:
+        if scenario == "oom" and self.session.game is not None and self.session.game.rolls == 1:
             raise MemoryError("injected: the heap ran out")
         return Base.press(self, b, now_ms)
 
@@ -63,9 +63,9 @@ class Recording(Base):
     def _lights_off(self):
         Base._lights_off(self)  # the loop light-sleeps right after this pass's tick
         if scenario in ("sleep", "battery") and "asleep_at" not in marks_sleep:
-            marks_sleep["rolls_before_wake"] = self.game.rolls if self.game is not None else None
+            marks_sleep["rolls_before_wake"] = self.session.game.rolls if self.session.game is not None else None
             marks_sleep["asleep_at"] = self.now
-            marks_sleep["saved_when_asleep"] = _saved() == bytes(self.save_bytes())
+            marks_sleep["saved_when_asleep"] = _saved() == bytes(self.session.save_bytes())
 
 
 appmod.App = Recording
@@ -182,7 +182,7 @@ elif scenario in ("sleep", "battery"):
 
     def stop_late(i, now):
         if "rolls_after_wake" not in marks_sleep and now >= 255000:
-            marks_sleep["rolls_after_wake"] = apps[0].game.rolls
+            marks_sleep["rolls_after_wake"] = apps[0].session.game.rolls
             marks_sleep["awake_at_255s"] = not apps[0].asleep()
         return now >= 270000
 
@@ -202,6 +202,7 @@ elif scenario.startswith("heap"):
             self.sleepy = False  # set by the script: the screen is "off", the loop light-sleeps
             self.wakes = 0
             apps.append(self)
+            self.session = self  # the game in progress, as the App's (none here)
             self.game = None
             self.mode = -1
             self.seats = _NoSeats()
@@ -349,11 +350,11 @@ if scenario.startswith("heap") and apps:
     out["sleeps"] = list(fakehw.sleeps)
     out["clock"] = fakehw.clock[0]
 elif apps:
-    g = apps[0].game
+    g = apps[0].session.game
     out["mode"] = apps[0].mode
     out["rolls"] = g.rolls if g is not None else None
     out["dice"] = list(g.dice) if g is not None else None
     out["has_game"] = g is not None
-    out["saved_at_start"] = list(apps[0].save_bytes())  # scenario "resume": the state it booted into
+    out["saved_at_start"] = list(apps[0].session.save_bytes())  # scenario "resume": the state it booted into
 
 print(json.dumps(out))

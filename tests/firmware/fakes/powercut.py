@@ -67,7 +67,7 @@ def _put_crc(b, n):
 
 
 def game_ops(players=2, games=1, seed=11, records=True):
-    """The operations of `games` games laid out as the app's save is (fivedice.app.save_bytes: 7 bytes of
+    """The operations of `games` games laid out as the app's save is (fivedice.app.session.save_bytes: 7 bytes of
     settings, the game's 13-byte header, 3 + 13 bytes per player, the game's CRC-32, the save's CRC-32),
     saved as the app saves: after each landed roll (1-3 a turn, the dice and roll count change), after a
     hold now and then, after each scored box (card, turn and seat change). After each game: the records

@@ -33,7 +33,7 @@ def test_with_the_coach_the_picker_opens_on_the_coachs_best_box():
     app = dev.app
     app.settings.players = 1
     app.settings.seats[0] = 0
-    app.new_game()
+    app.session.new_game()
     dev.settle()
     differs = 0
     try:
@@ -54,7 +54,7 @@ def test_without_values_both_pickers_open_on_the_most_points(tmp_path):
     dev = SimDevice(dice=Dice(SeededBytes(11)), cpu_step_ms=20)  # no tables: no values
     app = dev.app
     app.settings.players = 1
-    app.new_game()
+    app.session.new_game()
     dev.settle()
     try:
         for p in _turns(dev, 4):
@@ -92,7 +92,7 @@ def test_the_values_column_is_labelled(monkeypatch):
     dev = SimDevice(dice=Dice(SeededBytes(11)), cpu_step_ms=20, tables=TABLES)
     app = dev.app
     app.settings.players = 1
-    app.new_game()
+    app.session.new_game()
     dev.settle()
     try:
         for p in _turns(dev, 1):

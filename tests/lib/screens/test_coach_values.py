@@ -17,7 +17,7 @@ def solo_yacht(faces):
     app.settings.rules_i = 5
     app.settings.players = 1
     app.settings.seats[0] = 0
-    app.new_game()
+    app.session.new_game()
     dev.settle()
     return dev
 
@@ -29,9 +29,9 @@ def test_the_hint_shows_the_best_three_choices_with_their_expected_totals():
     dev.settle()
     dev.tap(A.B_UP)
     c = app.seats.coach
-    top = app.top3
+    top = app.session.top3
     assert top[12] == 3 and top[6] >= top[7] >= top[8]
-    assert app.hint_kind == KEEP and top[0] == KEEP and top[6] == c.best
+    assert app.session.hint_kind == KEEP and top[0] == KEEP and top[6] == c.best
     check("turn_hint_three", dev)
     dev.close()
 
@@ -47,7 +47,7 @@ def test_the_box_picker_shows_the_expected_final_total_of_each_box():
     c = app.seats.coach
     for i in range(p.n):
         b = p.boxes[i]
-        assert p.expect[b] == c.to_points_x100(c.score_value(app.game.cards[0], app.game.dice, b))
+        assert p.expect[b] == c.to_points_x100(c.score_value(app.session.game.cards[0], app.session.game.dice, b))
     check("picker_values", dev)
     dev.close()
 
@@ -61,19 +61,19 @@ def test_the_turn_screen_shows_par_from_the_start_of_the_turn():
     t = StrategyTable(open(os.path.join(DATA, "yacht.fdt"), "rb"), rules.get("yacht"))
     want = (t.value(0, 0, 0) * 100 + t.scale // 2) // t.scale
     dev.run(500)  # the turn is solved a slice a loop pass
-    assert app.par_x100 == want  # 166.96 at the start of a Yacht game
-    assert abs(app.par_x100 - 16696) <= 1
+    assert app.session.par_x100 == want  # 166.96 at the start of a Yacht game
+    assert abs(app.session.par_x100 - 16696) <= 1
     check("turn_par", dev)
     dev.tap(A.B_ROLL)
     dev.settle()
-    assert app.par_x100 == want  # the same turn: the same par
+    assert app.session.par_x100 == want  # the same turn: the same par
     dev.tap(A.B_OK)
     dev.tap(A.B_OK)  # score the picker's first box
     dev.run(500)  # the next turn solved
-    card = app.game.cards[0]
-    assert app.par_x100 == (card.upper() + card.lower()) * 100 + app.seats.coach.to_points_x100(
+    card = app.session.game.cards[0]
+    assert app.session.par_x100 == (card.upper() + card.lower()) * 100 + app.seats.coach.to_points_x100(
         app.seats.coach.start_value(card) * 7776)
-    assert app.par_x100 != want
+    assert app.session.par_x100 != want
     check("turn_par_after_score", dev)
     dev.close()
 
@@ -124,8 +124,8 @@ def test_a_solo_game_over_names_the_costliest_decision():
     app.settings.rules_i = 5
     app.settings.players = 1
     app.settings.seats[0] = 0
-    app.new_game()
-    while not app.game.over:
+    app.session.new_game()
+    while not app.session.game.over:
         dev.tap(A.B_ROLL)
         dev.settle()
         dev.tap(A.B_OK)

@@ -84,7 +84,7 @@ def test_the_checker_sees_labels_that_touch():
 def _play_to_the_end(dev):
     app = dev.app
     for _ in range(200):
-        if app.game.over:
+        if app.session.game.over:
             break
         dev.tap(A.B_ROLL)
         dev.settle()
@@ -104,7 +104,7 @@ def test_no_screen_runs_two_labels_together(tmp_path, monkeypatch, rules_i):
         app.settings.players = 1
         app.settings.seats[0] = 0
         assert_apart(log, app, "menu")
-        app.new_game()
+        app.session.new_game()
         dev.settle()
         dev.run(3000)
         assert_apart(log, app, "turn")
@@ -120,9 +120,9 @@ def test_no_screen_runs_two_labels_together(tmp_path, monkeypatch, rules_i):
         dev.tap(A.B_OK)
         dev.settle()
         dev.run(3000)
-        g = app.game
+        g = app.session.game
         # the longest score line beside par: "P1 LgStr +40" or the rule set's longest label, par over 100
-        app.par_x100 = 24660
+        app.session.par_x100 = 24660
         for pts, bonus in ((30, 0), (40, 0), (5, 0), (40, 100)):
             g.last_points = pts
             g.last_bonus = bonus

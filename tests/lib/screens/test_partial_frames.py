@@ -40,7 +40,7 @@ def new_app(seed, cpu):
     app.settings.players = 2 if cpu else 1
     app.settings.seats[0] = 0
     app.settings.seats[1] = cpu
-    app.new_game()
+    app.session.new_game()
     return app
 
 
@@ -61,7 +61,7 @@ def play(app, events):
                     assert bytes(app.fb.buffer) == whole(app), "the frame drawn in parts is not the whole one"
                     checked += 1
             now += 10
-        if app.mode == A.M_MENU and app.in_game():
+        if app.mode == A.M_MENU and app.session.in_game():
             app.press(A.B_OK, now)  # back into the game (the menu's first line resumes it)
     return checked
 
@@ -114,7 +114,7 @@ def test_the_message_line_follows_every_state_it_shows():
     app = new_app(9, 0)
     play(app, [(A.B_ROLL, 1500)])
     for five, toast in ((True, 0), (True, A._msg.T_BATTERY_LOW), (True, 0), (False, 0)):
-        app.five = five
+        app.session.five = five
         app.toast = 0
         if toast:
             app.message(toast)  # shown from now for its time

@@ -109,20 +109,20 @@ def test_a_game_in_progress_comes_back_with_its_coach(tmp_path):
     app = dev.app
     app.settings.players = 1
     app.settings.seats[0] = 0
-    app.new_game()
+    app.session.new_game()
     dev.settle()
     dev.tap(A.B_ROLL)
     dev.settle()
     saved = app.store.read()
-    dice = bytes(app.game.dice)
+    dice = bytes(app.session.game.dice)
     open_test(dev)
     dev.tap(A.B_ROLL)
     dev.tap(A.B_BACK)  # the test left unfinished: nothing recorded
     assert app.mode == A.M_MENU and app.store.read() == saved
     app.enter(A.M_TURN)
     dev.settle()
-    assert app.mode == A.M_TURN and bytes(app.game.dice) == dice and app.seats.coach is not None
-    assert app.hint() == 0 and app.hint_kind
+    assert app.mode == A.M_TURN and bytes(app.session.game.dice) == dice and app.seats.coach is not None
+    assert app.session.hint() == 0 and app.session.hint_kind
     assert app.seats.prof[0] is not None and app.seats.prof[0].coach is app.seats.coach
     dev.close()
 
@@ -166,9 +166,9 @@ def test_a_test_of_another_rule_set_mid_game_gives_the_game_its_own_table_back(t
     app.settings.rules_i = 0  # Yahtzee
     app.settings.players = 1
     app.settings.seats[0] = 0
-    app.new_game()
+    app.session.new_game()
     dev.settle()
-    par = app.par_x100
+    par = app.session.par_x100
     assert abs(par - 25459) <= 1  # 254.59 at the start of a Yahtzee game (forced Joker)
     dev.tap(A.B_ROLL)
     dev.settle()
@@ -178,15 +178,15 @@ def test_a_test_of_another_rule_set_mid_game_gives_the_game_its_own_table_back(t
     dev.tap(A.B_ROLL)
     assert app.screen.phase == 3
     dev.tap(A.B_BACK)
-    assert app.mode == A.M_MENU and app.thinking  # the game's turn to be solved again
+    assert app.mode == A.M_MENU and app.session.thinking  # the game's turn to be solved again
     app.enter(A.M_TURN)
     dev.settle()
-    g = app.game
+    g = app.session.game
     assert app.seats.coach.rs is g.rs and app.seats.coach.valuer is app.seats.table and app.seats.table.rs is g.rs
-    assert app.par_x100 == par
-    assert app.hint() == 0
+    assert app.session.par_x100 == par
+    assert app.session.hint() == 0
     rs = rules.get("yahtzee")
     fresh = Coach(rs, StrategyTable(open(os.path.join(tables, "yahtzee.fdt"), "rb"), rs))
     fresh.hint(g.cards[0], g.dice, g.rolls, g.held)
-    assert (app.hint_kind, app.hint_value, app.seats.coach.best) == (fresh.kind, fresh.value, fresh.best)
+    assert (app.session.hint_kind, app.session.hint_value, app.seats.coach.best) == (fresh.kind, fresh.value, fresh.best)
     dev.close()

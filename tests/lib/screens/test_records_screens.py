@@ -28,7 +28,7 @@ def start(dev, players=1, cpus=(), rules=0):
     app.settings.players = players
     for p in range(4):
         app.settings.seats[p] = 2 if p in cpus else 0  # CPU good
-    app.new_game()
+    app.session.new_game()
     dev.settle()
 
 
@@ -36,7 +36,7 @@ def play_to_the_end(dev):
     """Every human turn: one roll, then the box the picker offers first (the best points); CPUs on ticks."""
     app = dev.app
     for _ in range(200):
-        g = app.game
+        g = app.session.game
         if g.over:
             break
         if app.settings.seats[g.player]:
@@ -47,7 +47,7 @@ def play_to_the_end(dev):
         dev.tap(A.B_OK)
         dev.tap(A.B_OK)
         dev.settle()
-    assert app.game.over
+    assert app.session.game.over
 
 
 def type_initials(dev, word):
@@ -69,7 +69,7 @@ def test_a_first_solo_score_asks_for_initials_then_shows_game_over(tmp_path):
     play_to_the_end(dev)
     app = dev.app
     assert app.mode == A.M_INITIALS
-    total = app.game.cards[0].total()
+    total = app.session.game.cards[0].total()
     recs = stored(tmp_path)  # already stored, initials blank: a power cut now keeps the score
     assert recs.entries(0) == 1 and recs.score(0, 0) == total and recs.initials(0, 0) == b"   "
     check("initials", dev)
@@ -108,7 +108,7 @@ def test_a_score_below_a_full_table_counts_in_the_stats_but_asks_nothing(tmp_pat
         f.write(recs.encode())
     dev = device(tmp_path)
     start(dev)
-    assert dev.app.to_beat == 900
+    assert dev.app.session.to_beat == 900
     play_to_the_end(dev)
     assert dev.app.mode == A.M_OVER
     after = stored(tmp_path)
@@ -123,7 +123,7 @@ def test_a_solo_game_shows_the_best_score_to_beat(tmp_path):
         f.write(recs.encode())
     dev = device(tmp_path)
     start(dev)
-    assert dev.app.to_beat == 287
+    assert dev.app.session.to_beat == 287
     check("turn_solo_to_beat", dev)
     dev.close()
 
@@ -132,7 +132,7 @@ def test_two_humans_who_both_make_the_table_enter_initials_in_seat_order_and_cpu
     dev = device(tmp_path)
     start(dev, players=3, cpus=(2,))
     play_to_the_end(dev)
-    g = dev.app.game
+    g = dev.app.session.game
     type_initials(dev, b"AAA")  # seat 1
     assert dev.app.mode == A.M_INITIALS
     type_initials(dev, b"BBB")  # seat 2
@@ -175,9 +175,9 @@ def test_unreadable_records_are_kept_aside_with_one_message_and_new_ones_start(t
     dev.app.settings.rules_i = 0
     dev.app.settings.players = 1
     dev.app.settings.seats[0] = 0
-    dev.app.new_game()  # a solo game reads the records for the best score to beat
+    dev.app.session.new_game()  # a solo game reads the records for the best score to beat
     assert dev.app.toast == msg.T_RECORDS_BAD and "CRC" in dev.app.records_error or "length" in dev.app.records_error
-    assert dev.app.to_beat == 0
+    assert dev.app.session.to_beat == 0
     play_to_the_end(dev)
     assert dev.app.toast != msg.T_RECORDS_BAD  # said once
     type_initials(dev, b"NEW")
@@ -190,5 +190,5 @@ def test_without_a_store_a_game_ends_straight_on_the_game_over_screen():
     dev = SimDevice(dice=Dice(SeededBytes(5)), cpu_step_ms=20)
     start(dev)
     play_to_the_end(dev)
-    assert dev.app.mode == A.M_OVER and dev.app.to_beat == 0
+    assert dev.app.mode == A.M_OVER and dev.app.session.to_beat == 0
     dev.close()

@@ -77,7 +77,7 @@ def test_the_shake_sensor_shows_each_shake(dev):
         assert scr.shaking and scr.shakes == n
         dev.run(1500)
         assert not scr.shaking
-    assert dev.app.game is None  # shaking in the self-test rolls nothing
+    assert dev.app.session.game is None  # shaking in the self-test rolls nothing
 
 
 def test_each_pixel_cycles_red_green_blue(dev):

@@ -95,9 +95,9 @@ def test_game_over_screen_ranks_the_players():
     app.settings.players = 2
     app.settings.seats[0] = 1
     app.settings.seats[1] = 1
-    app.new_game()
+    app.session.new_game()
     for _ in range(40000):
-        if app.game.over:
+        if app.session.game.over:
             break
         dev.step()
     assert app.mode == A.M_OVER
@@ -184,11 +184,11 @@ def test_game_over_screen_says_what_the_coach_found_in_words():
     app.settings.players = 2
     app.settings.seats[0] = 0
     app.settings.seats[1] = 2
-    app.new_game()
+    app.session.new_game()
     for _ in range(40000):
-        if app.game.over:
+        if app.session.game.over:
             break
-        if app.cpu_turn():
+        if app.session.cpu_turn():
             dev.step()
             continue
         dev.tap(A.B_ROLL)
@@ -263,13 +263,13 @@ def test_back_returns_to_the_screen_a_screen_was_shown_over():
     app.show(A.M_HELP)
     app.back()
     assert app.mode == A.M_MENU
-    app.new_game()
+    app.session.new_game()
     app.show(A.M_CARD)
     assert app.mode == A.M_CARD
     app.press(A.B_OK, 0)
     assert app.mode == A.M_TURN
-    app.start_roll(0)
-    app.land()
+    app.session.start_roll(0)
+    app.session.land()
     app.press(A.B_OK, 0)  # the picker
     assert app.mode == A.M_PICK
     app.press(A.B_BACK, 0)
