@@ -1,13 +1,33 @@
-"""The handheld, simulated: the real App and debouncers on a SimBoard, run by the same loop as the firmware.
+"""The handheld, simulated: the real App and debouncers on a SimBoard, run by the same loop as the firmware
+(fivedice.loop.Loop) over the simulated clock.
 
-One `step()` is one pass of the board's main loop: poll the debounced buttons, feed the shake
-sensor to the shake detector, tick the app, draw when a frame is due.
+One `step()` is one pass of that loop: poll the debounced buttons, feed the shake sensor to the shake
+detector, tick the app, draw when a frame is due. The loop does not wait: the simulated clock moves
+between passes (step's ms; run(skip=True) jumps to the app's next deadline as the board's idle sleep).
 """
 from fivedice import app as _app
+from fivedice.loop import Loop
 from fivedice.shake import SwitchShake
 from host_sim.hw import DEFAULT_BUTTONS, SimBoard
 
 POLL_MS = 5
+
+
+class TiltInput:
+    """The loop's shake sensor: the tilt switch's level into the device's detector (dev.shake: a SwitchShake, or
+    the MacroPad's knob, host_sim.macropad.KnobSpin); update(now) is 1 when a shake starts, -1 when it stops."""
+
+    def __init__(self, dev):
+        self._dev = dev
+
+    def update(self, now_ms):
+        det = self._dev.shake
+        det.update(self._dev.board.tilt.value, now_ms)
+        if det.started:
+            return 1
+        if det.stopped:
+            return -1
+        return 0
 
 
 class SimDevice:
@@ -31,6 +51,7 @@ class SimDevice:
             self.app.settings.muted = True
             self.app.snd.mute = True
         self.frames = 0
+        self.loop = Loop(self.app, self.board.buttons, TiltInput(self), self.clock.ticks_ms)
         self.app.draw()
 
     def close(self):
@@ -42,23 +63,9 @@ class SimDevice:
     def step(self, ms=POLL_MS):
         """Advance time by ms and run one main-loop pass."""
         self.clock.advance(ms)
-        now = self.clock.ticks_ms()
-        app = self.app
-        pressed = self.board.buttons.poll()
-        b = 0
-        while pressed:
-            if pressed & 1:
-                app.press(b, now)
-            pressed >>= 1
-            b += 1
-        det = self.shake
-        det.update(self.board.tilt.value, now)
-        if det.started:
-            app.shake(True, now)
-        elif det.stopped:
-            app.shake(False, now)
-        if app.tick(now):
-            app.draw()
+        loop = self.loop
+        loop.step()
+        if loop.q[2]:
             self.frames += 1
 
     def run(self, ms, skip=False):

@@ -2,8 +2,9 @@
 
 The page (web/main.js) owns only the browser: it turns keys, touches and devicemotion into calls here, runs
 the loop timer, copies the frame and the LEDs to the screen, plays tones through WebAudio and keeps the
-save in localStorage. Everything the game decides happens in lib/fivedice, through the same event API as
-the board (firmware/fdfw/loop.py): press(button, now), shake(on, now), tick(now), draw().
+save in localStorage. Everything the game decides happens in lib/fivedice, run by the board's own loop
+(fivedice.loop.Loop): this page's clock (the time step() is given), its presses (Taps: in the order they came)
+and its shake sensors (Accel: the phone's accelerometer and the Shake button; Knob: the MacroPad's knob).
 
     hh = Handheld(host, tables="/tables")   host: the page's callables (see Host below)
     hh.key("1") / hh.button(b)              a key of the terminal simulator's map / a touch button
@@ -16,6 +17,7 @@ save the app cannot read is moved aside, byte for byte, into a ring of RING keys
 before anything new is written, and the app shows the device's own message ("Save unreadable: kept").
 """
 from fivedice import app as _app
+from fivedice.loop import Loop
 from fivedice.shake import AccelShake
 from fivedice.ticks import TICKS_MAX, ticks_add, ticks_diff
 
@@ -238,8 +240,80 @@ class UrandomSource:
         return bytes(self._rand(n))
 
 
+class Taps:
+    """The page's presses for the loop: each a debounced press edge, kept in the order it came (repeats too) and
+    handed over one a poll at the next pass (more(): fivedice.loop polls again)."""
+
+    def __init__(self):
+        self.q = []
+
+    def poll(self):
+        return 1 << self.q.pop(0) if self.q else 0
+
+    def more(self):
+        return len(self.q) > 0
+
+
+class Accel:
+    """The phone's acceleration (motion()) and the Shake button's bursts, sampled every SAMPLE_MS into the same
+    AccelShake detector as a board's: update(now) is 1 when a shake starts, -1 when it stops, else 0."""
+
+    def __init__(self):
+        self.det = AccelShake()
+        self.x = 0
+        self.y = 0
+        self.z = _REST_MG
+        self.burst_ms = 0  # a Shake-button shake waiting to start (ms long)
+        self.burst_until = 0
+        self.bursting = False
+        self.next_sample = 0
+
+    def update(self, now):
+        if self.burst_ms:
+            self.burst_until = ticks_add(now, self.burst_ms)
+            self.burst_ms = 0
+            self.bursting = True
+        if ticks_diff(now, self.next_sample) >= 0 or ticks_diff(self.next_sample, now) > SAMPLE_MS:
+            self.next_sample = ticks_add(now, SAMPLE_MS)
+            x, y, z = self.x, self.y, self.z
+            if self.bursting:
+                if ticks_diff(now, self.burst_until) < 0:
+                    x, y, z = (_STROKE_MG if (now // 40) & 1 else -_STROKE_MG), 0, _REST_MG
+                else:
+                    self.bursting = False
+            d = self.det
+            d.update_accel(x, y, z, now)
+            if d.started:
+                return 1
+            if d.stopped:
+                return -1
+        return 0
+
+
+class Knob:
+    """The MacroPad's knob turned on the dice screen (spin): a shake from its first detent until SPIN_MS after
+    the last, as fdfw.encoder does on the board; update(now) as Accel's."""
+
+    def __init__(self):
+        self.spin = False  # turned since the last pass
+        self.spinning = False
+        self.spin_at = 0
+
+    def update(self, now):
+        if self.spin:
+            self.spin = False
+            self.spin_at = now
+            if not self.spinning:
+                self.spinning = True
+                return 1
+        elif self.spinning and ticks_diff(now, self.spin_at) >= SPIN_MS:
+            self.spinning = False
+            return -1
+        return 0
+
+
 class Handheld:
-    """The App and the sensors' glue; one step() is one pass of the board's main loop (fdfw.loop.run)."""
+    """The App and the sensors' glue; one step() is one pass of the board's main loop (fivedice.loop.Loop)."""
 
     def __init__(self, tone=None, rand=None, load=None, store=None, remove=None, tables=None, dice=None,
                  test=False, move=None, board=None):
@@ -273,20 +347,12 @@ class Handheld:
             pixel_colors=colors,
         )
         self.test = test
-        self.spin = False  # the knob turned on the dice screen since the last step
-        self.spinning = False
-        self.spin_at = 0
-        self.det = AccelShake()
-        self.pending = []  # presses since the last step, in the order they came, delivered at its start
-        self.x = 0
-        self.y = 0
-        self.z = _REST_MG
-        self.burst_ms = 0  # a Shake-button shake waiting to start (ms long)
-        self.burst_until = 0
-        self.bursting = False
-        self.next_sample = 0
+        self.taps = Taps()  # presses since the last step, delivered at its start
+        self.accel = Accel()
+        self.spinner = Knob()
         self.now = 0
         self.steps = 0
+        self.loop = Loop(self.app, self.taps, (self.accel, self.spinner), self.ticks_ms)
         self.app.draw()
 
     # -- the page's messages -------------------------------------------------------------------------------
@@ -310,7 +376,7 @@ class Handheld:
     def button(self, b):
         """A touch button or a mapped key: a debounced press edge, handed to the app at the next step."""
         if 0 <= b < len(_app.BUTTON_NAMES):
-            self.pending.append(b)
+            self.taps.q.append(b)
 
     def knob(self, d):
         """The MacroPad's knob turned a detent (d -1 anticlockwise, 1 clockwise): a spin on the dice screen (the
@@ -318,7 +384,7 @@ class Handheld:
         from fivedice.screens import B_DOWN, B_UP, M_TURN
 
         if self.app.mode == M_TURN:
-            self.spin = True
+            self.spinner.spin = True
         else:
             self.button(B_UP if d < 0 else B_DOWN)
 
@@ -338,61 +404,34 @@ class Handheld:
 
     def motion(self, x, y, z):
         """The latest devicemotion sample (acceleration including gravity, milli-g, ints)."""
-        self.x = int(x)
-        self.y = int(y)
-        self.z = int(z)
+        a = self.accel
+        a.x = int(x)
+        a.y = int(y)
+        a.z = int(z)
 
     def shake_burst(self, ms):
         """Shake by button: strokes over the threshold for ms, fed to the same AccelShake detector."""
-        self.burst_ms = ms
+        self.accel.burst_ms = ms
 
     # -- the loop ---------------------------------------------------------------------------------------------
+    def ticks_ms(self):
+        """The loop's clock: the time the page gave the step."""
+        return self.now
+
     def step(self, now_ms):
         """One main-loop pass at now_ms (any int, e.g. the page's performance.now()). 1 if a frame was drawn."""
-        now = int(now_ms) & TICKS_MAX
-        self.now = now
+        self.now = int(now_ms) & TICKS_MAX
         self.steps += 1
-        app = self.app
-        if self.pending:
-            for b in self.pending:
-                app.press(b, now)
-            self.pending = []
-        if self.burst_ms:
-            self.burst_until = ticks_add(now, self.burst_ms)
-            self.burst_ms = 0
-            self.bursting = True
-        if ticks_diff(now, self.next_sample) >= 0 or ticks_diff(self.next_sample, now) > SAMPLE_MS:
-            self.next_sample = ticks_add(now, SAMPLE_MS)
-            x, y, z = self.x, self.y, self.z
-            if self.bursting:
-                if ticks_diff(now, self.burst_until) < 0:
-                    x, y, z = (_STROKE_MG if (now // 40) & 1 else -_STROKE_MG), 0, _REST_MG
-                else:
-                    self.bursting = False
-            d = self.det
-            d.update_accel(x, y, z, now)
-            if d.started:
-                app.shake(True, now)
-            elif d.stopped:
-                app.shake(False, now)
-        if self.spin:
-            self.spin = False
-            self.spin_at = now
-            if not self.spinning:
-                self.spinning = True
-                app.shake(True, now)
-        elif self.spinning and ticks_diff(now, self.spin_at) >= SPIN_MS:
-            self.spinning = False
-            app.shake(False, now)
-        if app.tick(now):
-            app.draw()
-            return 1
-        return 0
+        loop = self.loop
+        loop.step()
+        return 1 if loop.q[2] else 0
 
     def idle(self):
         """Nothing left to happen without input: no press waiting, no shake going, the app not busy."""
-        return (not self.pending and not self.burst_ms and not self.bursting and not self.det.shaking
-                and not self.spin and not self.spinning
+        a = self.accel
+        k = self.spinner
+        return (not self.taps.q and not a.burst_ms and not a.bursting and not a.det.shaking
+                and not k.spin and not k.spinning
                 and not self.app.busy() and not self.app.dirty)
 
     def frame(self):

@@ -6,11 +6,11 @@ only its own."""
 # start-up: a function keeps its module's globals, hence the whole module, in the heap, so what only
 # start-up needs stays out of here.
 from fivedice.power import read_mv
-from fdfw import idle as _idle
+from fivedice import loop as _idle
 
 
 
-# fdfw.idle's slices in s, made once: ms / 1000 would box a new float a slice
+# fivedice.loop.Idle's slices in s, made once: ms / 1000 would box a new float a slice
 _SLICE_S = _idle.SLICE_MS / 1000
 _QUICK_S = _idle.QUICK_MS / 1000
 

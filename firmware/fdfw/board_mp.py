@@ -253,7 +253,7 @@ class PagedSSD1306(SSD1306_I2C):
         self.blocks_sent += (q - p) * (b1 - b0)
 
 
-# -- light sleep (see fdfw.idle): machine.lightsleep in bounded slices
+# -- light sleep (docs/power.md): machine.lightsleep in bounded slices
 # --------------------------------------
 SLEEP_SLICE_MS = const(100)  # each wake checks the buttons and feeds the watchdog
 

@@ -1,10 +1,10 @@
 """Ten (or any number of) active-low buttons read as one press bitmask; no tap lost to a slow frame.
 """
 # Every reader has the same calls: poll() -> bitmask of the app buttons pressed since the last poll,
-# down() -> bitmask of the app buttons held now, and for the idle loop (fdfw.idle): pending() ->
-# True when an edge waits to be read (checked between sleep slices), wait_ms() -> how soon the next
-# poll is needed anyway (0: now; a debouncer still settling; else IDLE_MS). make(inputs, ids) picks
-# the reader for what the board's setup module built (hw.button_inputs):
+# down() -> bitmask of the app buttons held now, and for the idle wait (fivedice.loop.Idle):
+# pending() -> True when an edge waits to be read (checked between sleep slices), wait_ms() -> how
+# soon the next poll is needed anyway (0: now; a debouncer still settling; else IDLE_MS).
+# make(inputs, ids) picks the reader for what the board's setup module built (hw.button_inputs):
 #
 # - KeypadButtons (fdfw.keys): a CircuitPython `keypad.Keys`. The C core scans the pins in the
 # background (debounced,

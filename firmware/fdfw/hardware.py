@@ -21,7 +21,7 @@ class Hardware:
     pixel_colors = None  # the profile's (PIXEL_ORDER, FACE_COLORS, KEY_COLORS) for the App, or None
     store = None
     ticks_ms = None
-    sleep_ms = None  # sleep_ms(ms): the idle loop's slices (fdfw.idle.Idle); None: the loop spins
+    sleep_ms = None  # sleep_ms(ms): the idle loop's slices (fivedice.loop.Idle); None: spins
     idle = None
     make_sleep = None  # make_sleep(buttons, feed) -> sleep(): light sleep until a button, or None
     battery = None  # battery() -> supply mV (the profile's BATTERY input), or None: no such input

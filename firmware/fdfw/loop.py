@@ -1,129 +1,25 @@
 """The board's run: main(runtime) builds the board (fdfw.start, dropped once built) and runs the app
-under the guard (fdfw.recover) in the main loop: buttons -> app.press, shake sensor -> app.shake,
-app.tick, app.draw when a frame is due."""
+under the guard (fdfw.recover) in the library's main loop (fivedice.loop): buttons -> app.press,
+shake sensor -> app.shake, app.tick, app.draw when a frame is due."""
 # Every failure a builder can cause (unknown profile, missing display or library, wrong pin names)
 # prints one plain line, shows red on the pixels and beeps when those exist, and main returns a
 # status word; nothing is written to the save. Anything else (MemoryError too) is reported by the
 # guard, the save kept, and the app started again.
 #
-# A Loop pass is the same on both runtimes; everything it touches comes in as arguments, and it
-# makes no allocation of its own (ints, cached bound methods). With `idle` (fdfw.idle.Idle.idle) a
-# pass that draws nothing sleeps until the next deadline: the soonest of app.wait_ms (a frame, a
-# landing, a toast, a CPU move, a save, a note, the dim and sleep timers), buttons.wait_ms (a
-# debouncer still settling) and shake.wait_ms (a shake being sampled); idle returns early on a
-# button edge or a shake. Without it the loop spins. With `sleep` (the board glue's MPSleep /
-# CPSleep .sleep), once the app has switched the screen off (app.asleep()) the board light-sleeps
-# until a button; then app.wake(), and the presses of that wake are dropped: none reaches the app
-# until WAKE_QUIET_MS have passed and every button is up again. Tests drive a Loop pass by pass
-# (Loop.step; tests/firmware/fakes/drive.py).
+# The pass itself is the library's (fivedice.loop.Loop, the simulator's and the web page's too);
+# the board hands it its clock (hw.ticks_ms), buttons, shake sensor, watchdog feed, the idle wait
+# (fivedice.loop.Idle over hw.sleep_ms) and the light sleep (the board glue's MPSleep / CPSleep).
+# Tests drive a Loop pass by pass (Loop.step; tests/firmware/fakes/drive.py).
 from fivedice import lazy as _lazy
-from fivedice.ticks import ticks_add, ticks_diff
-from fdfw.idle import Idle
+from fivedice.loop import Idle, Loop
 
 # MicroPython: slots <path>.0 and .1; CircuitPython saves to nvm, this is the old file
 SAVE_PATH = "/fivedice.sav"
 TABLES_DIR = "/tables"  # <rule set id>.fdt from `make tables`, copied by the deploy when present
-# after a wake: the waking press is dropped (it is debounced and released within this)
-WAKE_QUIET_MS = 60
 
 
 def say(msg):
     print("fivedice: " + msg)
-
-
-class Loop:
-    """The main loop over a built app: run() forever, a pass per step(). feed: called every pass
-    (the watchdog's feed), so only a hung pass lets the watchdog reset the board."""
-
-    def __init__(self, app, buttons, shake, ticks_ms, idle=None, feed=None, sleep=None):
-        # the bound methods cached (a lookup per pass would allocate), in one tuple: one allocation
-        # of known size, not an attribute dict that grows and leaves its smaller tables as holes in
-        # the heap
-        self.m = (
-            app,
-            app.press,
-            app.tick,
-            app.draw,
-            buttons.poll,
-            buttons.down,
-            ticks_ms,
-            shake.update if shake is not None else None,
-            idle,
-            app.wait_ms if idle is not None else None,
-            buttons.wait_ms if idle is not None else None,
-            shake.wait_ms if idle is not None and shake is not None else None,
-            sleep,
-            app.asleep if sleep is not None else None,
-            feed,
-        )
-        # after a wake: the presses are dropped (quiet) until q[1], every button up
-        self.q = [False, 0]
-
-    def run(self):
-        self.m[0].draw()
-        step = self.step
-        while True:
-            step()
-
-    def step(self):
-        """One pass; returns the time it read."""
-        (
-            app,
-            press,
-            tick,
-            draw,
-            poll,
-            down,
-            ticks_ms,
-            update,
-            idle,
-            wait_ms,
-            buttons_wait,
-            shake_wait,
-            sleep,
-            asleep,
-            feed,
-        ) = self.m
-        q = self.q
-        if feed is not None:
-            feed()
-        now = ticks_ms()
-        if q[0] and ticks_diff(now, q[1]) >= 0 and not down():
-            q[0] = False  # checked before the poll: a new press in this poll counts
-        mask = poll()
-        if q[0]:
-            mask = 0  # the press that woke the board does nothing else
-        if mask:
-            for b in range(30):
-                if (mask >> b) & 1:
-                    press(b, now)
-        if update is not None:
-            s = update(now)
-            if s > 0:
-                app.shake(True, now)
-            elif s < 0:
-                app.shake(False, now)
-        if tick(now):
-            draw()
-        elif asleep is not None and asleep():
-            sleep()
-            now = ticks_ms()
-            app.wake(now)
-            q[0] = True
-            q[1] = ticks_add(now, WAKE_QUIET_MS)
-        elif idle is not None:
-            ms = wait_ms(now)
-            if ms:
-                w = buttons_wait()
-                if w < ms:
-                    ms = w
-                if shake_wait is not None:
-                    w = shake_wait(now)
-                    if w < ms:
-                        ms = w
-                if ms > 0:
-                    idle(ms)
-        return now
 
 
 def _panel_on(display):
@@ -194,7 +90,7 @@ def main(runtime):
                 hw.start_watchdog(WATCHDOG_MS)  # from here on a hung pass resets the board
             feed = hw.watchdog.feed if hw.watchdog is not None else None
             idle = sleep = None
-            # sleep between passes until the next deadline or a press (fdfw.idle)
+            # sleep between passes until the next deadline or a press (fivedice.loop.Idle)
             if hw.sleep_ms is not None:
                 idle = Idle(hw.sleep_ms, buttons, hw.shake, feed).idle
                 if hw.make_sleep is not None:

@@ -1,4 +1,4 @@
-"""CircuitPython light sleep until a button (see fdfw.idle): pin alarms, keypad released and
+"""CircuitPython light sleep until a button (docs/power.md): pin alarms, keypad released and
 rebuilt. Imported at the first sleep, not at start-up (the alarm module and this code are only
 needed then)."""
 

@@ -297,7 +297,7 @@ class App:
 
     def wake(self, now_ms):
         """The board woke from sleep (a button): the screen and pixels come back, the game is as it
-        was. The firmware's loop drops the waking press itself (fdfw.loop). True if the screen was
+        was. The board's loop drops the waking press itself (fivedice.loop). True if the screen was
         off."""
         self.now = now_ms
         if not self.pw.wake(now_ms):

@@ -7,7 +7,7 @@ press/tick/draw."""
 #     as usual)
 #     OFF   no input for SLEEP_MS[sleep_i]: the OLED is switched off (its RAM is kept), the pixels
 #     are dark, the
-#           game is saved, and the board may sleep (fdfw.loop asks hw to). A press only wakes: it
+#           game is saved, and the board may sleep (fivedice.loop asks). A press only wakes: it
 #           does nothing else.
 # Input, and anything the app does on its own (dice tumbling, a CPU turn, a sound), restarts the
 # timers. The choices are menu settings kept in the save record (3 values each: index 0 is the

@@ -284,10 +284,8 @@ def report(data):
     if before is not None:
         for r in range(2):
             lat[r] = REF_PRESS[r] - median(pass_ms(before, p, r, k_mp, k_cp, c_ref) for p in before["holds"])
-    # this tree's idle slices while someone plays (fdfw.idle.QUICK_MS): a press waits half a slice on average
-    sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))),
-                                    "firmware"))
-    from fdfw.idle import QUICK_MS
+    # this tree's idle slices while someone plays (fivedice.loop.QUICK_MS): a press waits half a slice on average
+    from fivedice.loop import QUICK_MS
 
     quicker = (REF_IDLE_SLICE_MS - QUICK_MS) / 2
     print("press -> end of the frame, a hold: median (worst) ms = L + the pass that sees the press; L = %.0f ms CP, "

@@ -1,5 +1,5 @@
 """How busy the main loop is while a game idles on the dice screen: the real firmware (firmware/main.py) over the
-fake board on the MicroPython unix port, before (the loop spins) and after (fdfw.idle.Idle sleeps until the next
+fake board on the MicroPython unix port, before (the loop spins) and after (fivedice.loop.Idle sleeps until the next
 deadline). Busy time is the passes' port time x 185 (the RP2040 estimate: micropython tests/perf_bench on this
 port vs the Pico figures in micropython PR #12846); see tests/bench/power_drive.py. Prints the figures for the
 docs/power.md. Goal: at most 5 % busy.

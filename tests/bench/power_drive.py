@@ -2,7 +2,7 @@
 screen; prints one JSON line with the loop's busy time. Run by tests/bench/bench_power.py (`make bench-power`).
 
     micropython power_drive.py MODE SAVE_PATH
-MODE "idle": the loop as built (fdfw.idle.Idle between passes); "spin": hw.sleep_ms = None, the loop before
+MODE "idle": the loop as built (fivedice.loop.Idle between passes); "spin": hw.sleep_ms = None, the loop before
 issue #9 (it never sleeps). MICROPYPATH as for tests/firmware/fakes/mp_drive.py.
 
 Time on the fake board is simulated: a pass advances the fake clock by its own estimated RP2040 duration (the

@@ -222,7 +222,7 @@ elif scenario.startswith("heap"):
             pass
 
         def wait_ms(self, now_ms, most=1000):
-            return 5  # every pass idles 5 ms (fdfw.idle.Idle under the lock too)
+            return 5  # every pass idles 5 ms (fivedice.loop.Idle under the lock too)
 
         def asleep(self):
             return self.sleepy
