@@ -18,6 +18,9 @@ DICE_X = const(4)
 DICE_Y = const(10)
 DIE = const(20)
 DIE_GAP = const(5)
+# the bottom text row, two heights (their pixels differ, so both are kept):
+KEYS_Y = const(56)  # key hints and the menu's toast: a pixel's gap above (turn, over, ...)
+FOOT_Y = const(57)  # right under a list packed from y=9 (9 + 6 rows of 8): picker, proftest
 
 # Box labels by box id: (long label for the picker, short label for the scorecard). The short
 # label is the name in title case when it has 6 characters or fewer; longer ones are cut to 5.
@@ -60,7 +63,7 @@ for _n in _LABELS:
     _ENC[_n] = (_l.encode(), _s.encode()) if _l != _s else (_l.encode(),) * 2  # "Fours": one object
 LONG = tuple(tuple(_ENC[n][0] for n in rs.names) for rs in _r.ALL)
 SHORT = tuple(tuple(_ENC[n][1] for n in rs.names) for rs in _r.ALL)
-del _LABELS, _ENC, _n, _l, _s
+del _LABELS, _ENC, _n, _l, _s, _r, const  # import-time only: room for KEYS_Y and FOOT_Y
 SHORT_TITLES = (b"Yahtzee", b"5oK forced", b"5oK free", b"Yum", b"Yatzy", b"Yacht")
 FIVE_NAMES = (b"YAHTZEE!", b"5 OF A KIND!", b"5 OF A KIND!", b"YUM!", b"YATZY!", b"YACHT!")
 

@@ -105,4 +105,4 @@ class Initials(Screen):
             gfx.glyph(fb, self.letters[j], x, 22, 1, _BIG)
             if j == self.at:
                 fb.fill_rect(x - 1, 46, 17, 2, 1)  # the letter being set
-        gfx.text(fb, b"^v letter  OK next", 0, 56, 1)
+        gfx.text(fb, b"^v letter  OK next", 0, view.KEYS_Y, 1)

@@ -251,5 +251,5 @@ class Menu(Screen):
             fb.vline(W - 1, 10, rows * 8, 1)
             fb.fill_rect(W - 2, 10 + self.top * rows * 8 // n, 2, rows * rows * 8 // n, 1)
         if app.toast:
-            fb.fill_rect(0, 55, W, 9, 1)
-            gfx.text(fb, view.MESSAGES[app.toast], 1, 56, 0)
+            fb.fill_rect(0, view.KEYS_Y - 1, W, 9, 1)
+            gfx.text(fb, view.MESSAGES[app.toast], 1, view.KEYS_Y, 0)

@@ -89,7 +89,7 @@ class Over(Screen):
                 gfx.text(fb, b" per decision", x, y, 1)
                 y += 9
         if y <= 47:
-            gfx.text(fb, b"OK card  ROLL again", 0, 56, 1)
+            gfx.text(fb, b"OK card  ROLL again", 0, view.KEYS_Y, 1)
 
     def costliest(self, fb, rs, pr, y):
         # "turn 6: kept 3 3" / "best keep 6 6 6" (boxes by short names), "-4.2" on the first line

@@ -11,7 +11,6 @@ from fivedice.screens import Screen, B_BACK, B_DOWN, B_OK, B_UP
 from fivedice.oled_view import tenths_right
 
 _ROWS_Y = const(9)  # the first box's row; a row is 8 pixels
-_FOOT_Y = const(57)  # the keys, or the Joker and the bonus
 
 
 class Picker(Screen):
@@ -92,7 +91,7 @@ class Picker(Screen):
             x = view.player_tag(fb, app, g.player, 60, 0, 0)
             x = gfx.text(fb, b" roll ", x, 0, 0)
             gfx.number(fb, g.rolls, x, 0, 0)
-            y = _FOOT_Y
+            y = view.FOOT_Y  # the keys, or the Joker and the bonus
             if self.forced or self.bonus:
                 x = gfx.text(fb, b"! Joker  " if self.forced else b"", 0, y, 1)
                 if self.bonus:

@@ -199,7 +199,7 @@ class ProfTestScreen(Screen):
                     tenths(fb, self.best3[k], x, y, 1)
                     if k == self.rank:
                         gfx.text(fb, b"<", 72, y, 1)
-            gfx.text(fb, b"OK menu", 0, 57, 1)
+            gfx.text(fb, b"OK menu", 0, view.FOOT_Y, 1)
             return
         view.header(fb, b"Answer " if ph == _ANS else b"Test ")
         x = gfx.number(fb, t.i + 1, 43 if ph == _ANS else 31, 0, 0)
@@ -229,7 +229,7 @@ class ProfTestScreen(Screen):
             gfx.number(fb, t.rs.upper_threshold, x, 45, 1)
         x = gfx.text(fb, b"Open ", 68, 45, 1)
         gfx.number(fb, c.open_count(), x, 45, 1)
-        gfx.text(fb, b"ROLL keep OK box v" if t.rolls < 3 else b"OK box  v card", 0, 56, 1)
+        gfx.text(fb, b"ROLL keep OK box v" if t.rolls < 3 else b"OK box  v card", 0, view.KEYS_Y, 1)
 
     def _draw_card(self, fb, t):
         rs = t.rs
@@ -262,7 +262,7 @@ class ProfTestScreen(Screen):
                 c = 0
             gfx.text(fb, view.LONG[t.rs.index][self.boxes[i]], 2, y, c)
             gfx.number_right(fb, self.points[i], view.W - 4, y, c)
-        gfx.text(fb, b"OK score  BACK dice", 0, 57, 1)
+        gfx.text(fb, b"OK score  BACK dice", 0, view.FOOT_Y, 1)
 
     def _draw_answer(self, fb, t):
         W = view.W
@@ -281,4 +281,4 @@ class ProfTestScreen(Screen):
             gfx.text(fb, b"Perfect", 0, y, 1)  # (7 characters: "total -123.4" still fits beside it)
         x = tenths_right(fb, t.loss_x100(), W, y, 1)
         gfx.text_right(fb, b"total -", x, y, 1)
-        gfx.text(fb, b"OK next" if t.i + 1 < t.count else b"OK result", 0, 57, 1)
+        gfx.text(fb, b"OK next" if t.i + 1 < t.count else b"OK result", 0, view.FOOT_Y, 1)

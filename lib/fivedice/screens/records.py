@@ -95,7 +95,7 @@ class RecordsScreen(Screen):
                 x = gfx.text(fb, b"game ", 82, y, 1)
                 gfx.number(fb, recs.order(rs, i), x, y, 1)
         gfx.text(fb, b"OK tests  ^v rules" if self.stats else b"OK top 5  ^v rules" if self.tests
-                 else b"OK stats  ^v rules", 0, 56, 1)
+                 else b"OK stats  ^v rules", 0, view.KEYS_Y, 1)
 
     def _draw_tests(self, fb, recs, rs):
         # the tests taken and the best three: points given away, and which test it was

@@ -126,4 +126,4 @@ class SelfTest(Screen):
             x = gfx.number(fb, self.step // 3 + 1, x, 42, 1)
             x = gfx.text(fb, b" ", x, 42, 1)
             gfx.text(fb, COLOR_NAMES[self.step % 3], x, 42, 1)
-        gfx.text(fb, b"BACK again: exit" if self.back else b"BACK twice: exit", 0, 56, 1)
+        gfx.text(fb, b"BACK again: exit" if self.back else b"BACK twice: exit", 0, view.KEYS_Y, 1)

@@ -36,7 +36,6 @@ _BURST_MS = const(250)
 _MARKS_Y = DICE_Y + DIE + 1
 _TURN_Y = const(34)
 _STATUS_Y = const(45)
-_KEYS_Y = const(56)
 _CHOICES_Y = const(35)
 # Turn.shown after the dice: the 13 values the screen shows beside them, then session.top3
 _REST = const(13)
@@ -161,7 +160,7 @@ class Turn(Screen):
         x = gfx.text(fb, b"/", x, y, 1)
         gfx.number(fb, rs.n, x, y, 1)
         self.status(fb, app, _STATUS_Y)
-        y = _KEYS_Y
+        y = view.KEYS_Y
         if app.seats.seated[g.player]:
             # "CPU good": the level (and the '*')
             x = gfx.text(fb, view.SEATS[app.seats.seated[g.player]], 0, y, 1)

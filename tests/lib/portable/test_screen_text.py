@@ -1,6 +1,7 @@
 """Screen text is bytes: drawing a str allocates on MicroPython (a 1-char str per char that is not
 interned), so a frame that draws str would allocate depending on which names happen to be loaded."""
 from fivedice import oled_view as view
+from fivedice import rules
 from fivedice.screens import help as help_screen
 from fivedice.screens import over, turn
 from fivedice.help_pages import HELP
@@ -37,7 +38,7 @@ def test_labels_fit_their_columns():
 def test_short_labels_follow_one_rule_the_whole_name_when_it_fits_in_six():
     # "Threes" beside "Fours", never "Thrs"; "YACHT" is "Yacht" on the card as "Chance" is; only names
     # of seven characters or more are cut, to five
-    for rs in view._r.ALL:
+    for rs in rules.ALL:
         for b in range(rs.n):
             short = view.SHORT[rs.index][b]
             name = view.LONG[rs.index][b].split(b" (")[0]  # "High (22+)": the name is "High"
