@@ -119,9 +119,12 @@ def test_the_schematic_check_fails_when_a_profile_pin_moves(tmp_path, monkeypatc
     finally:
         sys.path.remove(TOOLS)
     prof = _profile("pico")
+    # pico2 imported first: its `from boards.pico import *` must copy the real pins, or the undo
+    # would put the moved ones back into it for every later test
+    prof2 = _profile("pico2")
     moved = tuple((n, ("GP17", 17)) if n == "BACK" else (n, p) for n, p in prof.BUTTONS)
     monkeypatch.setattr(prof, "BUTTONS", moved)
-    monkeypatch.setattr(_profile("pico2"), "BUTTONS", moved)
+    monkeypatch.setattr(prof2, "BUTTONS", moved)
     assert schematic.main(["--check"]) == 1
     schematic.main(["--out", str(tmp_path)])
     texts, pins, cx, pitch, top, bottom = _drawn(str(tmp_path / "schematic-pico.svg"), "Raspberry Pi Pico",
