@@ -189,104 +189,23 @@ def game_problem(g):
 # Per rule set (rules.ALL order), per box: bit v is set when some roll, on an empty card or one
 # where the Joker applies, scores v points there (every sorted roll enumerated:
 # tests/lib/test_save_check.py checks this table).
-_POSSIBLE = (
-    # yahtzee
-    (
-        0x3F,
-        0x555,
-        0x9249,
-        0x111111,
-        0x2108421,
-        0x41041041,
-        0x7FFFFFE1,
-        0x7FFFFFE1,
-        0x2000001,
-        0x40000001,
-        0x10000000001,
-        0x4000000000001,
-        0x7FFFFFE1,
-    ),
-    # fiveok_forced
-    (
-        0x3F,
-        0x555,
-        0x9249,
-        0x111111,
-        0x2108421,
-        0x41041041,
-        0x7FFFFFE1,
-        0x7FFFFFE1,
-        0x2000001,
-        0x40000001,
-        0x10000000001,
-        0x4000000000001,
-        0x7FFFFFE1,
-    ),
-    # fiveok_free
-    (
-        0x3F,
-        0x555,
-        0x9249,
-        0x111111,
-        0x2108421,
-        0x41041041,
-        0x7FFFFFE1,
-        0x7FFFFFE1,
-        0x2000001,
-        0x40000001,
-        0x10000000001,
-        0x4000000000001,
-        0x7FFFFFE1,
-    ),
-    # yum
-    (
-        0x3F,
-        0x555,
-        0x9249,
-        0x111111,
-        0x2108421,
-        0x41041041,
-        0x100001,
-        0x8001,
-        0x7FC00001,
-        0x7FE00001,
-        0x2000001,
-        0x40000001,
-    ),
-    # yatzy
-    (
-        0x3F,
-        0x555,
-        0x9249,
-        0x111111,
-        0x2108421,
-        0x41041041,
-        0x1555,
-        0x555541,
-        0x49249,
-        0x1111111,
-        0x8001,
-        0x100001,
-        0x1DFFFB81,
-        0x7FFFFFE1,
-        0x4000000000001,
-    ),
-    # yacht
-    (
-        0x3F,
-        0x555,
-        0x9249,
-        0x111111,
-        0x2108421,
-        0x41041041,
-        0x1DFFFB81,
-        0x1111111,
-        0x40000001,
-        0x40000001,
-        0x7FFFFFE1,
-        0x4000000000001,
-    ),
+_UPPER = (0x3F, 0x555, 0x9249, 0x111111, 0x2108421, 0x41041041)  # Ones .. Sixes, in every rule set
+# Yahtzee's lower boxes, and both 5 of a Kind sets' (the same boxes, one tuple for the three)
+_YAHTZEE = _UPPER + (
+    0x7FFFFFE1, 0x7FFFFFE1, 0x2000001, 0x40000001, 0x10000000001, 0x4000000000001, 0x7FFFFFE1,
 )
+_POSSIBLE = (
+    _YAHTZEE,
+    _YAHTZEE,
+    _YAHTZEE,
+    _UPPER + (0x100001, 0x8001, 0x7FC00001, 0x7FE00001, 0x2000001, 0x40000001),  # yum
+    _UPPER + (  # yatzy
+        0x1555, 0x555541, 0x49249, 0x1111111, 0x8001, 0x100001, 0x1DFFFB81, 0x7FFFFFE1,
+        0x4000000000001,
+    ),
+    _UPPER + (0x1DFFFB81, 0x1111111, 0x40000001, 0x40000001, 0x7FFFFFE1, 0x4000000000001),  # yacht
+)
+del _UPPER, _YAHTZEE
 
 
 def possible(rs, box, value):
