@@ -31,6 +31,11 @@ import sys
 
 IS_MPY = sys.implementation.name == "micropython"
 
+
+def S(app):
+    """The game's owner: the Session since issue 36, the App on the reference tree."""
+    return getattr(app, "session", app)
+
 REF_COMMIT = "8902cd7"  # main when issue 24 was measured
 REF_IDLE_SLICE_MS = 20  # that code's idle slice (fdfw.power.SLICE_MS then): a press waited half of it on average
 I2C_US_PER_BYTE = 22.5  # 400 kHz, 9 bits a byte
@@ -561,7 +566,7 @@ def mp_main(tables, which):
         if m == A.M_MENU:
             return "menu"
         if m == A.M_TURN:
-            if app.session.tumbling:
+            if S(app).tumbling:
                 return "tumbling"
             return "hint" if hinted else "turn"
         if m == A.M_PICK:
@@ -577,8 +582,8 @@ def mp_main(tables, which):
         def press(b):
             st["last"] = b
             if DEBUG:
-                print("press", b, "mode", app.mode, "rolls", app.session.game.rolls if app.session.game else -1, "think", app.session.thinking,
-                      "tumbling", app.session.tumbling, "refusal", app.last_refusal)
+                print("press", b, "mode", app.mode, "rolls", S(app).game.rolls if S(app).game else -1, "think", S(app).thinking,
+                      "tumbling", S(app).tumbling, "refusal", app.last_refusal)
             return 1 << b
 
         def wait(cond, most=2000):
@@ -594,23 +599,23 @@ def mp_main(tables, which):
         st["new_game"] = True
         yield press(A.B_OK)
         turn = 0
-        while app.session.game is not None and not app.session.game.over:
-            yield from wait(lambda: app.session.thinking)
+        while S(app).game is not None and not S(app).game.over:
+            yield from wait(lambda: S(app).thinking)
             yield press(A.B_ROLL)
-            yield from wait(lambda: app.session.tumbling)
+            yield from wait(lambda: S(app).tumbling)
             for r in range(2):
                 yield press(A.B_UP)  # the hint
                 yield 0
-                if app.session.hint_kind != 1:
+                if S(app).hint_kind != 1:
                     break
-                keep = app.session.hint_value
+                keep = S(app).hint_value
                 for i in range(5):
-                    if ((keep >> i) & 1) != ((app.session.game.held >> i) & 1):
+                    if ((keep >> i) & 1) != ((S(app).game.held >> i) & 1):
                         st["hold"] = True
                         yield press(A.B_HOLD1 + i)
                         yield 0
                 yield press(A.B_ROLL)
-                yield from wait(lambda: app.session.tumbling)
+                yield from wait(lambda: S(app).tumbling)
             if turn % 3 == 1:
                 yield press(A.B_DOWN)  # the scorecard
                 for b in (A.B_DOWN, A.B_DOWN, A.B_DOWN, A.B_UP, A.B_UP):
@@ -677,7 +682,7 @@ def mp_main(tables, which):
 
             def f(*a):
                 p, b = part, bit
-                if name == "_save" and app.session.save_due == 2:  # app._REWRITE: this _save is the store's rewrite
+                if name == "_save" and S(app).save_due == 2:  # app._REWRITE: this _save is the store's rewrite
                     p, b = "rewrite", 64
                 t0 = ticks_us()
                 r = real(*a)
@@ -692,20 +697,20 @@ def mp_main(tables, which):
             timed(app, name, part, bit)
             if seats is not None:
                 timed(seats, name, part, bit)
-        timed(G, "Game", "game", 0)  # app.session.new_game's _game.Game(...)
+        timed(G, "Game", "game", 0)  # S(app).new_game's _game.Game(...)
         tc = getattr(seats if seats is not None else app, "_table_coach", None)
         if tc is not None:
             timed(tc, "warm", "slice", 8)  # the menu's final-roll groups (Coach.warm, this tree)
 
         def press(b, now):
-            cur[2] |= 1 if app.session.thinking else 0
+            cur[2] |= 1 if S(app).thinking else 0
             t0 = ticks_us()
             r = real_press(b, now)
             cur[0] += ticks_diff(ticks_us(), t0)
             return r
 
         def tick(now):
-            if app.session.thinking:
+            if S(app).thinking:
                 cur[2] |= 1
             t0 = ticks_us()
             r = real_tick(now)
@@ -713,7 +718,7 @@ def mp_main(tables, which):
             return r
 
         def draw():
-            hinted = st["last"] == A.B_UP and app.mode == A.M_TURN and app.session.hint_kind != 0
+            hinted = st["last"] == A.B_UP and app.mode == A.M_TURN and S(app).hint_kind != 0
             cat = category(app, hinted)
             if stack == "mp":
                 snap = snapshot(fb, app.screen)
@@ -810,8 +815,8 @@ def mp_main(tables, which):
     for stack in (which,):  # one JSON line a record: [key, record]
         app, passes = play(stack)
         if stack == "mp":
-            assert app.session.game is not None and app.session.game.over, "the scripted game did not finish (mode %d, turn %s)" % (
-                app.mode, None if app.session.game is None else app.session.game.turn)
+            assert S(app).game is not None and S(app).game.over, "the scripted game did not finish (mode %d, turn %s)" % (
+                app.mode, None if S(app).game is None else S(app).game.turn)
             for p in passes:
                 if p[2] & 2:
                     print(json.dumps(["holds", p[:2]]))
