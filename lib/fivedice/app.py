@@ -102,7 +102,7 @@ class App:
         # coaches' arrays and the game code had the heap start-up left (docs/memory.md); None:
         # imported when entered
         self.screens = [None] * _screens.SCREENS.count("\n")
-        w = _screens.SCREENS.split()
+        w = _screens.SCREENS.split("\n")
         for m in range(_screens.KEPT):
             self.screens[m] = _screens.build(m, w)
         del w
@@ -189,7 +189,7 @@ class App:
     def enter(self, mode):
         """Switch to screen `mode` (M_*) in place of every screen open: the old one leaves, the new
         one opens at its top. A screen that is not kept is built now (its module imported: an
-        allocation) and dropped when it is left (fivedice.lazy)."""
+        allocation) and dropped when it is left (fivedice.screens.left)."""
         self._under[0] = 0
         self._open(mode)
 
@@ -213,6 +213,7 @@ class App:
 
     def _open(self, mode):
         self.screen.leave(self)
+        _screens.left(self.screen, self.mode)  # one not kept goes with its modules
         self.mode = mode
         self.screen = self.screens[mode] or _screens.build(mode)
         self.screen.open(self)

@@ -31,8 +31,8 @@ ORDER = ("records", "proftest", "sound", "pixels", "shake")  # the flags, in thi
 # feature: its rows in fivedice.lazy's table, which the deploy drops with the feature (one row: ~150
 # bytes a board)
 LAZY = {
-    "records": ("records", "records_screen", "initials"),
-    "proftest": ("proftest", "positions"),
+    "records": ("records",),
+    "proftest": ("positions",),
 }
 
 

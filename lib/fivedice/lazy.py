@@ -1,12 +1,13 @@
 """What loads late and goes again, per feature: the one table of the memory policy (docs/memory.md).
-Owners call load(feature) when a feature is needed and drop(feature) when it is done; no other
-module imports these modules late or forgets them."""
+Owners call load(feature) when a feature is needed and drop(feature) when it is done; the screens'
+registry (fivedice.screens) has forget() drop a screen that is left; no other module forgets
+modules."""
 # A feature is its modules, dotted names apart by spaces: load() imports the first (which imports
 # the others it needs) and returns it; drop() forgets them all, and the heap reclaims their code
 # once nothing else refers to it (the next load() imports them again). "boards.*": every module of
 # the package boards. The names are one string each (a dict of strings, as micropython-async's
 # _attrs: a tuple of names would cost the board a heap string per name, ~2 KB for this table) and
-# drop() reads them in place: it allocates nothing, for it runs under heap_lock (a screen left
+# forget() reads them in place: it allocates nothing, for it runs under heap_lock (a screen left
 # inside a locked test). A module dropped while a function, closure or class of it is still referred
 # to stays in the heap (tests/firmware/test_startup_unload.py checks start-up's).
 import sys
@@ -22,12 +23,6 @@ _PARTS = {
     "save_decode": "fivedice.savefile.decode",
     # the records, read for the best score to beat and for a finished proficiency test
     "records": "fivedice.records",
-    # the screens opened now and then (App.enter), each dropped when it is left
-    "help": "fivedice.screens.help fivedice.help_pages",
-    "selftest": "fivedice.screens.selftest",
-    "records_screen": "fivedice.screens.records fivedice.records",
-    "initials": "fivedice.screens.initials fivedice.records",
-    "proftest": "fivedice.screens.proftest fivedice.proftest",
     # a rule set's proficiency-test positions: read, then the module (every rule set's) goes
     "positions": "fivedice.proftest_data",
     # CircuitPython's save log read back (NvmStore._scan: at boot, and after a failed write),
@@ -50,10 +45,15 @@ def load(feature):
 
 
 def drop(feature):
-    """Forget the feature's modules (one not loaded is skipped) and their packages' references to
-    them (a module that imported one keeps its own: it goes with it, or it is not in the table).
-    Allocates nothing, but for a "pkg.*"."""
-    v = _PARTS[feature]
+    """Forget the feature's modules (forget)."""
+    forget(_PARTS[feature])
+
+
+def forget(v):
+    """Forget the modules v names (full names apart by spaces: a row of the table, or a screen's
+    from its registry line, fivedice.screens.parts; one not loaded is skipped) and their packages'
+    references to them (a module that imported one keeps its own: it goes with it, or it is named
+    too). Allocates nothing, but for a "pkg.*"."""
     mods = sys.modules
     # "pkg.*": its prefixes, once a call (not a name built per module and pass)
     stars = [w[:-1] for w in v.split() if w[-1] == "*"] if "*" in v else None

@@ -417,9 +417,9 @@ def test_records_and_initials_screens_allocate_nothing_once_open():
     assert STATE[0] == 0, "the records screen allocated under heap_lock"
     app.press(A.B_BACK, 10)
     # the initials of a seat whose score made the table (as game over sets them up)
-    from fivedice.screens.initials import Initials
+    from fivedice import screens as S
 
-    scr = Initials()
+    scr = S.build(A.M_INITIALS)  # as the App builds it: leaving it forgets its modules
     scr.recs = recs
     order = recs.add_game(0, 260)
     recs.insert(0, 260, b"   ", order)

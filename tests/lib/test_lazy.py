@@ -56,17 +56,17 @@ def test_no_other_module_forgets_modules():
 
 
 def test_load_imports_the_feature_and_drop_forgets_it_and_its_package_entry():
-    import fivedice.screens as S
+    import fivedice.savefile as P
 
-    lazy.drop("selftest")
-    mod = lazy.load("selftest")
-    assert sys.modules["fivedice.screens.selftest"] is mod and S.selftest is mod
-    assert lazy.load("selftest") is mod  # loaded once
-    lazy.drop("selftest")
-    assert "fivedice.screens.selftest" not in sys.modules and not hasattr(S, "selftest")
-    lazy.drop("selftest")  # dropping what is not loaded does nothing
-    assert lazy.load("selftest") is not mod  # imported again
-    lazy.drop("selftest")
+    lazy.drop("save_decode")
+    mod = lazy.load("save_decode")
+    assert sys.modules["fivedice.savefile.decode"] is mod and P.decode is mod
+    assert lazy.load("save_decode") is mod  # loaded once
+    lazy.drop("save_decode")
+    assert "fivedice.savefile.decode" not in sys.modules and not hasattr(P, "decode")
+    lazy.drop("save_decode")  # dropping what is not loaded does nothing
+    assert lazy.load("save_decode") is not mod  # imported again
+    lazy.drop("save_decode")
 
 
 def test_a_name_counts_whole_not_as_part_of_a_longer_one():
@@ -75,7 +75,8 @@ def test_a_name_counts_whole_not_as_part_of_a_longer_one():
 
     lazy.drop("records")  # fivedice.records only
     assert "fivedice.records" not in sys.modules and "fivedice.screens.records" in sys.modules
-    lazy.drop("records_screen")
+    lazy.forget("fivedice.screens.records")
+    assert "fivedice.screens.records" not in sys.modules
 
 
 def test_a_package_named_with_a_star_goes_with_every_module_of_it(tmp_path, monkeypatch):

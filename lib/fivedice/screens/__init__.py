@@ -13,8 +13,8 @@ scroll."""
 # with its owner (the game in progress: fivedice.session, the seats, the settings). Presses and
 # frames allocate nothing.
 #
-# A new screen is a Screen subclass in its own module and one line in SCREENS below (its M_ number
-# above it).
+# A new screen is a Screen subclass in its own module and one line in SCREENS below, which numbers
+# it (the M_ names above are the app's and the menu's).
 from fivedice.compat import const
 from fivedice import features as _features
 from fivedice import lazy as _lazy
@@ -43,37 +43,53 @@ M_RECORDS = const(7)
 M_INITIALS = const(8)
 M_PROF = const(9)
 
-# The registry, by M_ number: the screen's module and class. The first KEPT are built at start-up
-# and kept for good (every game needs them); the others are imported as they are entered and dropped
-# as they are left (fivedice.lazy: a board need not hold help, records or the self-test through a
-# game). one line a screen, by M_ number: its module in fivedice.screens, its class (one str: no
-# object a name)
+# The registry: one line a screen, by M_ number: its module in fivedice.screens and its class, then,
+# for a screen that is not kept, the other modules of fivedice it loads (dropped with it) and the
+# flag of fivedice.features it needs (upper case). The first KEPT are built at start-up and kept
+# (every game needs them); the others are imported as they are entered, dropped as they are left
+# (fivedice.lazy.forget) and loaded once at start-up (intern_rare): a new screen is its module and
+# one line here, its number the line's (a kept screen would renumber the ones after it).
 SCREENS = """\
 menu Menu
 turn Turn
 picker Picker
 card Card
 over Over
-help Help
+help Help help_pages
 selftest SelfTest
-records RecordsScreen
-initials Initials
-proftest ProfTestScreen
+records RecordsScreen records RECORDS
+initials Initials records RECORDS
+proftest ProfTestScreen proftest PROFTEST
 """
 KEPT = const(5)
 
 
-def build(mode, w=None):
+def build(mode, lines=None):
     """A new object of screen `mode` (M_*), its module imported if it is not loaded (an allocation).
-    w: the registry's words, if the caller split it already (start-up builds several screens from
-    one split)."""
-    w = w or SCREENS.split()
-    name = w[2 * mode + 1]
-    # (the module itself)
-    s = getattr(__import__("fivedice.screens." + w[2 * mode], None, None, (name,)), name)()
+    lines: the registry's lines, if the caller split it already (start-up builds several)."""
+    w = (lines or SCREENS.split("\n"))[mode].split()
+    s = getattr(__import__("fivedice.screens." + w[0], None, None, (w[1],)), w[1])()
     s.top = 0  # its cursor and scroll exist from now on (a new attribute later would allocate)
     s.cursor = 0
+    if mode >= KEPT:
+        s.parts = parts(w)  # what leaving it forgets, made now: leaving allocates nothing
     return s
+
+
+def parts(w):
+    """The modules a screen's registry line `w` (its words) names: its own, then the others it
+    loads, full names apart by spaces (fivedice.lazy.forget)."""
+    p = "fivedice.screens." + w[0]
+    for m in w[2:]:
+        if not m.isupper():
+            p += " fivedice." + m
+    return p
+
+
+def left(screen, mode):
+    """Screen `mode` was left (App): a screen that is not kept goes with the modules it loaded."""
+    if mode >= KEPT:
+        _lazy.forget(screen.parts)
 
 
 class Screen:
@@ -117,20 +133,27 @@ class Screen:
 
 
 def intern_rare():
-    """Import the kept screens' modules, then load the screens the app opens now and then (help and
-    its text, self-test, records, initials, the proficiency test) and drop them again, first thing
-    at start-up (fdfw.start). What a load leaves for good (the names it interns, the tables it
-    grows: MicroPython frees neither) is then made before the game's code, among its long-lived
-    objects, not inside the free heap's largest block, where the first visit mid-game would leave it
-    (docs/memory.md)."""
-    w = SCREENS.split()
+    """Import the kept screens' modules, then load the screens the app opens now and then (the
+    registry's other lines) and drop them again, first thing at start-up (fdfw.start). What a load
+    leaves for good (the names it interns, the tables it grows: MicroPython frees neither) is then
+    made before the game's code, among its long-lived objects, not inside the free heap's largest
+    block, where the first visit mid-game would leave it (docs/memory.md). Lines in a row that need
+    the same feature load together, then drop; a feature the install left out is skipped."""
+    lines = SCREENS.split("\n")
     # the kept screens' modules for good, first: the App builds their objects later
     for m in range(KEPT):
-        __import__("fivedice.screens." + w[2 * m])
-    del w
-    for fs in (("help", "selftest"), ("records_screen", "initials") if _features.RECORDS else (),
-               ("proftest",) if _features.PROFTEST else ()):  # each group loaded, then dropped
-        for f in fs:
-            _lazy.load(f)
-        for f in fs:
-            _lazy.drop(f)
+        __import__("fivedice.screens." + lines[m].split()[0])
+    group = []
+    need = None
+    for m in range(KEPT, len(lines)):
+        w = lines[m].split()
+        f = w[-1] if w and w[-1].isupper() else ""
+        if group and (not w or f != need):  # the group before this line: loaded, then dropped
+            for p in group:
+                __import__(p.split()[0])
+            for p in group:
+                _lazy.forget(p)
+            group = []
+        need = f
+        if w and (not f or getattr(_features, f)):
+            group.append(parts(w))

@@ -1,9 +1,8 @@
 """How to score: the rule set's help page. This screen and its text (fivedice.help_pages) are loaded
-when it opens and dropped when it closes (fivedice.lazy "help"): about 8 KB a board need not hold in
-a game."""
+when it opens and dropped when it closes (its line in fivedice.screens.SCREENS): about 8 KB a board
+need not hold in a game."""
 from fivedice import gfx
 from fivedice import help_pages
-from fivedice import lazy
 from fivedice import oled_view as view
 from fivedice.screens import Screen, B_BACK, B_DOWN, B_OK, B_UP
 
@@ -15,9 +14,6 @@ def lines(rules_i):
 
 class Help(Screen):
     rows = 7
-
-    def leave(self, app):
-        lazy.drop("help")  # this module and its text: the App holds no other reference to them
 
     def press(self, app, b):
         if b == B_DOWN and self.top + self.rows <= lines(app.settings.rules_i)[1].count(b"\n"):

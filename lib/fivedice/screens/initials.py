@@ -6,7 +6,6 @@ the end of a game with a store, and dropped with the records module when the ini
 # blank initials that are filled in when entered.
 from fivedice.compat import const
 from fivedice import gfx
-from fivedice import lazy
 from fivedice import messages as _msg
 from fivedice import oled_view as view
 from fivedice import records as _rec
@@ -53,7 +52,6 @@ class Initials(Screen):
 
     def leave(self, app):
         self.recs = None
-        lazy.drop("initials")
 
     def _store(self, app):
         if _rec.save(app.store, self.recs) is not None:

@@ -51,7 +51,6 @@ class ProfTestScreen(Screen):
     def leave(self, app):
         self.t = None
         app.session.test_done()  # a game in progress has its coach back
-        lazy.drop("proftest")
 
     def tick(self, app, now):
         """A slice of the position's turn solve while the player thinks (none in a pass that draws a

@@ -2,7 +2,6 @@
 (fivedice.records). UP/DOWN change the rule set, OK steps through the top 5, the stats and the
 tests, BACK leaves. Loaded only while open, with the records read from the store when it opens."""
 from fivedice import gfx
-from fivedice import lazy
 from fivedice import messages as _msg
 from fivedice import oled_view as view
 from fivedice import records as _rec
@@ -32,7 +31,6 @@ class RecordsScreen(Screen):
 
     def leave(self, app):
         self.recs = None
-        lazy.drop("records_screen")
 
     def press(self, app, b):
         n = len(_rules.ALL)

@@ -1,12 +1,11 @@
 """Self-test, for a builder checking the wiring: the OLED shows a checkerboard and its inverse, then
 each button's name lights once it has been pressed, the shakes the sensor reports are counted, the
 pixels light one by one in red, green and blue, and the buzzer plays a scale (again on ROLL). BACK
-twice in a row leaves. Loaded only while open (App.show); dropped when left (fivedice.lazy
-"selftest").
+twice in a row leaves. Loaded only while open (App.show); dropped when left (its line in
+fivedice.screens.SCREENS).
 """
 from fivedice.compat import const
 from fivedice import gfx
-from fivedice import lazy
 from fivedice import oled_view as view
 from fivedice.screens import Screen, B_BACK, B_ROLL
 from fivedice.ticks import ticks_add, ticks_diff
@@ -49,7 +48,6 @@ class SelfTest(Screen):
         if app.px is not None:
             app.px.test(-1, 0)
             app.px.refresh()
-        lazy.drop("selftest")  # the App holds no other reference to this module
 
     def press(self, app, b):
         self.pressed |= 1 << b

@@ -73,19 +73,22 @@ def test_how_to_score_names_every_box_of_every_rule_set():
 def test_help_text_loads_with_the_help_screen_and_is_dropped_after():
     import sys
 
+    import fivedice.screens as S
     from fivedice import lazy
 
-    lazy.drop("help")
+    names = S.parts(S.SCREENS.split("\n")[S.M_HELP].split())
+    assert names == "fivedice.screens.help fivedice.help_pages"  # from its registry line
+    lazy.forget(names)
     assert "fivedice.screens.help" not in sys.modules and "fivedice.help_pages" not in sys.modules
-    screen = lazy.load("help")
-    assert screen.lines(0)[0] == HELP[0][0] and "fivedice.help_pages" in sys.modules
-    lazy.drop("help")
+    screen = S.build(S.M_HELP)
+    assert sys.modules["fivedice.screens.help"].lines(0)[0] == HELP[0][0]
+    assert "fivedice.help_pages" in sys.modules
+    S.left(screen, S.M_HELP)  # as the App does when it is left
     assert "fivedice.screens.help" not in sys.modules and "fivedice.help_pages" not in sys.modules
-    import fivedice.screens as S
-
     assert not hasattr(S, "help")  # the package let go of it too
-    assert lazy.load("help").lines(3) == HELP[3]  # loads again
-    lazy.drop("help")
+    screen = S.build(S.M_HELP)  # loads again
+    assert sys.modules["fivedice.screens.help"].lines(3) == HELP[3]
+    S.left(screen, S.M_HELP)
 
 
 def test_help_lines_end_without_stray_characters():
