@@ -127,9 +127,6 @@ class Coach:
         self._k1v = _levels(self.k1, 1)
         self._mv = _levels(self._m, 0)
         self._gi = zeros("H", 32)  # hint: the keep index of each of the 32 dice masks
-        # _score_best: each legal box's value (table units) and the legal boxes, for choices()
-        self._bv = zeros("l", nb)
-        self._lg = 0
         self.rs = None
         self.retarget(rs, valuer)
 
@@ -426,24 +423,24 @@ class Coach:
                 scoring.load(d)
                 out[_k.find(5 << 3 * (face5 - 1), 5)] = self._score_best(card) * WIDE
 
-    def _score_best(self, card):
+    def _score_best(self, card, top=None):
         """Best (points + bonus) * scale + next value over the legal boxes for the loaded dice; sets
-        box_best."""
+        box_best. With `top` (choices()), each box is offered to it on the way."""
         rs = self.rs
         lg = scoring.legal(rs, card)
         x = scoring.extra_bonus(rs, card)
-        bv = self._bv
         best = -1
         bb = -1
         for b in range(self.n):
             if (lg >> b) & 1:
                 v = self._score_value(card, b, x)
-                bv[b] = v
                 if v > best:
                     best = v
                     bb = b
+                # a value not above a full top's third is not offered (_top would refuse it)
+                if top is not None and (top[_TN] < 3 or v * WIDE > top[_TW + 2]):
+                    self._top(top, SCORE, b, v * WIDE, -1)
         self.box_best = bb
-        self._lg = lg
         return best
 
     def _score_value(self, card, b, x):
@@ -541,18 +538,21 @@ class Coach:
         scoring.load(dice)
         return self._score_value(card, box, scoring.extra_bonus(self.rs, card)) * WIDE
 
-    def hint(self, card, dice, rolls, held):
+    def hint(self, card, dice, rolls, held, top=None):
         """The best action for the current roll; returns NONE, KEEP or SCORE and sets kind, value,
         best.
 
         rolls = rolls taken this turn (1..3); held = bit mask of the dice held now (ties keep it).
+        top: choices()' array, given the legal boxes as they are valued.
         """
+        if top is not None:
+            top[_TN] = 0
         if rolls <= 0 or card.filled == self.rs.all_mask:
             self.kind = NONE
             return NONE
         self.prepare(card)
         scoring.load(dice)
-        sbest = self._score_best(card) * WIDE
+        sbest = self._score_best(card, top) * WIDE
         if rolls >= 3:
             self.kind = SCORE
             self.value = self.box_best
@@ -621,22 +621,12 @@ class Coach:
         TOP_LEN: top[i] the kind (KEEP/SCORE), top[3 + i] the value (dice mask or box), top[6 + i]
         its value in wide units, top[12] how many); returns how many. Sets hint()'s results too.
         Allocates nothing."""
-        # keeps while a roll is left (every mask but all five) and every legal box; top[9 + i]: a
-        # keep's index,
-        # -1 for a box, so a second mask of the same keep is skipped
-        k = self.hint(card, dice, rolls, held)
-        top[_TN] = 0
-        if k == NONE:
+        # every legal box, then the keeps while a roll is left (every mask but all five); top[9 +
+        # i]: a keep's index, -1 for a box, so a second mask of the same keep is skipped. Boxes
+        # first (hint() offers them as it values them): a keep only as good as scoring now ranks
+        # below (as in hint)
+        if self.hint(card, dice, rolls, held, top) == NONE:
             return 0
-        # boxes first: a keep only as good as scoring now ranks below (as in hint); hint() valued
-        # them. A value not above the third best is not offered (_top would refuse it): no call
-        lg = self._lg
-        bv = self._bv
-        for b in range(self.n):
-            if (lg >> b) & 1:
-                w = bv[b] * WIDE
-                if top[_TN] < 3 or w > top[_TW + 2]:
-                    self._top(top, SCORE, b, w, -1)
         if rolls < 3:
             kv = self.k1 if rolls == 1 else self.k2
             gi = self._gi
