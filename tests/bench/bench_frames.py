@@ -67,6 +67,8 @@ DEBUG = False
 def _archive(root, ref, into):
     """lib, firmware and the fakes of commit ref into a folder (the fakes were tests/firmware_fakes before
     the tests were laid out like the code)."""
+    import subprocess
+
     for fakes in ("tests/firmware/fakes", "tests/firmware_fakes"):
         r = subprocess.run("git -C %s archive %s lib firmware %s | tar -x -C %s" % (root, ref, fakes, into),
                            shell=True, capture_output=True, text=True)
@@ -508,7 +510,7 @@ def mp_main(tables, which):
 
     _STATE = ("shown", "now", "whole",  # the screen's
               "buffer", "shadow", "_a", "_r", "_n", "_old_n", "_old_ok", "_over", "_eager", "_dirty", "_all",
-              "marks", "_span", "blocks_sent", "cols_sent", "lo", "hi", "ops_run", "_dsize", "_dcol", "_dice", "_tumble")
+              "marks", "_span", "blocks_sent", "cols_sent", "bytes_sent", "lo", "hi", "ops_run", "_dsize", "_dcol", "_dice", "_tumble")
     # (the dice sprites too: made at a die's first draw, which must not be a stubbed one)
 
     def snapshot(fb, screen):

@@ -72,7 +72,7 @@ def test_cp_backend_starts_the_panel_upright_blank_and_lit_in_vertical_addressin
     assert oled.data_bytes == 1024 and oled.image() == bytearray(1024)  # a blank screen, whole
     assert oled.mode == 1 and oled.seg_remap == 1 and oled.com_remap and oled.start_line == 0
     assert oled.commands[-1] == 0xAF  # on only after the blank frame: the panel's old RAM never shows
-    assert oled.writes == 4  # the init, the window, the data, display on
+    assert oled.writes == 6  # the init, each half's window and data, display on
 
 
 def test_cp_backend_sends_the_changed_columns_drawn_since_the_last_frame(stack):
@@ -88,17 +88,17 @@ def test_cp_backend_sends_the_changed_columns_drawn_since_the_last_frame(stack):
     assert (oled.data_bytes, oled.writes) == before  # all drawn again, the same: not one byte either
     DICE[0] = 6  # the die at x 4-23 changes from 1 to 6
     try:
-        turn(fb)  # everything drawn, one die changed: its 16-column groups, columns 0-31
+        turn(fb)  # everything drawn, one die changed: its 32-column group, columns 0-31, pages 0-3
         fb.show()
-        assert (oled.data_bytes - before[0], oled.writes - before[1]) == (32 * 8, 2)  # window, data
+        assert (oled.data_bytes - before[0], oled.writes - before[1]) == (32 * 4, 2)  # window, data
         assert oled.image() == reference(turn)
     finally:
         DICE[0] = 1
     before = (oled.data_bytes, oled.writes)
     fb.pixel(5, 3, 1)  # group 0
-    fb.pixel(100, 60, 1)  # group 6: drawn columns 5-100, two runs of changed groups
+    fb.pixel(100, 60, 1)  # the lower half's group 3: drawn columns 5-100, a run in each half
     fb.show()
-    assert (oled.data_bytes - before[0], oled.writes - before[1]) == ((16 - 5) * 8 + (101 - 96) * 8, 4)
+    assert (oled.data_bytes - before[0], oled.writes - before[1]) == ((32 - 5) * 4 + (101 - 96) * 4, 4)
     assert oled.image() == bytes(fb_frame(fb))
 
 
@@ -111,29 +111,36 @@ def test_cp_backend_hold_sends_only_the_dies_columns(stack):
     before = oled.data_bytes
     gfx.dice_row(fb, DICE, 0b00001, 4, 10, 20, 5, shown=shown)  # hold die 1: only its box (x 4-23) is drawn
     fb.show()
-    assert oled.data_bytes - before == 20 * 8
+    assert oled.data_bytes - before == 20 * 4  # its 20 columns, pages 0-3
     assert oled.image() == reference(lambda ref: gfx.dice_row(ref, DICE, 0b00001, 4, 10, 20, 5))
 
 
 def test_cp_backend_bytes_are_the_panels_without_conversion(stack):
-    """The Bitmap's memory is what the panel takes: screen pixel (x, y) is bit y % 8 of byte 8 * (x + 1) + y // 8
-    (MONO_VLSB, a column's 8 pages in a row), which is bitmap pixel (y ^ 7, x + 1) by CircuitPython's MSB-first
-    rows; sent in vertical addressing with 0xA1 / 0xC8, the panel shows it upright."""
+    """The Bitmap's memory is what the panel takes, in two halves of 4 pages: screen pixel (x, y) is bit y % 8 of
+    byte 4 * (129 * (y // 32) + x + 1) + y // 8 % 4 (MONO_VLSB, a column's 4 pages in a row of 32 bits), which
+    is bitmap pixel ((y % 32) ^ 7, 129 * (y // 32) + x + 1) by CircuitPython's MSB-first rows; sent in vertical
+    addressing with a page window a half, with 0xA1 / 0xC8, the panel shows it upright."""
     fb, oled = stack
     mv = memoryview(fb.back)
+    assert (fb.back.width, fb.back.height, len(mv)) == (32, 258, 1032)
     fb.fill(0)
-    for x, y in ((0, 0), (127, 63), (5, 9), (64, 31), (64, 32)):
+    for x, y in ((0, 0), (127, 63), (5, 9), (64, 31), (64, 32), (0, 32), (127, 31)):
         fb.pixel(x, y, 1)
-        assert mv[8 * (x + 1) + y // 8] == 1 << (y % 8) and fb.back[y ^ 7, x + 1] == 1
+        row = 129 * (y // 32) + x + 1
+        assert mv[4 * row + y // 8 % 4] == 1 << (y % 8) and fb.back[(y % 32) ^ 7, row] == 1
+        assert sum(mv) == 1 << (y % 8)
         fb.pixel(x, y, 0)
     fb.fill_rect(10, 3, 4, 20, 1)  # rows 3-22: a partial top page, a whole page, a partial bottom page
+    fb.fill_rect(10, 29, 4, 6, 1)  # rows 29-34: across the halves
     for x in range(11, 15):
-        assert bytes(mv[8 * x:8 * x + 8]) == b"\xf8\xff\x7f\x00\x00\x00\x00\x00"
+        assert bytes(mv[4 * x:4 * x + 4]) == b"\xf8\xff\x7f\xe0"
+        assert bytes(mv[4 * (129 + x):4 * (129 + x) + 4]) == b"\x07\x00\x00\x00"
     fb.show()
     assert oled.frame == oled.image() == bytes(fb_frame(fb))  # the RAM is the image: no remap needed
     fb.fill_rect(0, 0, 128, 64, 1)
-    fb.show()  # columns 0-127: the spare row's last byte is lent to the 0x40 control byte
-    assert oled.image() == b"\xff" * 1024 and bytes(mv) == bytes(8) + b"\xff" * 1024  # and given back
+    fb.show()  # columns 0-127: a half's spare row's last byte is lent to the 0x40 control byte
+    half = bytes(4) + b"\xff" * 512
+    assert oled.image() == b"\xff" * 1024 and bytes(mv) == half + half  # and given back
 
 
 def test_fake_panel_shows_what_its_remap_commands_say(fakes):
@@ -166,6 +173,7 @@ def edges(fb):
     gfx.text(fb, b"Clip", -3, -2, 1)  # off the top-left corner
     gfx.text(fb, b"Edge", 110, 60, 1)  # off the right and bottom edges
     gfx.text(fb, b"\x7f\x10ok", 20, 20, 1)  # codes outside the font draw '?'
+    gfx.glyph(fb, 200, 100, 10, 1)  # one glyph outside the font: the target draws '?'
     fb.fill_rect(-5, 30, 10, 40, 1)
     fb.fill_rect(50, 30, 0, 5, 1)  # empty
     fb.hline(120, 50, 20, 1)
@@ -174,6 +182,7 @@ def edges(fb):
     fb.pixel(128, 5, 1)
     fb.fill_rect(60, 28, 40, 12, 1)
     gfx.text(fb, b"inv", 62, 30, 0)  # paper-coloured text on ink
+    gfx.text(fb, b"\x80a", 84, 30, 0)  # outside the font, inverted: '?'
     gfx.text(fb, b"strips", 22, 50, 1)  # glyphs across the strip edge at x 64, and far from it
     gfx.text(fb, b"low", 60, 61, 1)  # across the edge and off the bottom
     gfx.text(fb, b"Wide", 58, 44, 0)  # and across it in paper on paper

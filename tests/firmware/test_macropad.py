@@ -161,6 +161,7 @@ def edges(fb):
     gfx.text(fb, b"Clip", -3, -2, 1)
     gfx.text(fb, b"Edge", 110, 60, 1)
     gfx.text(fb, b"\x7f\x10ok", 21, 19, 1)
+    gfx.glyph(fb, 200, 100, 10, 1)  # one glyph outside the font: the target draws '?'
     fb.fill_rect(61, 27, 41, 13, 1)
     gfx.text(fb, b"inv", 62, 30, 0)
     gfx.text(fb, b"x", 125, 31, 0)

@@ -93,6 +93,8 @@ def edges(fb):
     fb.fill_rect(60, 28, 40, 12, 1)
     gfx.text(fb, b"inv", 62, 30, 0)
     gfx.text(fb, b"x", 125, 30, 0)
+    gfx.text(fb, b"\x80a", 84, 30, 0)  # outside the font, inverted: '?'
+    gfx.glyph(fb, 200, 100, 10, 1)  # one glyph outside the font: the target draws '?'
     gfx.number(fb, -1203, 0, 40, 1)  # NUMBER_BLIT: a digit a blit, '-' first
     gfx.number(fb, 0, 40, 40, 1)
     fb.fill_rect(0, 48, 80, 8, 1)
@@ -216,11 +218,12 @@ def test_circuitpython_backend_draws_and_shows_without_allocating():
         fb.show()
 
     frame()
-    sent = fb.cols_sent
+    sent = fb.bytes_sent
     writes = i2c.writes
     assert locked(frame) == 0
-    # die 1's two 16-column groups (all drawn, only they changed): the window and the data; the contrast
-    assert fb.cols_sent - sent == 32 and i2c.writes - writes == 2 + 1
+    # die 1's 32-column group of pages 0-3 (all drawn, only they changed): the window and the data; the
+    # contrast
+    assert fb.bytes_sent - sent == 32 * 4 and i2c.writes - writes == 2 + 1
     DICE[0] = 1
 
 
