@@ -45,10 +45,10 @@ _READS = const(12)
 # A slice of the groups (_group_step) scores _GROLLS rolls (a divisor of 252), or finds groups until
 # it has looked at _GSCAN rolls (the group it is in goes on to the box's end: up to 251 more).
 # Measured on the unix port, worst of every rule set: 3.9 us a roll scored, 0.07 us a roll looked
-# at; with 28 and 750 a slice takes <= 115 us, ~21 ms on an RP2040 (x185; 25 ms at x214), inside a
-# 50 ms pass (tests/bench/bench_frames.py prints them)
-_GROLLS = const(28)
-_GSCAN = const(750)
+# at; with 14 and 375 a slice takes <= ~60 us, ~11 ms on an RP2040 (x185), halved for issue 34:
+# the board ran these passes at up to 2x the estimate
+_GROLLS = const(14)
+_GSCAN = const(375)
 
 # box modes: how the next state's slot follows from the points scored
 _PLAIN = const(0)
