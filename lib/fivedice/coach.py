@@ -36,11 +36,14 @@ _TV = const(3)
 _TW = const(6)
 _TG = const(9)
 _TN = const(12)
-# the turn solve's phases (work): 0 the next states' values, _READS table reads a slice (Yum's
-# High/Low points _GROLLS rolls a slice); 1-2 the final roll, half the open boxes each; 3-4
-# averages (level 4, levels 3-0); 5-7 best sub-keeps (levels 0-4, the rolls in two halves); 8-9
-# averages. Each slice well under 50 ms on an RP2040 (tests/bench/bench_slices.py)
-_SOLVED = const(10)
+# the turn solve's phases (work, _phase): 0-15 the next states' values from that box on, _READS
+# table reads a slice (_HL + r: Yum's High/Low points from roll r on, _GROLLS rolls a slice); then
+# _FINAL: the final roll (half the open boxes a slice), averages (level 4, levels 3-0), best
+# sub-keeps (levels 0-4, the rolls in two halves), averages; _SOLVED. Each slice under 50 ms on an
+# RP2040 (docs/benchmarks.md). The state is all in _phase: an attribute more costs heap
+_FINAL = const(16)
+_SOLVED = const(25)
+_HL = const(32)
 _READS = const(12)
 # A slice of the groups (_group_step) scores _GROLLS rolls (a divisor of 252), or finds groups until
 # it has looked at _GSCAN rolls (the group it is in goes on to the box's end: up to 251 more).
@@ -141,9 +144,6 @@ class Coach:
         self._hlbox = -1
         # the turn solve's next slice (work); _SOLVED: done for (filled, u, z); -1: none
         self._phase = -1
-        self._nb = 0
-        self._hlr = 252
-        self._c0 = 0  # _final_roll: the best scratch value, x WIDE
         self.filled = -1
         self.u = 0
         self.z = 0
@@ -194,28 +194,29 @@ class Coach:
             self.u = u
             self.z = z
             self._phase = 0
-            self._nb = 0  # _next_values: the next box to read
-            self._hlr = 252  # _hl_step: the next roll (252: none due)
-            self._hlbox = -1
-            self._nopen = 0
         ph = self._phase
         if ph == _SOLVED:
             return True
-        if ph == 0:
-            if self._hlr < 252:
-                self._hl_step(card)  # Yum's High or Low: its points, by the card
-                return False
-            if self._next_values(card):
-                return False  # boxes left to read, or High/Low points
-        elif ph < 3:
-            self._final_roll(card, ph == 1)  # V3 into level 5 of k2, in two halves
-        elif ph < 5:
-            self._averages(self.k2, self._k2v, ph - 3)  # level 4, then levels 3-0
-        elif ph < 8:
+        if ph < _FINAL or ph >= _HL:
+            if ph < _FINAL:
+                ph = self._next_values(card, ph)
+            else:
+                # Yum's High or Low (the other one filled): its points, by the card
+                self._hl_step(card, ph - _HL)
+                ph += _GROLLS
+                if ph - _HL >= 252:
+                    ph = self._hlbox + 1  # the boxes after it next
+            self._phase = _FINAL if self.n <= ph < _FINAL else ph
+            return False
+        if ph < _FINAL + 2:
+            self._final_roll(card, ph == _FINAL)  # V3 into level 5 of k2, in two halves
+        elif ph < _FINAL + 4:
+            self._averages(self.k2, self._k2v, ph - _FINAL - 2)  # level 4, then levels 3-0
+        elif ph < _FINAL + 7:
             # levels 0-4 into _m, then V2 into level 5 of k1 (two halves of the rolls)
-            self._best_subkeeps(self.k2, self.k1, ph - 5)
+            self._best_subkeeps(self.k2, self.k1, ph - _FINAL - 4)
         else:
-            self._averages(self.k1, self._k1v, ph - 8)
+            self._averages(self.k1, self._k1v, ph - _FINAL - 7)
         self._phase = ph + 1
         return ph + 1 == _SOLVED
 
@@ -301,9 +302,10 @@ class Coach:
         arrays)."""
         return self._phase == _SOLVED and self.arrays[5] is self
 
-    def _next_values(self, card):
-        """The table's values of the next states for the boxes from self._nb on, until _READS table
-        reads are done; True while boxes (or Yum's High/Low points) are left."""
+    def _next_values(self, card, lo):
+        """The table's values of the next states for the boxes from lo on, until _READS table reads
+        are done; returns the box to go on from (self.n: all read), or _HL: Yum's High or Low
+        (_hlbox) has its points next."""
         rs = self.rs
         f = self.filled
         u = self.u
@@ -312,8 +314,11 @@ class Coach:
         zd = self._zd
         env = self._env
         val = self.valuer
+        if lo == 0:
+            self._hlbox = -1
+            self._nopen = 0
         k = self._nopen
-        b = self._nb
+        b = lo
         n = self.n
         reads = 0
         while b < n and reads < _READS:
@@ -344,7 +349,8 @@ class Coach:
                     self._mode[b] = _PLAIN
                     env[o] = val.value(m2, u, 0)
                     self._hlbox = b  # its points depend on the other box's: the next slices
-                    self._hlr = 0
+                    self._nopen = k
+                    return _HL
                 else:
                     self._mode[b] = _HILO
                     for s in range(_SLOTS):
@@ -356,18 +362,15 @@ class Coach:
             reads += 1
             b += 1
         self._nopen = k
-        self._nb = b
-        return b < n or self._hlr < 252
+        return b
 
-    def _hl_step(self, card):
-        # Yum's High or Low (the other one filled): the points of _GROLLS rolls, by the card
+    def _hl_step(self, card, r0):
+        # Yum's High or Low (the other one filled): the points of _GROLLS rolls from r0, by the card
         d = self._dice
-        r0 = self._hlr
         for r in range(r0, r0 + _GROLLS):
             _k.roll_dice(r, d)
             scoring.load(d)
             self._hl[r] = scoring.points(self.rs, card, self._hlbox)
-        self._hlr = r0 + _GROLLS
 
     def _slot(self, b, p):
         m = self._mode[b]
@@ -396,21 +399,18 @@ class Coach:
         gf = self._gfirst
         out = self._k2v[4]  # level 5 of k2: V3 of roll r is out[r]
         h = (k + 1) >> 1
+        c0 = -1
+        for i in range(k):
+            v = env[opn[i] * _SLOTS]
+            if v > c0:
+                c0 = v
+        c0 *= WIDE
+        i0 = h
         if first:
-            c0 = -1
-            for i in range(k):
-                v = env[opn[i] * _SLOTS]
-                if v > c0:
-                    c0 = v
-            c0 *= WIDE
-            self._c0 = c0
             for r in range(252):
                 out[r] = c0
             i0 = 0
             k = h
-        else:
-            c0 = self._c0
-            i0 = h
         for i in range(i0, k):
             b = opn[i]
             o = b * _SLOTS
@@ -666,9 +666,25 @@ class Coach:
             gi = self._gi
             self._top(top, KEEP, 0, kv[0], 0)
             for m in range(1, 31):
-                # gi: hint() just indexed every mask's keep
-                self._top(top, KEEP, m, kv[gi[m]], gi[m])
+                # gi: hint() just indexed every mask's keep; a keep no better than a full top's
+                # third is left out before the call (_top would: a third of choices()' time)
+                g = gi[m]
+                w = kv[g]
+                if top[_TN] < 3 or w > top[_TW + 2]:
+                    self._top(top, KEEP, m, w, g)
         return top[_TN]
+
+    def score_values(self, card, dice, out):
+        """Wide-unit value of scoring each legal box with `dice` now into out[box] (the picker's
+        values: one solve check and one scoring of the dice for all of them). Allocates nothing."""
+        self.prepare(card)
+        scoring.load(dice)
+        rs = self.rs
+        lg = scoring.legal(rs, card)
+        x = scoring.extra_bonus(rs, card)
+        for b in range(self.n):
+            if (lg >> b) & 1:
+                out[b] = self._score_value(card, b, x) * WIDE
 
     def _optimum(self, card, dice, rolls):
         self.hint(card, dice, rolls, 0)
