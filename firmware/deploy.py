@@ -57,7 +57,8 @@ import zipfile
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 BIN = os.path.dirname(sys.executable)
-CP_LIBS = ("adafruit_debouncer", "adafruit_ticks", "neopixel")
+# no neopixel: the NeoPixels are written by the core module neopixel_write (fdfw.pixels_cp)
+CP_LIBS = ("adafruit_debouncer", "adafruit_ticks")
 MP_VENV_LIBS = ("adafruit_debouncer", "adafruit_ticks")
 MP_MIP_LIBS = ("ssd1306",)  # `mpremote mip install`; offline, firmware/vendor/<name>.py instead
 VENDOR = os.path.join(ROOT, "firmware", "vendor")
@@ -797,8 +798,8 @@ def cp_heap_warning(board, tables, mpy):
     if mpy and board == "macropad":
         return ("note: a MacroPad has a Pico's heap under CircuitPython 10 (%s): no records or "
                 "proficiency test; with .mpy %s" % (
-                    heap, "a table game starts and finishes with about a 12 KB margin "
-                    "(by the heap proxy)" if tables
+                    heap, "a table game starts and finishes with the Pico's 16 KB margin "
+                    "(by the heap proxy: not measured on a MacroPad)" if tables
                     else "and no table a game fits"))
     if mpy and tables and board != "pico":  # the margin was measured on a Pico only
         return ("note: a %s under CircuitPython 10 has %s: with .mpy a table game starts and "

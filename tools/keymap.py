@@ -25,11 +25,12 @@ def _profile():
 
 
 def _hex(c):
-    return "#%02x%02x%02x" % c
+    return "#%06x" % c  # c: 0xRRGGBB, as the profile's colours
 
 
 def _ink(c):
-    return "#000" if 0.3 * c[0] + 0.59 * c[1] + 0.11 * c[2] > 110 else "#fff"
+    r, g, b = c >> 16, (c >> 8) & 255, c & 255
+    return "#000" if 0.3 * r + 0.59 * g + 0.11 * b > 110 else "#fff"
 
 
 def draw(prof):
@@ -54,8 +55,8 @@ def draw(prof):
             c = prof.KEY_COLORS[k]
             sub = "" if label else "unused"
         out.append('<rect x="%d" y="%d" width="%d" height="%d" rx="6" fill="%s" stroke="#999"/>'
-                   % (x + 3, y + 3, _K - 6, _K - 6, _hex(c) if c != (0, 0, 0) else "#333"))
-        ink = _ink(c) if c != (0, 0, 0) else "#bbb"
+                   % (x + 3, y + 3, _K - 6, _K - 6, _hex(c) if c else "#333"))
+        ink = _ink(c) if c else "#bbb"
         words = label.split(" ") if label else []
         for i, word in enumerate(words):
             out.append('<text x="%d" y="%d" fill="%s" font-size="%d" font-weight="bold" text-anchor="middle">%s'

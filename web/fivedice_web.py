@@ -76,7 +76,7 @@ def _display_class():
 
 
 class Pixels:
-    """The NeoPixels as the page shows them (five, the MacroPad's twelve): px[i] = (r, g, b), show() marks them
+    """The NeoPixels as the page shows them (five, the MacroPad's twelve): px[i] = 0xRRGGBB, show() marks them
     changed; leds() is their bytes, r, g, b per pixel."""
 
     def __init__(self, n=5):
@@ -89,17 +89,9 @@ class Pixels:
 
     def __setitem__(self, i, c):
         o = 3 * i
-        self.rgb[o] = c[0]
-        self.rgb[o + 1] = c[1]
-        self.rgb[o + 2] = c[2]
-
-    def __getitem__(self, i):
-        o = 3 * i
-        return (self.rgb[o], self.rgb[o + 1], self.rgb[o + 2])
-
-    def fill(self, c):
-        for i in range(self.n):
-            self[i] = c
+        self.rgb[o] = c >> 16
+        self.rgb[o + 1] = (c >> 8) & 255
+        self.rgb[o + 2] = c & 255
 
     def show(self):
         self.changed = True

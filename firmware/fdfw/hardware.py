@@ -9,7 +9,7 @@ class Hardware:
     the class has no functions, so a built board does not keep this start-up module loaded."""
 
     display = None
-    pixels = None  # px[i] = (r, g, b); show()
+    pixels = None  # px[i] = 0xRRGGBB; show()
     pixel_count = 0
     buzzer = None  # tone(freq, ms) / off()
     # profile.BUTTONS order: keypad.Keys, buttons.EdgeRing, or DigitalInOuts/callables

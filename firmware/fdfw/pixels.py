@@ -1,25 +1,22 @@
-"""MicroPython's built-in neopixel.NeoPixel with the show() that fivedice.pixels_view expects.
-
-(CircuitPython's neopixel.NeoPixel already has show(); create it with auto_write=False,
-brightness=1.0.)
-"""
+"""MicroPython's built-in neopixel.NeoPixel as fivedice.pixels_view drives it (px[i] = 0xRRGGBB,
+show()): a colour goes straight into the strip's buffer in its ORDER, with no (r, g, b) tuple."""
 
 
 class MPPixels:
     def __init__(self, np, n):
-        self._np = np
+        self._buf = np.buf  # n x bpp bytes, written by np.write()
+        self._order = np.ORDER  # the buffer offsets of r, g, b in a pixel
+        self._bpp = np.bpp
         self.show = np.write  # cached bound method: show() allocates nothing
         self.n = n
 
-    def __setitem__(self, i, rgb):
-        self._np[i] = rgb
-
-    def __getitem__(self, i):
-        return self._np[i]
+    def __setitem__(self, i, c):
+        b = self._buf
+        o = self._order
+        i *= self._bpp
+        b[i + o[0]] = (c >> 16) & 255
+        b[i + o[1]] = (c >> 8) & 255
+        b[i + o[2]] = c & 255
 
     def __len__(self):
         return self.n
-
-    def fill(self, rgb):
-        for i in range(self.n):
-            self._np[i] = rgb

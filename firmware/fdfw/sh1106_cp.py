@@ -66,15 +66,14 @@ _W = 32  # the back buffer's width: 4 columns of a page a row
 
 def _font_pages(displayio, ink):
     """The font in the page layout: font column f (glyph k's are 5k..5k+4) at row f // 4, byte f %
-    4; ink pixels = ink, the rest 1 - ink (the blits skip them: paper is left as it was)."""
+    4, so the Bitmap's byte f, its bits the column's (LSB the top row); ink pixels = ink, the rest
+    1 - ink (the blits skip them: paper is left as it was). Written a byte at a time through
+    memoryview (zero-copy): 475 stores, not 3,800 pixel stores at boot."""
     n = (LAST - FIRST + 1) * WIDTH
     bm = displayio.Bitmap(_W, (n + 3) // 4, 2)
-    bm.fill(1 - ink)
+    mv = memoryview(bm)
     for f in range(n):
-        bits = FONT[f]
-        for k in range(8):
-            if bits & (1 << k):
-                bm[(f >> 2) * _W + 8 * (f & 3) + 7 - k] = ink
+        mv[f] = FONT[f] if ink else FONT[f] ^ 0xFF
     return bm
 
 

@@ -14,7 +14,7 @@ def signal_failure(hw):
     px = hw.pixels
     if px is not None:
         for i in range(hw.pixel_count):
-            px[i] = (48, 0, 0)
+            px[i] = 0x300000  # a dim red
         px.show()
     bz = hw.buzzer
     sleep = hw.sleep_ms

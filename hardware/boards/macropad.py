@@ -28,13 +28,12 @@ OLED_HZ = 10000000  # what the board's own display bus uses (board.c)
 PIXELS = ("NEOPIXEL", 19)
 PIXEL_COUNT = 12  # pixel k is under KEY(k+1)
 PIXEL_ORDER = b"\x00\x01\x02\x03\x04"  # the dice are KEY1..KEY5
-# Face colours (off, then faces 1..6) told apart by lightness and the blue-yellow axis, not red against
-# green: tests/firmware/test_macropad.py checks every pair under simulated protanopia and deuteranopia.
-FACE_COLORS = ((0, 0, 0), (0, 0, 255), (0, 190, 255), (255, 255, 255), (255, 170, 0), (255, 50, 0),
-               (255, 0, 200))
-# the other keys, lit in their job's colour (pixel k: KEY(k+1)); (0, 0, 0): unused, dark
-KEY_COLORS = ((0, 0, 0),) * 5 + ((255, 255, 255), (0, 120, 255), (0, 120, 255), (255, 170, 0), (255, 0, 0),
-                                 (0, 0, 0), (0, 0, 0))
+# Face colours (0xRRGGBB: off, then faces 1..6) told apart by lightness and the blue-yellow axis, not
+# red against green: tests/firmware/test_macropad.py checks every pair under simulated protanopia and
+# deuteranopia.
+FACE_COLORS = (0x000000, 0x0000FF, 0x00BEFF, 0xFFFFFF, 0xFFAA00, 0xFF3200, 0xFF00C8)
+# the other keys, lit in their job's colour (pixel k: KEY(k+1)); 0: unused, dark
+KEY_COLORS = (0, 0, 0, 0, 0, 0xFFFFFF, 0x0078FF, 0x0078FF, 0xFFAA00, 0xFF0000, 0, 0)
 
 SPEAKER = ("SPEAKER", 16)
 SPEAKER_ENABLE = ("SPEAKER_ENABLE", 14)  # the amplifier is on only while a tone plays

@@ -1,8 +1,9 @@
 """NeoPixel view of the five dice: a colour per face, held dice lit under their buttons."""
-# The pixel object is passed in: anything with `px[i] = (r, g, b)` and `show()`
-# (neopixel.NeoPixel on MicroPython or CircuitPython, host_sim's SimPixels). Leave
-# its own brightness at 1.0: this view scales colours itself from tables built when
-# the brightness is set, so a frame only indexes prebuilt tuples.
+# The pixel object is passed in: anything with `px[i] = 0xRRGGBB` and `show()` (fdfw.pixels_cp,
+# fdfw.pixels, CircuitPython's neopixel.NeoPixel, host_sim's SimPixels). Leave its own brightness at
+# 1.0: this view scales colours itself into a table of ints built when the brightness is set, so a
+# frame only indexes prebuilt small ints (a colour as an int, not an (r, g, b) tuple: no heap object
+# per colour, 41 tuples were about 1.3 KB of a board's heap).
 #
 # What the LEDs show (die i is pixel order[i], the one under hold button i):
 # - not rolled yet (face 0): off;
@@ -19,37 +20,17 @@
 from fivedice.compat import const
 from fivedice.ticks import ticks_diff
 
-# Face colours at full scale: 0 (unrolled) off, then red, orange, yellow, green, blue, violet.
-FACE_COLORS = (
-    (0, 0, 0),
-    (255, 0, 0),
-    (255, 80, 0),
-    (255, 200, 0),
-    (0, 255, 30),
-    (0, 70, 255),
-    (170, 0, 255),
-)
+# Colours are 0xRRGGBB ints. Face colours at full scale: 0 (unrolled) off, then red, orange,
+# yellow, green, blue, violet.
+FACE_COLORS = (0x000000, 0xFF0000, 0xFF5000, 0xFFC800, 0x00FF1E, 0x0046FF, 0xAA00FF)
 # Rainbow wheel for the celebration (12 hues).
-RAINBOW = (
-    (255, 0, 0),
-    (255, 96, 0),
-    (255, 192, 0),
-    (160, 255, 0),
-    (32, 255, 0),
-    (0, 255, 96),
-    (0, 255, 224),
-    (0, 128, 255),
-    (0, 16, 255),
-    (112, 0, 255),
-    (240, 0, 255),
-    (255, 0, 128),
-)
-
+RAINBOW = (0xFF0000, 0xFF6000, 0xFFC000, 0xA0FF00, 0x20FF00, 0x00FF60, 0x00FFE0, 0x0080FF,
+           0x0010FF, 0x7000FF, 0xF000FF, 0xFF0080)
 CELEBRATE_MS = const(2400)
 TUMBLE_FRAME_MS = const(70)
 PARTY_FRAME_MS = const(60)
 
-TEST_COLORS = ((255, 0, 0), (0, 255, 0), (0, 0, 255))  # the self-test's red, green, blue
+TEST_COLORS = (0xFF0000, 0x00FF00, 0x0000FF)  # the self-test's red, green, blue
 
 _FULL = const(0)  # palette index of face colour f at full: f; dim: 7 + f
 _DIM = const(7)
@@ -61,6 +42,13 @@ _UNKNOWN = const(255)
 
 # faces shown while tumbling: no face twice in a row (also across the wrap)
 _TUMBLE_SEQ = b"\x03\x06\x01\x04\x02\x05\x06\x03\x05\x01\x04\x02"
+
+
+def scale(c, b):
+    """Colour c (0xRRGGBB) with each channel times b / 255."""
+    return (((c >> 16) * b // 255) << 16) | ((((c >> 8) & 255) * b // 255) << 8) | (
+        (c & 255) * b // 255)
+
 
 _NORMAL = const(0)
 _TUMBLE = const(1)
@@ -91,6 +79,9 @@ class PixelsView:
         self._held = 0
         self._test = 0  # test mode: pixel * 3 + colour
         self._last = bytearray([_UNKNOWN] * n)
+        self._die = bytearray(n)  # 1 where a die's pixel is
+        for j in self._order:
+            self._die[j] = 1
         self._mode = _NORMAL
         self._t0 = 0
         self._dim = dim
@@ -105,27 +96,28 @@ class PixelsView:
 
     @brightness.setter
     def brightness(self, value):
-        """Rebuild the colour tables (allocates: not for a per-frame path)."""
+        """Rescale the colour table (its list made at the first call: not for a per-frame path)."""
         b = 0 if value < 0 else 255 if value > 255 else int(value)
         self._brightness = b
         d = b * self._dim // 255
-        pal = []
-        for c in self._faces:
-            pal.append((c[0] * b // 255, c[1] * b // 255, c[2] * b // 255))
-        for c in self._faces:
-            pal.append((c[0] * d // 255, c[1] * d // 255, c[2] * d // 255))
-        for c in RAINBOW:
-            pal.append((c[0] * b // 255, c[1] * b // 255, c[2] * b // 255))
-        for c in TEST_COLORS:
-            pal.append((c[0] * b // 255, c[1] * b // 255, c[2] * b // 255))
+        keys = self._keys or ()
+        pal = self._pal
+        if pal is None:  # one list for good: a new brightness rewrites it
+            pal = self._pal = [0] * (_KEYS + len(keys))
+        for f in range(7):
+            pal[_FULL + f] = scale(self._faces[f], b)
+            pal[_DIM + f] = scale(self._faces[f], d)
+        for i in range(_NRAIN):
+            pal[_RAIN + i] = scale(RAINBOW[i], b)
+        for i in range(3):
+            pal[_PURE + i] = scale(TEST_COLORS[i], b)
         # at _KEYS + pixel; the key colours at the dim share, as free dice
-        for c in self._keys or ():
-            pal.append((c[0] * d // 255, c[1] * d // 255, c[2] * d // 255))
-        self._pal = pal
+        for i in range(len(keys)):
+            pal[_KEYS + i] = scale(keys[i], d)
         self.refresh()
 
     def color(self, index):
-        """The palette tuple for a palette index (for tests and the simulator)."""
+        """The palette's colour (0xRRGGBB) at a palette index (for tests and the simulator)."""
         return self._pal[index]
 
     def refresh(self):
@@ -218,17 +210,10 @@ class PixelsView:
             if self._n > 5:  # pixels not under a die: dark, or their key's colour
                 keys = self._keys
                 for j in range(self._n):
-                    if not self._is_die_pixel(j):
+                    if not self._die[j]:
                         changed |= self._put(j, _KEYS + j if keys is not None else 0)
         if changed:
             self._show()
             self.frames += 1
             return True
-        return False
-
-    def _is_die_pixel(self, j):
-        order = self._order
-        for i in range(5):
-            if order[i] == j:
-                return True
         return False

@@ -40,8 +40,7 @@ gc.collect()
 print(f0 - gc.mem_free())
 """
 
-SETS = [("adafruit_ticks",), ("adafruit_debouncer",), ("adafruit_framebuf",), ("adafruit_ssd1306",),
-        ("neopixel",), deploy.CP_LIBS]
+SETS = [("adafruit_ticks",), ("adafruit_debouncer",), deploy.CP_LIBS]
 
 
 def lay_out(top, compiled):

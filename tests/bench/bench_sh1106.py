@@ -1,4 +1,4 @@
-"""The MacroPad's SH1106 backend (fdfw.sh1106_cp.PageDisplay) against the SSD1306 one (fdfw.board_cp.BitmapDisplay),
+"""The MacroPad's SH1106 backend (fdfw.sh1106_cp.PageDisplay) against the SSD1306 one (fdfw.ssd1306_cp.BitmapDisplay),
 the same frames drawn and sent, on the MicroPython unix port: what each costs a frame.
 
     micropython tests/bench/bench_sh1106.py        (MICROPYPATH: lib, firmware, tests/firmware/fakes/cp)
@@ -7,9 +7,9 @@ the same frames drawn and sent, on the MicroPython unix port: what each costs a 
 For each frame (a whole turn screen, then a changed die, then the hint line and the message line drawn again) it
 prints: the Python time of drawing and show() with bitmaptools replaced by stubs (unix-port us, fastest of
 REPS), the bitmaptools calls and the pixels they touch, and the bytes sent to the panel: the SH1106's over SPI
-at 10 MHz (its page and column commands included: 3 a page); the SSD1306's, the pixels displayio converts (its
-refresh) / 8, over I2C at 400 kHz. Then an RP2040 estimate with bench_frames.py's constants (K, the C costs,
-C_REF for displayio's conversion): an estimate, not a measurement (no MacroPad here).
+at 10 MHz (its page and column commands included: 3 a page); the SSD1306's over I2C at 400 kHz, straight from its
+Bitmap (its column window and control bytes included), with I2C_WRITE_US a write. Then an RP2040 estimate with
+bench_frames.py's constants (K, the C costs): an estimate, not a measurement (no MacroPad here).
 """
 import sys
 
@@ -21,8 +21,8 @@ C_PIXEL_US = 0.3
 C_FILL_US = 15.0
 SPI_US_PER_BYTE = 0.8  # 10 MHz, 8 bits
 I2C_US_PER_BYTE = 22.5  # 400 kHz, 9 bits
-REFRESH_US_PER_PIXEL = 7.0  # displayio's conversion a pixel refreshed: bench_frames.py's fitted C_REF
 I2C_WRITE_US = 30.0  # bench_frames.py's Python a write on the SSD1306's bus
+SSD1306_ADDR = 0x3C
 
 
 def host_main():
@@ -43,7 +43,7 @@ def mp_main():
     import displayio
 
     from fivedice import gfx
-    from fdfw import board_cp, sh1106_cp
+    from fdfw import sh1106_cp, ssd1306_cp
 
     def stub_fill_region(bm, x1, y1, x2, y2, v):
         pass
@@ -61,22 +61,25 @@ def mp_main():
         def write(self, buf, *, start=0, end=None):
             self.bytes += (len(buf) if end is None else end) - start
 
-    class Pin:
-        value = True
-
-    class Disp:
-        """busdisplay.BusDisplay as BitmapDisplay uses it: refresh() converts and sends each strip's dirty area."""
+    class I2C:
+        """busio.I2C as fdfw.ssd1306_cp uses it: the bytes and the writes it is handed."""
 
         def __init__(self):
-            self.root_group = None
-            self.pixels = 0
+            self.bytes = 0
+            self.writes = 0
 
-        def refresh(self, *, target_frames_per_second=None, minimum_frames_per_second=0):
-            for tg in self.root_group:
-                bm = tg.bitmap
-                self.pixels += (bm._dx2 - bm._dx1) * (bm._dy2 - bm._dy1)
-                bm._finish_refresh()
+        def try_lock(self):
             return True
+
+        def unlock(self):
+            pass
+
+        def writeto(self, address, buffer, *, start=0, end=None):
+            self.bytes += (len(buffer) if end is None else end) - start
+            self.writes += 1
+
+    class Pin:
+        value = True
 
     dice = bytearray(b"\x01\x02\x03\x04\x05")
 
@@ -104,9 +107,9 @@ def mp_main():
         gfx.text(fb, b"1-5 hold  ROLL roll", 0, 56, 1)
 
     spi = SPI()
-    disp = Disp()
+    i2c = I2C()
     sh = sh1106_cp.PageDisplay(spi, Pin(), Pin(), 2)
-    ssd = board_cp.BitmapDisplay(disp)
+    ssd = ssd1306_cp.BitmapDisplay(ssd1306_cp.SSD1306(i2c, SSD1306_ADDR), displayio)
     real = (bitmaptools.fill_region, bitmaptools.blit)
     print("frame       backend  python us (port)  C calls  pixels  bytes sent  Pico estimate ms")
     for name, draw in (("whole turn", whole), ("a hold", hold), ("two lines", lines)):
@@ -116,19 +119,21 @@ def mp_main():
             fb.show()
             bitmaptools.reset_counts()
             sent0 = spi.bytes
-            conv0 = disp.pixels
+            i2c0 = i2c.bytes
+            writes0 = i2c.writes
             draw(fb)
             fb.show()
             n = bitmaptools.calls["fill_region"] + bitmaptools.calls["blit"]
             px = bitmaptools.pixels[0]
             sent = spi.bytes - sent0
-            conv = disp.pixels - conv0
+            i2c_sent = i2c.bytes - i2c0
+            writes = i2c.writes - writes0
             # time: the Python alone, bitmaptools replaced by stubs (fastest of REPS)
             stubs = (stub_fill_region, stub_blit)
             if label == "SH1106":
                 fb._fill_region, fb._blit = stubs
             else:
-                board_cp._fill_region, board_cp._blit = stubs
+                ssd1306_cp._fill_region, ssd1306_cp._blit = stubs
             best = None
             real_fill = displayio.Bitmap.fill
             for _ in range(REPS):
@@ -146,9 +151,9 @@ def mp_main():
                 bus = sent * SPI_US_PER_BYTE
                 nbytes = sent
             else:
-                board_cp._fill_region, board_cp._blit = real
-                bus = conv / 8 * I2C_US_PER_BYTE + conv * REFRESH_US_PER_PIXEL + I2C_WRITE_US
-                nbytes = conv // 8
+                ssd1306_cp._fill_region, ssd1306_cp._blit = real
+                bus = i2c_sent * I2C_US_PER_BYTE + writes * I2C_WRITE_US
+                nbytes = i2c_sent
             est = (best * K + C_CALL_US * n + C_PIXEL_US * px + (C_FILL_US if draw is whole else 0) + bus) / 1000
             print("%-11s %-8s %16d %8d %7d %11d %17.1f" % (name, label, best, n, px, nbytes, est))
 

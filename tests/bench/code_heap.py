@@ -50,11 +50,11 @@ micropython.qstr_info()
 FREE_KB, KEEP_KB = 162, 64  # a Pico under CircuitPython 10; the goal
 
 
-def peak_modules(top, path, runtime, heap_kb):
+def peak_modules(top, path, runtime, heap_kb, board="pico"):
     """Play the proxy's game in the staged folder top; its JSON, with "modules_file": the modules
     loaded at its peak (the C stand-ins on the first line, the game's on the second)."""
     mods = os.path.join(top, "peak_modules.txt")
-    out = board_heap.run(top, path, heap_kb, runtime, modules=mods)
+    out = board_heap.run(top, path, heap_kb, runtime, modules=mods, board=board)
     if out["status"] != "done":
         raise SystemExit("the game did not finish at %d KB: %s" % (heap_kb, out))
     out["modules_file"] = mods
@@ -136,14 +136,14 @@ def held(top, path, mods_file, src_top):
     return mods, names
 
 
-def measure(runtime="cp", heap_kb=600, build=None):
+def measure(runtime="cp", heap_kb=600, build=None, board="pico"):
     """{"py"|"mpy": {"modules": [[name, bytes]], "code": total, "peak": peak live - fakes}}."""
-    build = build or os.path.join(board_heap.ROOT, "build", "code-heap")
+    build = build or os.path.join(board_heap.ROOT, "build", "code-heap" + ("" if board == "pico" else "-" + board))
     res = {}
     for kind in ("py", "mpy"):
         top = "%s-%s-%s" % (build, runtime, kind)
-        path = board_heap.stage(top, kind == "mpy", runtime=runtime)
-        game = peak_modules(top, path, runtime, heap_kb)
+        path = board_heap.stage(top, kind == "mpy", runtime=runtime, board=board)
+        game = peak_modules(top, path, runtime, heap_kb, board)
         mods, names = held(top, path, game["modules_file"], "%s-%s-py" % (build, runtime))
         res[kind] = {"modules": mods, "code": sum(b for _, b in mods), "names": names,
                      "peak": game["peak_live"] - game["fake_bytes"]}
@@ -154,8 +154,10 @@ def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--runtime", choices=("cp", "mp"), default="cp")
     ap.add_argument("--heap", type=int, default=600, help="-X heapsize in KB for the game (roomy: the peak's modules)")
+    ap.add_argument("--board", default="pico", choices=("pico", "macropad"),
+                    help="macropad: the MacroPad's install (CircuitPython only)")
     a = ap.parse_args(argv)
-    res = measure(a.runtime, a.heap)
+    res = measure(a.runtime, a.heap, board=a.board)
     py, mpy = res["py"], res["mpy"]
     names = [m for m, _ in py["modules"]] + [m for m, _ in mpy["modules"] if m not in dict(py["modules"])]
     by = dict((k, dict(res[k]["modules"])) for k in res)

@@ -3,8 +3,7 @@
 CircuitPython path, here on CPython: fake `board`, `microcontroller`, `digitalio`, `busio`, `pwmio`,
 `neopixel_write`, `storage`, `supervisor` and the display core modules `displayio`, `bitmaptools`,
 (tests/firmware/fakes/cp and /) sit under the real Adafruit libraries (adafruit_debouncer +
-adafruit_ticks, neopixel + adafruit_pixelbuf) and the
-real fivedice app; firmware/code.py is run from its file.
+adafruit_ticks) and the real fivedice app; firmware/code.py is run from its file.
 MicroPython path, on the MicroPython unix port: fake `machine` and `neopixel` (tests/firmware/fakes/mp)
 under the vendored micropython-lib ssd1306 driver (firmware/vendor), adafruit_debouncer/adafruit_ticks and fivedice;
 firmware/main.py's loop runs a bounded number of passes (tests/firmware/fakes/mp_drive.py).
@@ -1032,7 +1031,7 @@ def test_deploy_dry_run_circuitpython_stages_circuitpython_mpy_and_the_yahtzee_t
     for f in staged:
         if f.endswith(".mpy"):
             assert (tmp_path / "cp" / f).read_bytes()[:2] == b"C\x06", f  # CircuitPython's header, mpy v6
-    assert "circup --path <CIRCUITPY> install adafruit_debouncer adafruit_ticks neopixel" in r.stdout and "install --py" not in r.stdout  # circup's .mpy for the board's version
+    assert "circup --path <CIRCUITPY> install adafruit_debouncer adafruit_ticks\n" in r.stdout and "install --py" not in r.stdout  # circup's .mpy for the board's version
     gets = [ln for ln in r.stdout.splitlines() if ln.startswith("the board gets: ")]
     assert gets == ["the board gets: hints and the perfect CPU in Yahtzee (Hasbro); the other 5 rule sets without "
                     "hints, the CPU up to good; .mpy built here for CircuitPython 10; no records, no proficiency "
@@ -1320,9 +1319,9 @@ def test_deploy_cp_offline_compiles_the_venv_libraries_to_mpy_replaces_twins_and
     assert "compiled to .mpy here as lib/ is, as the bundle's are" in r.stdout
     files = _tree(drive)
     for f in ("code.py", "board_config.py", "lib/fivedice/app.mpy", "lib/adafruit_ticks.mpy",
-              "lib/adafruit_debouncer.mpy", "lib/neopixel.mpy",
-              "lib/adafruit_pixelbuf.mpy"):
+              "lib/adafruit_debouncer.mpy"):
         assert f in files, f
+    assert "lib/neopixel.mpy" not in files and "lib/adafruit_pixelbuf.mpy" not in files  # neopixel_write is C
     assert "lib/adafruit_ticks.py" not in files and "lib/fivedice/app.py" not in files
     for f in files:
         if f.endswith(".mpy") and f not in user:
@@ -1344,9 +1343,9 @@ def test_deploy_cp_offline_with_sources_installs_the_venv_libraries_as_py_replac
     assert "CircuitPython compiles them on the board at import" in r.stdout
     files = _tree(drive)
     for f in ("code.py", "board_config.py", "lib/fivedice/app.py", "lib/adafruit_ticks.py",
-              "lib/adafruit_debouncer.py", "lib/neopixel.py",
-              "lib/adafruit_pixelbuf.py"):
+              "lib/adafruit_debouncer.py"):
         assert f in files
+    assert "lib/neopixel.py" not in files and "lib/adafruit_pixelbuf.py" not in files
     assert "lib/adafruit_ticks.mpy" not in files and "lib/fivedice/app.mpy" not in files
     assert _read(str(drive / "lib" / "adafruit_ticks.py")) == _read(os.path.join(SITE, "adafruit_ticks.py"))
     for rel, data in user.items():
@@ -1376,8 +1375,9 @@ def test_bundle_cp_zip_is_laid_out_like_the_circuitpy_drive_with_circuitpython_m
     assert z.read("LICENSE").decode().startswith("MIT License")  # the project's licence goes with every copy
     for f in ("lib/fivedice/app.mpy", "lib/fivedice/font5x8.bin", "lib/fdfw/setup_cp.mpy", "lib/boards/pico2.mpy",
               "lib/boards/__init__.mpy", "lib/adafruit_debouncer.mpy", "lib/adafruit_ticks.mpy",
-              "lib/neopixel.mpy", "tables/yahtzee.fdt"):
+              "tables/yahtzee.fdt"):
         assert f in names, f
+    assert "lib/neopixel.mpy" not in names  # its NeoPixel dice: neopixel_write (C), no library
     assert not [n for n in names if "displayio" in n]  # the display is fdfw.ssd1306_cp's: no display library
     assert not [n for n in names if n.startswith("lib/") and n.endswith(".py")]
     # the Pico 2's profile takes the Pico's pins (from boards.pico import *): both go, no other profile
@@ -1397,7 +1397,7 @@ def test_bundle_cp_with_sources_zips_py_files(tmp_path):
                 str(tmp_path / "stage"))
     assert r.returncode == 0, r.stdout + r.stderr
     names = zipfile.ZipFile(str(out)).namelist()
-    assert {"lib/fivedice/app.py", "lib/adafruit_debouncer.py", "lib/neopixel.py", "code.py"} <= set(names)
+    assert {"lib/fivedice/app.py", "lib/adafruit_debouncer.py", "code.py"} <= set(names)
     assert not [n for n in names if n.endswith((".mpy", ".fdt"))]
 
 

@@ -79,8 +79,13 @@ def test_macropad_face_colours_stay_apart_for_players_who_cannot_tell_red_from_g
     import importlib
 
     prof = importlib.import_module("boards.macropad")
-    faces = prof.FACE_COLORS[1:]
-    from fivedice.pixels_view import FACE_COLORS
+    def rgb(c):
+        return (c >> 16, (c >> 8) & 255, c & 255)
+
+    faces = [rgb(c) for c in prof.FACE_COLORS[1:]]  # 0xRRGGBB
+    from fivedice import pixels_view
+
+    FACE_COLORS = [rgb(c) for c in pixels_view.FACE_COLORS]
 
     def worst(colors, m):
         return min(_delta(_seen(a, m), _seen(b, m)) for i, a in enumerate(colors) for b in colors[i + 1:])
@@ -213,6 +218,27 @@ def test_sh1106_power_calls_send_the_panel_commands(sh):
     assert panel.on
 
 
+def test_the_sh1106_bench_draws_the_same_frames_on_both_backends_and_counts_what_each_sends():
+    """tests/bench/bench_sh1106.py (docs/benchmarks.md) runs on today's backends: a row a frame and backend,
+    the same pixels drawn on each, the SH1106's bytes its pages and columns (3 command bytes a page)."""
+    import subprocess
+
+    root = os.path.dirname(FIRMWARE)
+    r = subprocess.run([sys.executable, os.path.join(root, "tests", "bench", "bench_sh1106.py")],
+                       capture_output=True, text=True, timeout=300)
+    assert r.returncode == 0, r.stdout + r.stderr
+    rows = {}
+    for ln in r.stdout.splitlines()[1:]:
+        *name, backend, _, calls, pixels, sent, est = ln.split()
+        rows[" ".join(name), backend] = int(calls), int(pixels), int(sent), float(est)
+    assert sorted(rows) == sorted((f, b) for f in ("whole turn", "a hold", "two lines") for b in ("SH1106", "SSD1306"))
+    for f in ("whole turn", "a hold", "two lines"):
+        assert rows[f, "SH1106"][1] == rows[f, "SSD1306"][1] > 0, f  # the same pixels drawn
+        assert rows[f, "SH1106"][3] > 0 and rows[f, "SSD1306"][3] > 0, f
+    assert rows["whole turn", "SH1106"][2] == 8 * (3 + 128)  # every page, every column
+    assert rows["a hold", "SH1106"][2] == 3 * (3 + 20)  # the die's 20 columns of its 3 pages
+
+
 # -- the whole firmware ---------------------------------------------------------------------------------------
 
 def _pixels(hw):
@@ -325,8 +351,9 @@ def test_macropad_bundle_carries_its_drivers_and_profile_and_micropython_is_refu
     assert r.returncode == 0, r.stdout + r.stderr
     names = zipfile.ZipFile(out).namelist()
     for f in ("code.py", "board_config.py", "lib/boards/macropad.mpy", "lib/fdfw/sh1106_cp.mpy",
-              "lib/fdfw/encoder.mpy", "lib/fdfw/setup_cp.mpy", "lib/neopixel.mpy"):
+              "lib/fdfw/encoder.mpy", "lib/fdfw/setup_cp.mpy", "lib/fdfw/pixels_cp.mpy"):
         assert f in names, f
+    assert "lib/neopixel.mpy" not in names and "lib/adafruit_pixelbuf.mpy" not in names  # neopixel_write is C
     assert not any("records" in n or "proftest" in n for n in names)  # left out, as on a Pico (features.py)
     assert "note: a MacroPad has a Pico's heap under CircuitPython 10" in r.stdout
     r = _deploy("mp", "--board", "macropad", "--dry-run", "--tables", "none")

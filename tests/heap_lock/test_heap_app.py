@@ -29,10 +29,10 @@ class Pixels:
     def __len__(self):
         return 5
 
-    def __setitem__(self, i, rgb):
-        self.buf[3 * i] = rgb[0]
-        self.buf[3 * i + 1] = rgb[1]
-        self.buf[3 * i + 2] = rgb[2]
+    def __setitem__(self, i, c):  # c: 0xRRGGBB
+        self.buf[3 * i] = c >> 16
+        self.buf[3 * i + 1] = (c >> 8) & 255
+        self.buf[3 * i + 2] = c & 255
 
     def show(self):
         self.shows += 1

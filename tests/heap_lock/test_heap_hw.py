@@ -133,9 +133,9 @@ class Strip:
         self.shows = 0
 
     def __setitem__(self, i, c):
-        self.buf[3 * i] = c[0]
-        self.buf[3 * i + 1] = c[1]
-        self.buf[3 * i + 2] = c[2]
+        self.buf[3 * i] = c >> 16
+        self.buf[3 * i + 1] = (c >> 8) & 255
+        self.buf[3 * i + 2] = c & 255
 
     def show(self):
         self.shows += 1
@@ -159,6 +159,10 @@ def pixels_loop():
         VIEW.update(t)
     VIEW.set_dice(DICE, 0b11111)
     VIEW.update(4100)
+    VIEW.brightness = 40  # the menu's brightness: the colour table rescaled in place
+    VIEW.update(4200)
+    VIEW.brightness = 96
+    VIEW.update(4300)
 
 
 def test_pixels_view_does_not_allocate():

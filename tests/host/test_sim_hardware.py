@@ -120,7 +120,8 @@ def test_pixels_view_drives_the_simulated_strip():
     view.set_dice(bytearray([1, 2, 3, 4, 5]), 0b00100)
     assert view.update(0)
     assert px.transmits == 1
-    assert px.colors()[2] == FACE_COLORS[3]
+    c = FACE_COLORS[3]  # 0xRRGGBB
+    assert px.colors()[2] == (c >> 16, (c >> 8) & 255, c & 255)
 
 
 def test_display_is_ssd1306_page_layout():
@@ -208,9 +209,14 @@ def test_pixels_render_as_24_bit_cells():
 def test_led_display_color_makes_the_dice_colours_readable_on_a_dark_screen():
     # the colours the app really sends: PixelsView's palette (held: index f, unheld: 7 + f)
     pv = PixelsView(hw.SimPixels(5))
-    assert max(pv.color(7 + 6)) == 15 and max(pv.color(6)) == 96  # what the LEDs get (dim on a screen)
+
+    def palette(k):  # the palette's 0xRRGGBB as the strip gets it
+        c = pv.color(k)
+        return (c >> 16, (c >> 8) & 255, c & 255)
+
+    assert max(palette(7 + 6)) == 15 and max(palette(6)) == 96  # what the LEDs get (dim on a screen)
     for f in range(1, 7):
-        sent_unheld, sent_held = pv.color(7 + f), pv.color(f)
+        sent_unheld, sent_held = palette(7 + f), palette(f)
         unheld, held = terminal.display_color(sent_unheld), terminal.display_color(sent_held)
         assert max(unheld) >= 160, (f, sent_unheld, unheld)
         assert max(held) >= max(unheld) + 40, (f, sent_held, held)  # held stays visibly brighter

@@ -1,10 +1,20 @@
 """NeoPixel dice view (runs on CPython and MicroPython over a fake pixel strip)."""
-from fivedice.pixels_view import CELEBRATE_MS, FACE_COLORS, RAINBOW, PixelsView
+from fivedice import pixels_view
+from fivedice.pixels_view import CELEBRATE_MS, PixelsView
 from fivedice.ticks import TICKS_MAX
 
 
+def rgb(c):
+    return (c >> 16, (c >> 8) & 255, c & 255)
+
+
+# the view's colours (0xRRGGBB) as the strip shows them
+FACE_COLORS = [rgb(c) for c in pixels_view.FACE_COLORS]
+RAINBOW = [rgb(c) for c in pixels_view.RAINBOW]
+
+
 class Strip:
-    """Pixel stand-in: px[i] = (r, g, b) and show(); remembers what was shown."""
+    """Pixel stand-in: px[i] = 0xRRGGBB and show(); remembers what was shown, as (r, g, b)."""
 
     def __init__(self, n):
         self.px = [(0, 0, 0)] * n
@@ -13,7 +23,8 @@ class Strip:
         self.writes = 0
 
     def __setitem__(self, i, c):
-        self.px[i] = c
+        assert isinstance(c, int) and 0 <= c <= 0xFFFFFF, c  # an int colour: no tuple per colour
+        self.px[i] = rgb(c)
         self.writes += 1
 
     def show(self):
@@ -161,8 +172,8 @@ def test_too_few_pixels_refused():
 
 
 def test_a_board_s_own_face_colours_and_its_other_keys_lit_in_their_job_colours_until_dark():
-    faces = ((0, 0, 0), (0, 0, 255), (0, 190, 255), (255, 255, 255), (255, 170, 0), (255, 50, 0), (255, 0, 200))
-    keys = [(0, 0, 0)] * 5 + [(255, 255, 255), (0, 255, 0), (0, 0, 0)]
+    faces = (0x000000, 0x0000FF, 0x00BEFF, 0xFFFFFF, 0xFFAA00, 0xFF3200, 0xFF00C8)
+    keys = [0] * 5 + [0xFFFFFF, 0x00FF00, 0]
     s, v = make(8, dim=51, faces=faces, keys=keys)
     v.set_dice(bytearray([3, 1, 2, 6, 5]), 0b00001)
     v.update(0)
