@@ -444,7 +444,8 @@ class Coach:
                 j = e
         # five of a kind once the five box is used: Joker/Trump Card and extra bonus, from scoring
         fb = rs.five_box
-        if not first and fb >= 0 and (self.filled >> fb) & 1 and (rs.joker != _r.JOKER_NONE or rs.extra_bonus):
+        if (not first and fb >= 0 and (self.filled >> fb) & 1
+                and (rs.joker != _r.JOKER_NONE or rs.extra_bonus)):
             d = self._five
             for face5 in range(1, 7):
                 for i in range(5):
