@@ -28,7 +28,7 @@ class Wip(Screen):
     def draw(self, fb, app):
         fb.fill(0)
         view.header(fb, text.TITLE)
-        gfx.text(fb, b"new", 0, view.LIST_Y, 1)
+        gfx.text(fb, b"new", 0, view.DICE_Y, 1)
 '''
 
 
