@@ -1,6 +1,6 @@
 """CircuitPython's board glue while the game runs: the small run-time callables fdfw.setup_cp hands
-to the built board. The display is its own module (fdfw.ssd1306_cp or fdfw.sh1106_cp): a board loads
-only its own."""
+to the built board. The display is its own modules (fdfw.bitmap_cp with fdfw.ssd1306_cp or
+fdfw.sh1106_cp): a board loads only its own panel's."""
 # hw.sleep_ms, the shake switch's read, hw.battery, hw.make_sleep, hw.start_watchdog. The light
 # sleep itself (fdfw.sleep_cp) loads at the first sleep, the setup (fdfw.setup_cp) is dropped after
 # start-up: a function keeps its module's globals, hence the whole module, in the heap, so what only

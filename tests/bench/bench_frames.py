@@ -430,10 +430,15 @@ def mp_main(tables, which):
             from fdfw import ssd1306_cp as board_cp  # the SSD1306's own module (the MacroPad split)
         except ImportError:
             from fdfw import board_cp
+        try:
+            from fdfw import bitmap_cp as draw_cp  # the drawing, shared with the SH1106 (this tree)
+        except ImportError:
+            draw_cp = board_cp
         from fdfw.board_mp import PagedSSD1306
         from fdfw.store.nvm import NvmStore
     except ImportError:  # the code issue 24 measured (REF_COMMIT): the same modules under their old names
         from fdfw import display_cp as board_cp
+        draw_cp = board_cp
         from fdfw.display_mp import PagedSSD1306
         from fdfw.nvm_store import NvmStore
     from fivedice import app as A
@@ -461,7 +466,7 @@ def mp_main(tables, which):
         displayio.release_displays()
         if hasattr(board_cp, "SSD1306"):  # this tree: the Bitmap sent over busio.I2C
             i2c = busio.I2C(board.GP5, board.GP4)
-            return board_cp.BitmapDisplay(board_cp.SSD1306(i2c, 0x3C), displayio), oled
+            return draw_cp.BitmapDisplay(board_cp.SSD1306(i2c, 0x3C), displayio), oled
         import adafruit_displayio_ssd1306  # the code before: displayio's refresh through the Adafruit driver
         import i2cdisplaybus
 
@@ -513,7 +518,7 @@ def mp_main(tables, which):
 
     _STATE = ("shown", "now", "whole",  # the screen's
               "buffer", "shadow", "_a", "_r", "_n", "_old_n", "_old_ok", "_over", "_eager", "_dirty", "_all",
-              "marks", "_span", "blocks_sent", "cols_sent", "bytes_sent", "lo", "hi", "ops_run", "_dsize", "_dcol", "_dice", "_tumble")
+              "marks", "_span", "blocks_sent", "cols_sent", "bytes_sent", "lo", "hi", "drawn", "ops_run", "_dsize", "_dcol", "_dice", "_tumble")
     # (the dice sprites too: made at a die's first draw, which must not be a stubbed one)
 
     def snapshot(fb, screen):
@@ -733,15 +738,15 @@ def mp_main(tables, which):
                 # the sink stubbed: displayio's display (the code before) or the panel's busio.I2C (this tree)
                 panel = getattr(fb, "panel", None)
                 sink = (panel, "_i2c", StubI2C()) if hasattr(panel, "_i2c") else (fb, "display", StubDisplay())
-                saved = (board_cp._fill_region, board_cp._blit, getattr(sink[0], sink[1]), tgt.back)
-                board_cp._fill_region = stub_fill_region
-                board_cp._blit = stub_blit
+                saved = (draw_cp._fill_region, draw_cp._blit, getattr(sink[0], sink[1]), tgt.back)
+                draw_cp._fill_region = stub_fill_region
+                draw_cp._blit = stub_blit
                 tgt.back = StubBitmap()
                 setattr(sink[0], sink[1], sink[2])
                 try:
                     py = best_us(real_draw, snap)  # the Python side, the C calls stubbed
                 finally:
-                    board_cp._fill_region, board_cp._blit, real_sink, tgt.back = saved
+                    draw_cp._fill_region, draw_cp._blit, real_sink, tgt.back = saved
                     setattr(sink[0], sink[1], real_sink)
                 bitmaptools.reset_counts()
                 fills[0] = 0

@@ -1,6 +1,6 @@
-"""The MacroPad's SH1106 backend (firmware/fdfw/sh1106_cp.py) on the MicroPython unix port over the fake displayio and
-bitmaptools (tests/firmware/fakes/cp): a frame drawn and sent allocates nothing (the C primitives on a board allocate
-nothing per call; busio.SPI.write here only counts)."""
+"""The MacroPad's SH1106 backend (firmware/fdfw/bitmap_cp.py drawing, sh1106_cp.py gathering each page and sending it)
+on the MicroPython unix port over the fake displayio and bitmaptools (tests/firmware/fakes/cp): a frame drawn and sent
+allocates nothing (the C primitives on a board allocate nothing per call; busio.SPI.write here only counts)."""
 import sys
 
 from heaplock import locked
@@ -11,8 +11,10 @@ for _p in ("/firmware", "/tests/firmware/fakes", "/tests/firmware/fakes/cp"):
     if _ROOT + _p not in sys.path:
         sys.path.append(_ROOT + _p)
 
+import displayio  # noqa: E402
 from fivedice import gfx  # noqa: E402
-from fdfw.sh1106_cp import PageDisplay  # noqa: E402
+from fdfw.bitmap_cp import BitmapDisplay  # noqa: E402
+from fdfw.sh1106_cp import SH1106  # noqa: E402
 
 
 class CountingSPI:
@@ -48,7 +50,7 @@ def draw(fb):
 
 def test_sh1106_backend_draws_and_sends_a_frame_without_allocating():
     spi = CountingSPI()
-    fb = PageDisplay(spi, Pin(), Pin(), 2)
+    fb = BitmapDisplay(SH1106(spi, Pin(), Pin(), 2), displayio)
 
     def frame():
         DICE[0] = 7 - DICE[0]  # 1 <-> 6
@@ -60,12 +62,14 @@ def test_sh1106_backend_draws_and_sends_a_frame_without_allocating():
         fb.contrast(100)
 
     frame()
-    sent = fb.pages_sent
+    sent = fb.panel.pages_sent
+    data = spi.bytes
     assert locked(frame) == 0
-    assert fb.pages_sent - sent == 8 + 3  # the locked frame did send its pages
+    assert fb.panel.pages_sent - sent == 8 + 3  # the locked frame did gather and send its pages
+    assert spi.bytes - data == 8 * (3 + 128) + 3 * (3 + 20) + 2  # and their columns (and the contrast)
     DICE[0] = 1
 
 
 def test_heap_harness_catches_an_sh1106_allocation():
-    fb = PageDisplay(CountingSPI(), Pin(), Pin(), 2)
+    fb = BitmapDisplay(SH1106(CountingSPI(), Pin(), Pin(), 2), displayio)
     assert locked(lambda: fb.glyphs(bytes(DICE), 0, 0, 1)) == 1
