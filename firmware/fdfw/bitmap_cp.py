@@ -17,7 +17,8 @@ fdfw.sh1106_cp.SH1106 (SPI, the MacroPad's). Loaded with the board's own panel m
 #   not page-aligned).
 # - show(): the panel's show(lo, hi, drawn) gets the columns (lo..hi-1) and the pages (drawn: bit
 #   p, page p) drawn since the last show(), and returns the data bytes it sent; the panel's
-#   attach(mv) is given memoryview(back) once. A frame that draws nothing calls nothing.
+#   attach(mv) is given memoryview(back) once, its command(op, arg) the power calls' codes. A
+#   frame that draws nothing calls nothing.
 # Nothing here allocates per frame (tests/heap_lock/test_heap_display.py, test_heap_sh1106.py).
 from fivedice.compat import const
 from fivedice.font import ADVANCE, FIRST, FONT, LAST, UNKNOWN, WIDTH
@@ -69,18 +70,18 @@ class BitmapDisplay:
         self.bytes_sent = 0  # data bytes sent since start-up
         self.fill(0)
         self.show()  # a blank screen, whatever the panel held
-        panel.poweron()
+        panel.command(0xAF)
 
     # -- the SSD1306 power calls of micropython-lib's driver (fivedice.power dims and sleeps through
-    # them) --
+    # them): the SH1106 has the same command codes --
     def contrast(self, level):
-        self.panel.contrast(level)
+        self.panel.command(0x81, level)
 
     def poweroff(self):
-        self.panel.poweroff()
+        self.panel.command(0xAE)  # the panel dark, its RAM kept
 
     def poweron(self):
-        self.panel.poweron()
+        self.panel.command(0xAF)
 
     # -- framebuf-style primitives (clipped like MicroPython's framebuf) --
     def fill(self, c):

@@ -18,9 +18,6 @@ _R = const(129)  # Bitmap rows a half (fdfw.bitmap_cp): a spare row, then a row 
 # off: BitmapDisplay blanks the panel, then turns it on
 _INIT = bytes((0xAE, 0xD5, 0x80, 0xA8, 0x3F, 0xD3, 0x00, 0x40, 0x00, 0xAD, 0x8B, 0xA1, 0xC8, 0xDA,
               0x12, 0x81, 0xFF, 0xD9, 0x1F, 0xDB, 0x20, 0x20, 0x20, 0x33, 0xA6, 0xA4))
-_ON = const(0xAF)
-_OFF = const(0xAE)
-_CONTRAST = const(0x81)
 
 
 class SH1106:
@@ -35,17 +32,24 @@ class SH1106:
         self.col = col
         self._cmd = bytearray(3)
         self._page = bytearray(128)  # a page's bytes, gathered from the Bitmap's columns
-        self.pages_sent = 0  # page transfers since start-up
-        self._command(_INIT, len(_INIT))
+        dc.value = False
+        cs.value = False
+        self._write(_INIT)
+        cs.value = True
 
     def attach(self, mv):
         """mv: the BitmapDisplay's memoryview(back)."""
         self._mv = mv
 
-    def _command(self, buf, n):
+    def command(self, op, arg=-1):
+        """One command byte, and its argument if arg >= 0 (the SSD1306's codes: 0x81 contrast,
+        0xAE off, 0xAF on)."""
+        c = self._cmd
+        c[0] = op
+        c[1] = arg & 0xFF
         self._dc.value = False
         self._cs.value = False
-        self._write(buf, end=n)
+        self._write(c, end=1 if arg < 0 else 2)
         self._cs.value = True
 
     def show(self, lo, hi, drawn):
@@ -60,46 +64,21 @@ class SH1106:
         cmd[1] = c & 0x0F  # the column's low and high nibbles, the same for every page
         cmd[2] = 0x10 | (c >> 4)
         self._cs.value = False
-        e = hi - 3
         n = 0
         p = 0
         while drawn:
             if drawn & 1:
                 j = ((_R if p & 4 else 0) + lo + 1) * 4 + (p & 3)  # column lo's byte of page p
-                i = lo
-                while i < e:  # four columns a pass: a third fewer bytecodes a byte than one
+                for i in range(lo, hi):
                     buf[i] = mv[j]
-                    buf[i + 1] = mv[j + 4]
-                    buf[i + 2] = mv[j + 8]
-                    buf[i + 3] = mv[j + 12]
-                    i += 4
-                    j += 16
-                while i < hi:
-                    buf[i] = mv[j]
-                    i += 1
                     j += 4
                 cmd[0] = 0xB0 | p
                 dc.value = False
                 write(cmd)
                 dc.value = True
                 write(buf, start=lo, end=hi)
-                n += 1
+                n += hi - lo
             drawn >>= 1
             p += 1
         self._cs.value = True
-        self.pages_sent += n
-        return n * (hi - lo)
-
-    # -- the power calls of micropython-lib's ssd1306 (fivedice.power dims and sleeps through them)
-    def contrast(self, level):
-        self._cmd[0] = _CONTRAST
-        self._cmd[1] = level
-        self._command(self._cmd, 2)
-
-    def poweroff(self):
-        self._cmd[0] = _OFF
-        self._command(self._cmd, 1)
-
-    def poweron(self):
-        self._cmd[0] = _ON
-        self._command(self._cmd, 1)
+        return n

@@ -26,7 +26,7 @@ _INIT = (b"\x00\xae\x20\x01\x40\xd3\x00\xa1\xc8\xa6\xa4\xa8\x3f\xd5\x80\xd9\xf1\
 
 
 class SSD1306:
-    """A 128x64 SSD1306 at `addr` on a busio.I2C: the init, frames, contrast, power."""
+    """A 128x64 SSD1306 at `addr` on a busio.I2C: the init, frames, commands."""
 
     def __init__(self, i2c, addr):
         self._i2c = i2c
@@ -55,7 +55,8 @@ class SSD1306:
         finally:
             i2c.unlock()
 
-    def _op(self, op, arg=-1):
+    def command(self, op, arg=-1):
+        """One command, and its argument if arg >= 0 (0x81 contrast, 0xAE off, 0xAF on)."""
         c = self._cmd
         c[1] = op
         c[2] = arg & 0xFF
@@ -115,12 +116,3 @@ class SSD1306:
                     g += 1
             h += 4
         return sent
-
-    def contrast(self, level):
-        self._op(0x81, level)
-
-    def poweroff(self):
-        self._op(0xAE)  # the panel dark, its RAM kept
-
-    def poweron(self):
-        self._op(0xAF)

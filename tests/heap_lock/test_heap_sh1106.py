@@ -57,16 +57,18 @@ def test_sh1106_backend_draws_and_sends_a_frame_without_allocating():
         draw(fb)
         fb.show()
         fb.show()  # and one with nothing drawn
-        fb.fill_rect(4, 10, 20, 20, 0)  # a die's columns of pages 1-3
+        fb.fill_rect(4, 10, 21, 20, 0)  # a die's columns of pages 1-3, and one (not 4 a pass)
         fb.show()
         fb.contrast(100)
 
     frame()
-    sent = fb.panel.pages_sent
+    sent = fb.bytes_sent
     data = spi.bytes
+    writes = spi.writes
     assert locked(frame) == 0
-    assert fb.panel.pages_sent - sent == 8 + 3  # the locked frame did gather and send its pages
-    assert spi.bytes - data == 8 * (3 + 128) + 3 * (3 + 20) + 2  # and their columns (and the contrast)
+    assert fb.bytes_sent - sent == 8 * 128 + 3 * 21  # the locked frame did gather and send its pages
+    assert spi.bytes - data == 8 * (3 + 128) + 3 * (3 + 21) + 2  # their commands, and the contrast's
+    assert spi.writes - writes == 2 * (8 + 3) + 1
     DICE[0] = 1
 
 
