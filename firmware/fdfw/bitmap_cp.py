@@ -1,6 +1,7 @@
 """CircuitPython: a 128x64 OLED's frame drawn in a Bitmap laid out as the panel's column bytes
-(BitmapDisplay), sent by the panel it is given: fdfw.ssd1306_cp.SSD1306 (I2C, the Pico's) or
-fdfw.sh1106_cp.SH1106 (SPI, the MacroPad's). Loaded with the board's own panel module only."""
+(BitmapDisplay), the base of each panel's display, which sends it: fdfw.ssd1306_cp.SSD1306 (I2C,
+the Pico's) or fdfw.sh1106_cp.SH1106 (SPI, the MacroPad's). Loaded with the board's own panel's
+module only."""
 # BitmapDisplay is a framebuf-style target for fivedice.gfx / oled_view (fill, fill_rect, pixel,
 # rect, hline, vline, show) drawn by bitmaptools in C: no displayio display, no per-pixel
 # conversion, no display library.
@@ -15,28 +16,22 @@ fdfw.sh1106_cp.SH1106 (SPI, the MacroPad's). Loaded with the board's own panel m
 #   its partial bottom page (in each half it covers); pixel() through memoryview(back) (zero-copy,
 #   writable); text: one bitmaptools.blit a glyph from a font Bitmap in the same layout (two where
 #   not page-aligned).
-# - show(): the panel's show(lo, hi, drawn) gets the columns (lo..hi-1) and the pages (drawn: bit
-#   p, page p) drawn since the last show(), and returns the data bytes it sent; the panel's
-#   attach(mv) is given memoryview(back) once, its command(op, arg) the power calls' codes. A
-#   frame that draws nothing calls nothing.
+# - a subclass fills in two hooks: _frame(lo, hi, drawn) sends the columns (lo..hi-1) and the
+#   pages (drawn: bit p, page p) drawn since the last show() from memoryview(back) (self._mv) and
+#   returns the data bytes it sent (show() calls it; a frame that draws nothing calls nothing);
+#   command(op, arg=-1) sends a command byte and its argument (the power calls' codes, the same
+#   on both panels). Its __init__ readies the panel, calls BitmapDisplay.__init__ (a blank frame
+#   drawn), then show() and poweron().
 # Nothing here allocates per frame (tests/heap_lock/test_heap_display.py, test_heap_sh1106.py).
 from fivedice.compat import const
 from fivedice.font import ADVANCE, FIRST, FONT, LAST, UNKNOWN, WIDTH
 
-# bitmaptools' fill_region and blit (C), bound by the first BitmapDisplay (_bind): a build without
+# bitmaptools' fill_region and blit (C), bound by the first BitmapDisplay: a build without
 # them still gets far enough at start-up (fdfw.setup_cp) to say so, with red pixels and beeps
 _fill_region = _blit = None
 _one = bytearray(1)  # glyph()'s char, drawn by glyphs()
 _FONT_W = const(32)  # the font Bitmap's width: glyph k at bits 8 * (k % 4), rows 5 * (k // 4)
 _R = const(129)  # Bitmap rows a half: a spare row, then a row a screen column
-
-
-def _bind():
-    global _fill_region, _blit
-    import bitmaptools
-
-    _fill_region = bitmaptools.fill_region
-    _blit = bitmaptools.blit
 
 
 def _font_bitmap(displayio, ink):
@@ -57,31 +52,31 @@ def _font_bitmap(displayio, ink):
 class BitmapDisplay:
     GLYPH_BLIT = True  # fivedice.gfx draws text through glyph() / glyphs() here
 
-    def __init__(self, panel, displayio):
+    def __init__(self, displayio):
+        global _fill_region, _blit
         if _blit is None:
-            _bind()
-        self.panel = panel
+            import bitmaptools
+
+            _fill_region = bitmaptools.fill_region
+            _blit = bitmaptools.blit
         self.width = 128
         self.height = 64
         self.back = displayio.Bitmap(32, 2 * _R, 2)  # two halves of 4 pages (see above)
         self._mv = memoryview(self.back)
-        panel.attach(self._mv)
         self._ink = (_font_bitmap(displayio, 0), _font_bitmap(displayio, 1))  # c's text: _ink[c]
         self.bytes_sent = 0  # data bytes sent since start-up
-        self.fill(0)
-        self.show()  # a blank screen, whatever the panel held
-        panel.command(0xAF)
+        self.fill(0)  # the first show() blanks the panel, whatever it held
 
     # -- the SSD1306 power calls of micropython-lib's driver (fivedice.power dims and sleeps through
     # them): the SH1106 has the same command codes --
     def contrast(self, level):
-        self.panel.command(0x81, level)
+        self.command(0x81, level)
 
     def poweroff(self):
-        self.panel.command(0xAE)  # the panel dark, its RAM kept
+        self.command(0xAE)  # the panel dark, its RAM kept
 
     def poweron(self):
-        self.panel.command(0xAF)
+        self.command(0xAF)
 
     # -- framebuf-style primitives (clipped like MicroPython's framebuf) --
     def fill(self, c):
@@ -233,4 +228,4 @@ class BitmapDisplay:
         self.hi = 0
         self.drawn = 0
         if lo < hi:
-            self.bytes_sent += self.panel.show(lo, hi, drawn)
+            self.bytes_sent += self._frame(lo, hi, drawn)

@@ -3,9 +3,9 @@ neopixel_write).
 
 Libraries (installed by `make deploy-cp` with circup): adafruit_debouncer and adafruit_ticks
 (without keypad); the NeoPixels are written by the core module neopixel_write (fdfw.pixels_cp). The
-display is fdfw.bitmap_cp's: drawn by bitmaptools in C into a Bitmap laid out as the panel's bytes,
-sent raw by its panel, fdfw.ssd1306_cp (the MacroPad's: fdfw.sh1106_cp; no displayio display, no
-display library).
+display is fdfw.ssd1306_cp's (the MacroPad's: fdfw.sh1106_cp), both fdfw.bitmap_cp's BitmapDisplay:
+drawn by bitmaptools in C into a Bitmap laid out as the panel's bytes, sent raw (no displayio
+display, no display library).
 """
 import time
 
@@ -46,10 +46,9 @@ def _display(addr, i2c, displayio, hw):
         raise StartupError("this CircuitPython build has no 'bitmaptools.blit': use CircuitPython "
                            "9 or newer", hw)
     # this display's module only: the MacroPad loads its own
-    from fdfw.bitmap_cp import BitmapDisplay
     from fdfw.ssd1306_cp import SSD1306
 
-    return BitmapDisplay(SSD1306(i2c, addr), displayio)
+    return SSD1306(i2c, addr, displayio)
 
 
 def pin(prof, p):

@@ -15,7 +15,7 @@ def output(p, value):
 
 
 def display(prof, hw, pin):
-    """The SH1106 on SPI (fdfw.sh1106_cp) drawn by fdfw.bitmap_cp once displayio has let go of it
+    """The SH1106 on SPI (fdfw.sh1106_cp, drawn by fdfw.bitmap_cp) once displayio has let go of it
     (board.DISPLAY released first). pin(prof, p): fdfw.setup_cp's board pin of a profile pin."""
     try:
         import bitmaptools  # noqa: F401  (fdfw.bitmap_cp draws with it)
@@ -25,7 +25,6 @@ def display(prof, hw, pin):
         )
     import displayio
 
-    from fdfw.bitmap_cp import BitmapDisplay
     from fdfw.sh1106_cp import SH1106
 
     try:
@@ -42,7 +41,7 @@ def display(prof, hw, pin):
     dc = output(pin(prof, prof.OLED_DC), False)
     # high: the panel keeps running (SH1106's init sets it up)
     rst = output(pin(prof, prof.OLED_RESET), True)
-    d = BitmapDisplay(SH1106(spi, dc, cs, prof.OLED_COL), displayio)
+    d = SH1106(spi, dc, cs, prof.OLED_COL, displayio)
     d.reset_pin = rst  # kept with the display
     return d
 

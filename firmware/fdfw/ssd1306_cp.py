@@ -1,18 +1,19 @@
-"""CircuitPython: an SSD1306 OLED on busio.I2C (the Pico's), the panel of fdfw.bitmap_cp's
-BitmapDisplay: its command bytes, and its frames sent by busio.I2C straight from the Bitmap. Loaded
-only by a board with that display (fdfw.setup_cp); the MacroPad's is fdfw.sh1106_cp."""
+"""CircuitPython: an SSD1306 OLED on busio.I2C (the Pico's): fdfw.bitmap_cp's BitmapDisplay with
+the panel's command bytes, its frames sent by busio.I2C straight from the Bitmap. Loaded only by a
+board with that display (fdfw.setup_cp); the MacroPad's is fdfw.sh1106_cp."""
 # - the panel in vertical addressing (0x20 0x01), segment remap 0xA1, COM scan 0xC8 (the module
 #   upright, as every SSD1306 driver sets it) takes column after column inside the page window
 #   (0x22), D0 the top row: half h's columns lo..hi-1, pages 4h..4h+3, are the Bitmap's bytes
 #   4 * (129h + lo + 1) .. 4 * (129h + hi + 1) (fdfw.bitmap_cp's layout). A half is the fewest
 #   pages a window can take from this memory: a Bitmap row is at least a 32-bit word.
-# - show(): of the columns drawn since the last show() (lo..hi), those in 32-column groups of a
+# - _frame(): of the columns drawn since the last show() (lo..hi), those in 32-column groups of a
 #   drawn half that differ from a shadow of the panel (memoryviews made once, compared and copied
 #   in C), each run of them in two I2C writes: the column and page window, then the data straight
 #   from the Bitmap's memory (busio.I2C writeto's start/end: no copy), the byte before it lent to
 #   the 0x40 control byte. A hold sends its die's 20 columns of the halves it changes; a hint or a
 #   picker's lines the lower half; an unchanged frame sends nothing.
 # Nothing here allocates per frame (tests/heap_lock/test_heap_display.py).
+from fdfw.bitmap_cp import BitmapDisplay
 from fivedice.compat import const
 
 _G = const(32)  # columns a compared group of a half (128 bytes): 8 groups, 8 memoryviews a side
@@ -25,19 +26,17 @@ _INIT = (b"\x00\xae\x20\x01\x40\xd3\x00\xa1\xc8\xa6\xa4\xa8\x3f\xd5\x80\xd9\xf1\
          b"\x8d\x14\x81\xff")
 
 
-class SSD1306:
-    """A 128x64 SSD1306 at `addr` on a busio.I2C: the init, frames, commands."""
+class SSD1306(BitmapDisplay):
+    """A 128x64 SSD1306 at `addr` on a busio.I2C."""
 
-    def __init__(self, i2c, addr):
+    def __init__(self, i2c, addr, displayio):
         self._i2c = i2c
         self.addr = addr
         self._win = bytearray(b"\x00\x21\x00\x7f\x22\x00\x07")  # Co=0: columns c0..c1, pages p0..p1
         self._cmd = bytearray(3)  # Co=0 and a command of one or two bytes
         self._command(_INIT, len(_INIT))
-
-    def attach(self, mv):
-        """mv: the BitmapDisplay's memoryview(back); its groups and the shadow's, made once."""
-        self._mv = mv
+        BitmapDisplay.__init__(self, displayio)
+        mv = self._mv
         # what the panel holds (a half's 128 columns of 4 bytes, then the other's): unknown, so
         # unlike any frame
         self._shadow = bytearray(b"\xff" * 1024)
@@ -45,6 +44,8 @@ class SSD1306:
         n = _G * 4
         self._bg = [mv[4 * _R * (g >> 2) + 4 + (g & 3) * n:][:n] for g in range(8)]
         self._sg = [ms[g * n:(g + 1) * n] for g in range(8)]
+        self.show()
+        self.poweron()
 
     def _command(self, buf, n):
         i2c = self._i2c
@@ -83,7 +84,7 @@ class SSD1306:
             buf[k] = keep
             i2c.unlock()
 
-    def show(self, lo, hi, drawn):
+    def _frame(self, lo, hi, drawn):
         """Send what changed of columns lo..hi-1 of the pages in drawn (bit p: page p); returns the
         data bytes sent."""
         bg = self._bg

@@ -466,7 +466,9 @@ def mp_main(tables, which):
         displayio.release_displays()
         if hasattr(board_cp, "SSD1306"):  # this tree: the Bitmap sent over busio.I2C
             i2c = busio.I2C(board.GP5, board.GP4)
-            return draw_cp.BitmapDisplay(board_cp.SSD1306(i2c, 0x3C), displayio), oled
+            if draw_cp is not board_cp:  # this tree: the SSD1306 is a BitmapDisplay
+                return board_cp.SSD1306(i2c, 0x3C, displayio), oled
+            return board_cp.BitmapDisplay(board_cp.SSD1306(i2c, 0x3C), displayio), oled
         import adafruit_displayio_ssd1306  # the code before: displayio's refresh through the Adafruit driver
         import i2cdisplaybus
 
@@ -736,7 +738,7 @@ def mp_main(tables, which):
                 snap = snapshot(fb, app.screen)
                 tgt = getattr(fb, "_t", fb)  # the object holding the back buffer
                 # the sink stubbed: displayio's display (the code before) or the panel's busio.I2C (this tree)
-                panel = getattr(fb, "panel", None)
+                panel = getattr(fb, "panel", fb)  # this tree: the display is the panel
                 sink = (panel, "_i2c", StubI2C()) if hasattr(panel, "_i2c") else (fb, "display", StubDisplay())
                 saved = (draw_cp._fill_region, draw_cp._blit, getattr(sink[0], sink[1]), tgt.back)
                 draw_cp._fill_region = stub_fill_region

@@ -112,8 +112,8 @@ def mp_main():
 
     spi = SPI()
     i2c = I2C()
-    sh = bitmap_cp.BitmapDisplay(sh1106_cp.SH1106(spi, Pin(), Pin(), 2), displayio)
-    ssd = bitmap_cp.BitmapDisplay(ssd1306_cp.SSD1306(i2c, SSD1306_ADDR), displayio)
+    sh = sh1106_cp.SH1106(spi, Pin(), Pin(), 2, displayio)
+    ssd = ssd1306_cp.SSD1306(i2c, SSD1306_ADDR, displayio)
     real = (bitmaptools.fill_region, bitmaptools.blit)
     print("frame       backend  python us (port)  of it show()  C calls  pixels  bytes sent  Pico estimate ms")
     for name, draw in (("whole turn", whole), ("a hold", hold), ("two lines", lines)):

@@ -128,7 +128,6 @@ def sh(monkeypatch):
     import busio
     import displayio
     import fakehw
-    from fdfw.bitmap_cp import BitmapDisplay
     from fdfw.sh1106_cp import SH1106
 
     fakehw.reset()
@@ -136,7 +135,7 @@ def sh(monkeypatch):
     fakehw.board_display[0].release()
     spi = busio.SPI(board.SCK, MOSI=board.MOSI)
     spi.try_lock()
-    fb = BitmapDisplay(SH1106(spi, _Out(fakehw, 24), _Out(fakehw, 22), 2), displayio)
+    fb = SH1106(spi, _Out(fakehw, 24), _Out(fakehw, 22), 2, displayio)
     yield fb, panel, spi
     for name in list(sys.modules):
         if name.split(".")[0] in _MODULES:

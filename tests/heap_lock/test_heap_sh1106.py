@@ -13,7 +13,6 @@ for _p in ("/firmware", "/tests/firmware/fakes", "/tests/firmware/fakes/cp"):
 
 import displayio  # noqa: E402
 from fivedice import gfx  # noqa: E402
-from fdfw.bitmap_cp import BitmapDisplay  # noqa: E402
 from fdfw.sh1106_cp import SH1106  # noqa: E402
 
 
@@ -50,7 +49,7 @@ def draw(fb):
 
 def test_sh1106_backend_draws_and_sends_a_frame_without_allocating():
     spi = CountingSPI()
-    fb = BitmapDisplay(SH1106(spi, Pin(), Pin(), 2), displayio)
+    fb = SH1106(spi, Pin(), Pin(), 2, displayio)
 
     def frame():
         DICE[0] = 7 - DICE[0]  # 1 <-> 6
@@ -73,5 +72,5 @@ def test_sh1106_backend_draws_and_sends_a_frame_without_allocating():
 
 
 def test_heap_harness_catches_an_sh1106_allocation():
-    fb = BitmapDisplay(SH1106(CountingSPI(), Pin(), Pin(), 2), displayio)
+    fb = SH1106(CountingSPI(), Pin(), Pin(), 2, displayio)
     assert locked(lambda: fb.glyphs(bytes(DICE), 0, 0, 1)) == 1

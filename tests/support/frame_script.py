@@ -24,7 +24,6 @@ if CP:
     import busio
     import displayio
     import fakehw
-    from fdfw.bitmap_cp import BitmapDisplay
     from fdfw.ssd1306_cp import SSD1306
 
     class Shown:
@@ -41,7 +40,7 @@ if CP:
         oled = fakehw.FakeSSD1306()
         fakehw.devices[0x3C] = oled
         displayio.release_displays()
-        d = BitmapDisplay(SSD1306(busio.I2C(board.GP5, board.GP4), 0x3C), displayio)
+        d = SSD1306(busio.I2C(board.GP5, board.GP4), 0x3C, displayio)
         d.buf = Shown(oled)  # page layout, as a MONO_VLSB framebuf's
         return d
 
