@@ -6,10 +6,10 @@ the panel's command bytes, its frames gathered page by page from the Bitmap."""
 # the SSD1306's (fdfw.bitmap_cp: a Bitmap row a screen column, its 4 bytes 4 pages of a half) and
 # sent with raw SPI writes after displayio.release_displays():
 # - _frame(): for each page p drawn since the last show(), byte p & 3 of each drawn column's row
-#   (lo..hi-1, stride 4) is gathered into one 128-byte bytearray (a Python loop: no C call copies
-#   with a stride), then the page and column commands and one busio.SPI.write of those bytes. No
-#   copy of what the panel holds (1 KB of heap): at 10 MHz a whole page is 0.1 ms of bus. A frame
-#   that draws nothing sends nothing.
+#   (lo..hi-1, stride 4) is gathered into one bytearray after the page and column commands (a
+#   Python loop: no C call copies with a stride), then one busio.SPI.write of the commands and one
+#   of the page. No copy of what the panel holds (1 KB of heap): at 10 MHz a whole page is 0.1 ms
+#   of bus. A frame that draws nothing sends nothing.
 # Nothing here allocates per frame (tests/heap_lock/test_heap_sh1106.py).
 from fdfw.bitmap_cp import BitmapDisplay
 from fivedice.compat import const
@@ -31,20 +31,20 @@ class SH1106(BitmapDisplay):
         self._dc = dc
         self._cs = cs
         self.col = col
-        self._cmd = bytearray(3)
-        self._page = bytearray(128)  # a page's bytes, gathered from the Bitmap's columns
         dc.value = False
         cs.value = False
         self._write(_INIT)
         cs.value = True
         BitmapDisplay.__init__(self, displayio)
+        # a command's bytes (0-2), then a page's bytes (column x at 3 + x) gathered from the Bitmap
+        self._buf = bytearray(131)
         self.show()
         self.poweron()
 
     def command(self, op, arg=-1):
         """One command byte, and its argument if arg >= 0 (the SSD1306's codes: 0x81 contrast,
         0xAE off, 0xAF on)."""
-        c = self._cmd
+        c = self._buf
         c[0] = op
         c[1] = arg & 0xFF
         self._dc.value = False
@@ -56,27 +56,26 @@ class SH1106(BitmapDisplay):
         """Send columns lo..hi-1 of the pages in drawn (bit p: page p); returns the data bytes
         sent."""
         mv = self._mv
-        buf = self._page
-        cmd = self._cmd
+        buf = self._buf
         write = self._write
         dc = self._dc
         c = lo + self.col
-        cmd[1] = c & 0x0F  # the column's low and high nibbles, the same for every page
-        cmd[2] = 0x10 | (c >> 4)
+        buf[1] = c & 0x0F  # the column's low and high nibbles, the same for every page
+        buf[2] = 0x10 | (c >> 4)
         self._cs.value = False
         n = 0
         p = 0
         while drawn:
             if drawn & 1:
                 j = ((_R if p & 4 else 0) + lo + 1) * 4 + (p & 3)  # column lo's byte of page p
-                for i in range(lo, hi):
+                for i in range(lo + 3, hi + 3):
                     buf[i] = mv[j]
                     j += 4
-                cmd[0] = 0xB0 | p
+                buf[0] = 0xB0 | p
                 dc.value = False
-                write(cmd)
+                write(buf, end=3)
                 dc.value = True
-                write(buf, start=lo, end=hi)
+                write(buf, start=lo + 3, end=hi + 3)
                 n += hi - lo
             drawn >>= 1
             p += 1
