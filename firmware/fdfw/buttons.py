@@ -180,8 +180,9 @@ class EdgeButtons:
         self._deb = [Debouncer(self._const(lv[k]), interval=interval_s) for k in range(ring.n)]
         self._ids = bytes(ids)
         self._dropped = 0
-        # an edge was replayed and its debouncer may not have committed it yet
+        # an edge was replayed and its debouncer may not have committed it yet; the last one's time
         self._settling = False
+        self._last = 0
 
     @staticmethod
     def _const(v):
@@ -207,6 +208,7 @@ class EdgeButtons:
             k = kv >> 1
             d = deb[k]
             at[0] = ts[tail]
+            self._last = ts[tail]
             d.update(lv[k])
             if d.fell:
                 mask |= 1 << ids[k]
@@ -245,12 +247,26 @@ class EdgeButtons:
                 mask |= 1 << self._ids[k]
         return mask
 
+    def _settle_ms(self, t):
+        """ms until a level that changed at tick t has lasted the debouncer's interval (0: it has)."""
+        age = self._ring.clock() - t
+        # (a negative age: the clock wrapped since, so the edge is old)
+        return _SETTLE_MS - age if 0 <= age < _SETTLE_MS else 0
+
+    def _newest(self):
+        # the time of the newest edge in the ring (one is there)
+        r = self._ring
+        h = r.state[0] - 1
+        return r.ticks[h if h >= 0 else r.size - 1]
+
     def pending(self):
+        """An edge waits whose level has lasted the interval: the poll now commits it (an earlier
+        poll would only start the debouncer's window and wait a pass for the next)."""
         st = self._ring.state
-        return st[0] != st[1]
+        return st[0] != st[1] and not self._settle_ms(self._newest())
 
     def wait_ms(self):
         st = self._ring.state
         if st[0] != st[1]:
-            return 0
-        return _SETTLE_MS if self._settling else IDLE_MS
+            return self._settle_ms(self._newest())
+        return self._settle_ms(self._last) if self._settling else IDLE_MS

@@ -127,6 +127,9 @@ class Coach:
         self._k1v = _levels(self.k1, 1)
         self._mv = _levels(self._m, 0)
         self._gi = zeros("H", 32)  # hint: the keep index of each of the 32 dice masks
+        # _score_best: each legal box's value (table units) and the legal boxes, for choices()
+        self._bv = zeros("l", nb)
+        self._lg = 0
         self.rs = None
         self.retarget(rs, valuer)
 
@@ -429,15 +432,18 @@ class Coach:
         rs = self.rs
         lg = scoring.legal(rs, card)
         x = scoring.extra_bonus(rs, card)
+        bv = self._bv
         best = -1
         bb = -1
         for b in range(self.n):
             if (lg >> b) & 1:
                 v = self._score_value(card, b, x)
+                bv[b] = v
                 if v > best:
                     best = v
                     bb = b
         self.box_best = bb
+        self._lg = lg
         return best
 
     def _score_value(self, card, b, x):
@@ -622,20 +628,24 @@ class Coach:
         top[_TN] = 0
         if k == NONE:
             return 0
-        scoring.load(dice)
-        lg = scoring.legal(self.rs, card)
-        x = scoring.extra_bonus(self.rs, card)
-        # boxes first: a keep only as good as scoring now ranks below (as in hint)
+        # boxes first: a keep only as good as scoring now ranks below (as in hint); hint() valued
+        # them. A value not above the third best is not offered (_top would refuse it): no call
+        lg = self._lg
+        bv = self._bv
         for b in range(self.n):
             if (lg >> b) & 1:
-                self._top(top, SCORE, b, self._score_value(card, b, x) * WIDE, -1)
+                w = bv[b] * WIDE
+                if top[_TN] < 3 or w > top[_TW + 2]:
+                    self._top(top, SCORE, b, w, -1)
         if rolls < 3:
             kv = self.k1 if rolls == 1 else self.k2
             gi = self._gi
             self._top(top, KEEP, 0, kv[0], 0)
             for m in range(1, 31):
                 # gi: hint() just indexed every mask's keep
-                self._top(top, KEEP, m, kv[gi[m]], gi[m])
+                w = kv[gi[m]]
+                if top[_TN] < 3 or w > top[_TW + 2]:
+                    self._top(top, KEEP, m, w, gi[m])
         return top[_TN]
 
     def _optimum(self, card, dice, rolls):

@@ -273,6 +273,16 @@ def test_mp_heap_harness_catches_an_allocating_irq_handler(tmp_path):
     assert res["status"].startswith("allocated-while-locked"), out
 
 
+def test_mp_a_press_is_read_once_its_level_has_lasted_the_debounce_interval(tmp_path):
+    # Not sooner: a poll right at the edge only starts adafruit_debouncer's 10 ms window, and the
+    # press would then wait for a poll a whole pass later (on a Pico, a coach slice: up to 50 ms).
+    exe = _micropython()
+    assert exe
+    settle = _fakes_check(exe, tmp_path)["edge_settle"]
+    assert settle[:3] == [[False, 10], [False, 6], [True, 0]]
+    assert settle[3] == 1 << B_OK
+
+
 # -- the fakes themselves, on both runtimes ---------------------------------------------------------------------
 
 

@@ -122,4 +122,14 @@ fakehw.advance(100)
 polls.append(buttons.poll())
 eb = [[b for b in range(30) if (m >> b) & 1] for m in polls]
 
-print(json.dumps({"keypad": k, "pin_irq": p, "edge_buttons": eb}))
+# a press on a quiet button: the idle wait is told of it once its level has lasted the debouncer's
+# 10 ms (pending, and the wait left), so the poll that follows delivers it
+settle = []
+fakehw.advance(20)
+fakehw.press(14)
+for ms in (0, 4, 6):
+    fakehw.advance(ms)
+    settle.append([buttons.pending(), buttons.wait_ms()])
+settle.append(buttons.poll())
+
+print(json.dumps({"keypad": k, "pin_irq": p, "edge_buttons": eb, "edge_settle": settle}))
