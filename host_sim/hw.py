@@ -225,7 +225,7 @@ class SimDisplay(adafruit_framebuf.FrameBuffer):
         self.contrast_level = 255  # the SSD1306's contrast (0x81), 255 after its init sequence
         self.powered = True  # False after poweroff() (0xAE): the panel is dark, its RAM kept
 
-    # the SSD1306 power calls of micropython-lib's driver (fdfw.bitmap_cp.BitmapDisplay has the same)
+    # the SSD1306 power calls of micropython-lib's driver (fdfw.board_cp.BitmapDisplay has the same)
     def contrast(self, level):
         self.contrast_level = level
 

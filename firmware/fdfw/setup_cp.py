@@ -3,7 +3,7 @@ neopixel_write).
 
 Libraries (installed by `make deploy-cp` with circup): adafruit_debouncer and adafruit_ticks
 (without keypad); the NeoPixels are written by the core module neopixel_write (fdfw.pixels_cp). The
-display is fdfw.ssd1306_cp's (the MacroPad's: fdfw.sh1106_cp), both fdfw.bitmap_cp's BitmapDisplay:
+display is fdfw.ssd1306_cp's (the MacroPad's: fdfw.sh1106_cp), both fdfw.board_cp's BitmapDisplay:
 drawn by bitmaptools in C into a Bitmap laid out as the panel's bytes, sent raw (no displayio
 display, no display library).
 """
@@ -41,7 +41,7 @@ def _core(name, hw):
 
 
 def _display(addr, i2c, displayio, hw):
-    """The OLED at `addr` as a framebuf-style target drawn in a Bitmap (see fdfw/bitmap_cp.py)."""
+    """The OLED at `addr` as a framebuf-style target drawn in a Bitmap (see fdfw/board_cp.py)."""
     if not hasattr(_core("bitmaptools", hw), "blit"):  # bitmaptools.blit: CircuitPython 9+
         raise StartupError("this CircuitPython build has no 'bitmaptools.blit': use CircuitPython "
                            "9 or newer", hw)

@@ -15,10 +15,10 @@ def output(p, value):
 
 
 def display(prof, hw, pin):
-    """The SH1106 on SPI (fdfw.sh1106_cp, drawn by fdfw.bitmap_cp) once displayio has let go of it
+    """The SH1106 on SPI (fdfw.sh1106_cp, drawn by fdfw.board_cp) once displayio has let go of it
     (board.DISPLAY released first). pin(prof, p): fdfw.setup_cp's board pin of a profile pin."""
     try:
-        import bitmaptools  # noqa: F401  (fdfw.bitmap_cp draws with it)
+        import bitmaptools  # noqa: F401  (fdfw.board_cp draws with it)
     except ImportError:
         raise StartupError(
             "this CircuitPython build has no 'bitmaptools' module: use CircuitPython 9 or newer", hw

@@ -1,9 +1,9 @@
-"""CircuitPython: an SH1106 OLED on SPI (the MacroPad's): fdfw.bitmap_cp's BitmapDisplay with
+"""CircuitPython: an SH1106 OLED on SPI (the MacroPad's): fdfw.board_cp's BitmapDisplay with
 the panel's command bytes, its frames gathered page by page from the Bitmap."""
 # The SH1106 has page addressing only (a page: 8 rows, one byte a column, LSB the top row) and a
 # 132-column RAM with the 128-column panel from column `col` (2 on the MacroPad). displayio's
 # BusDisplay would convert every pixel of a refresh through its palette; here the frame is drawn as
-# the SSD1306's (fdfw.bitmap_cp: a Bitmap row a screen column, its 4 bytes 4 pages of a half) and
+# the SSD1306's (fdfw.board_cp: a Bitmap row a screen column, its 4 bytes 4 pages of a half) and
 # sent with raw SPI writes after displayio.release_displays():
 # - _frame(): for each page p drawn since the last show(), byte p & 3 of each drawn column's row
 #   (lo..hi-1, stride 4) is gathered into one bytearray after the page and column commands (a
@@ -11,10 +11,10 @@ the panel's command bytes, its frames gathered page by page from the Bitmap."""
 #   of the page. No copy of what the panel holds (1 KB of heap): at 10 MHz a whole page is 0.1 ms
 #   of bus. A frame that draws nothing sends nothing.
 # Nothing here allocates per frame (tests/heap_lock/test_heap_sh1106.py).
-from fdfw.bitmap_cp import BitmapDisplay
+from fdfw.board_cp import BitmapDisplay
 from fivedice.compat import const
 
-_R = const(129)  # Bitmap rows a half (fdfw.bitmap_cp): a spare row, then a row a screen column
+_R = const(129)  # Bitmap rows a half (fdfw.board_cp): a spare row, then a row a screen column
 # the board's own start-up sequence (CircuitPython's adafruit_macropad_rp2040 board.c), display
 # off: blanked, then turned on
 _INIT = bytes((0xAE, 0xD5, 0x80, 0xA8, 0x3F, 0xD3, 0x00, 0x40, 0x00, 0xAD, 0x8B, 0xA1, 0xC8, 0xDA,

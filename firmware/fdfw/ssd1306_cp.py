@@ -1,10 +1,10 @@
-"""CircuitPython: an SSD1306 OLED on busio.I2C (the Pico's): fdfw.bitmap_cp's BitmapDisplay with
+"""CircuitPython: an SSD1306 OLED on busio.I2C (the Pico's): fdfw.board_cp's BitmapDisplay with
 the panel's command bytes, its frames sent by busio.I2C straight from the Bitmap. Loaded only by a
 board with that display (fdfw.setup_cp); the MacroPad's is fdfw.sh1106_cp."""
 # - the panel in vertical addressing (0x20 0x01), segment remap 0xA1, COM scan 0xC8 (the module
 #   upright, as every SSD1306 driver sets it) takes column after column inside the page window
 #   (0x22), D0 the top row: half h's columns lo..hi-1, pages 4h..4h+3, are the Bitmap's bytes
-#   4 * (129h + lo + 1) .. 4 * (129h + hi + 1) (fdfw.bitmap_cp's layout). A half is the fewest
+#   4 * (129h + lo + 1) .. 4 * (129h + hi + 1) (fdfw.board_cp's layout). A half is the fewest
 #   pages a window can take from this memory: a Bitmap row is at least a 32-bit word.
 # - _frame(): of the columns drawn since the last show() (lo..hi), those in 32-column groups of a
 #   drawn half that differ from a shadow of the panel (memoryviews made once, compared and copied
@@ -13,11 +13,11 @@ board with that display (fdfw.setup_cp); the MacroPad's is fdfw.sh1106_cp."""
 #   the 0x40 control byte. A hold sends its die's 20 columns of the halves it changes; a hint or a
 #   picker's lines the lower half; an unchanged frame sends nothing.
 # Nothing here allocates per frame (tests/heap_lock/test_heap_display.py).
-from fdfw.bitmap_cp import BitmapDisplay
+from fdfw.board_cp import BitmapDisplay
 from fivedice.compat import const
 
 _G = const(32)  # columns a compared group of a half (128 bytes): 8 groups, 8 memoryviews a side
-_R = const(129)  # Bitmap rows a half (fdfw.bitmap_cp): a spare row, then a row a screen column
+_R = const(129)  # Bitmap rows a half (fdfw.board_cp): a spare row, then a row a screen column
 
 # one Co=0 write: off, vertical addressing, start line 0, no offset, segment remap, COM scan from
 # COM63, normal, from RAM, multiplex 64, clock, pre-charge, COM pins, VCOMH, charge pump,

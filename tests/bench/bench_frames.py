@@ -430,10 +430,9 @@ def mp_main(tables, which):
             from fdfw import ssd1306_cp as board_cp  # the SSD1306's own module (the MacroPad split)
         except ImportError:
             from fdfw import board_cp
-        try:
-            from fdfw import bitmap_cp as draw_cp  # the drawing, shared with the SH1106 (this tree)
-        except ImportError:
-            draw_cp = board_cp
+        from fdfw import board_cp as glue  # this tree: the drawing (BitmapDisplay), shared with the SH1106
+
+        draw_cp = glue if glue is not board_cp and hasattr(glue, "BitmapDisplay") else board_cp
         from fdfw.board_mp import PagedSSD1306
         from fdfw.store.nvm import NvmStore
     except ImportError:  # the code issue 24 measured (REF_COMMIT): the same modules under their old names

@@ -1,4 +1,4 @@
-"""The MacroPad's SH1106 backend (fdfw.bitmap_cp.BitmapDisplay with fdfw.sh1106_cp.SH1106) against the SSD1306 one
+"""The MacroPad's SH1106 backend (fdfw.board_cp.BitmapDisplay with fdfw.sh1106_cp.SH1106) against the SSD1306 one
 (the same BitmapDisplay with fdfw.ssd1306_cp.SSD1306), the same frames drawn and sent, on the MicroPython unix port:
 what each costs a frame.
 
@@ -47,7 +47,7 @@ def mp_main():
     import displayio
 
     from fivedice import gfx
-    from fdfw import bitmap_cp, sh1106_cp, ssd1306_cp
+    from fdfw import board_cp, sh1106_cp, ssd1306_cp
 
     def stub_fill_region(bm, x1, y1, x2, y2, v):
         pass
@@ -133,7 +133,7 @@ def mp_main():
             i2c_sent = i2c.bytes - i2c0
             writes = i2c.writes - writes0
             # time: the Python alone, bitmaptools replaced by stubs (fastest of REPS), and show()'s part of it
-            bitmap_cp._fill_region, bitmap_cp._blit = (stub_fill_region, stub_blit)
+            board_cp._fill_region, board_cp._blit = (stub_fill_region, stub_blit)
             best = best_show = None
             real_fill = displayio.Bitmap.fill
             for _ in range(REPS):
@@ -150,7 +150,7 @@ def mp_main():
                 best = us if best is None or us < best else best
                 us = time.ticks_diff(t2, t1)
                 best_show = us if best_show is None or us < best_show else best_show
-            bitmap_cp._fill_region, bitmap_cp._blit = real
+            board_cp._fill_region, board_cp._blit = real
             if label == "SH1106":
                 bus = sent * SPI_US_PER_BYTE
                 nbytes = sent

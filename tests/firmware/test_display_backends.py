@@ -1,4 +1,4 @@
-"""The CircuitPython display backend (firmware/fdfw/ssd1306_cp.py: the SSD1306, drawn by bitmap_cp.py's BitmapDisplay)
+"""The CircuitPython display backend (firmware/fdfw/ssd1306_cp.py: the SSD1306, drawn by board_cp.py's BitmapDisplay)
 over the fake displayio / bitmaptools and the fake busio.I2C, on CPython: what the fake panel shows (decoded from
 the bytes it received), how many bytes cross the bus, and the fake busio.I2C's CircuitPython 10.2.1 behaviour. (Its
 MicroPython twin and both heap-lock proofs: tests/heap_lock/test_heap_display.py.)

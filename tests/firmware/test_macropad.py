@@ -1,7 +1,7 @@
 """The Adafruit MacroPad RP2040 (hardware/boards/macropad.py): the real firmware/code.py over the CircuitPython
 fakes with the MacroPad's `board` names, its SH1106 on SPI (fakehw.FakeSH1106 behind busio.SPI), keypad, rotaryio,
 neopixel and the speaker with its enable pin; a whole game played through its keys and encoder. The SH1106 backend
-(firmware/fdfw/bitmap_cp.py with sh1106_cp.py) against adafruit_framebuf, decoded from the bytes the fake panel
+(firmware/fdfw/board_cp.py with sh1106_cp.py) against adafruit_framebuf, decoded from the bytes the fake panel
 receives; its heap-lock proof: tests/heap_lock/test_heap_sh1106.py."""
 import os
 import sys

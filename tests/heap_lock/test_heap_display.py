@@ -1,7 +1,7 @@
 """Display drivers on the MicroPython unix port: bytes on the I2C bus, panel contents, and heap-lock proofs.
 
 PagedSSD1306 (firmware/fdfw/board_mp.py) is the vendored micropython ssd1306 driver with a show() that sends only
-the pages that changed. SSD1306 (firmware/fdfw/ssd1306_cp.py, drawn by bitmap_cp.py's BitmapDisplay) is the
+the pages that changed. SSD1306 (firmware/fdfw/ssd1306_cp.py, drawn by board_cp.py's BitmapDisplay) is the
 CircuitPython backend; here it runs on the fake displayio/bitmaptools (tests/firmware/fakes/cp) on an I2C
 with busio.I2C's methods that only counts, so the heap-lock proof covers the backend's own Python code (the C primitives and busio's writeto on a
 board allocate nothing per call).

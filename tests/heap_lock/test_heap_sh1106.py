@@ -1,4 +1,4 @@
-"""The MacroPad's SH1106 backend (firmware/fdfw/bitmap_cp.py drawing, sh1106_cp.py gathering each page and sending it)
+"""The MacroPad's SH1106 backend (firmware/fdfw/board_cp.py drawing, sh1106_cp.py gathering each page and sending it)
 on the MicroPython unix port over the fake displayio and bitmaptools (tests/firmware/fakes/cp): a frame drawn and sent
 allocates nothing (the C primitives on a board allocate nothing per call; busio.SPI.write here only counts)."""
 import sys

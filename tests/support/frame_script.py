@@ -2,7 +2,7 @@
 
 Runs unchanged on MicroPython (display: framebuf.FrameBuffer) and CPython (display: adafruit_framebuf),
 so tests/lib/screens/test_frame_parity.py can check both runtimes draw the very same pixels.
-With the argument `cp` it draws through the CircuitPython backend instead (firmware/fdfw/bitmap_cp.py, ssd1306_cp.py
+With the argument `cp` it draws through the CircuitPython backend instead (firmware/fdfw/board_cp.py, ssd1306_cp.py
 over the fake displayio/bitmaptools and busio.I2C of tests/firmware/fakes) and prints what the fake SSD1306 shows,
 decoded from the bytes it received (its image(): the RAM as the panel's remap commands show it); the path
 must then list tests/firmware/fakes/cp, tests/firmware/fakes and firmware.
