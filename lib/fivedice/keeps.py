@@ -21,30 +21,22 @@ START = (0, 1, 7, 28, 84, 210, 462)
 
 
 def _build():
-    # the count vectors in key order (c6 the most significant), each written at its level's next
-    # slot: a level's keys come out sorted, with no lists and no sort
     keys = zeros("l", 462)
-    nxt = zeros("H", 6)
+    # enumerate count vectors by dice number, then sort each level by key
+    levels = [[] for _ in range(6)]
+    for c1 in range(6):
+        for c2 in range(6 - c1):
+            for c3 in range(6 - c1 - c2):
+                for c4 in range(6 - c1 - c2 - c3):
+                    for c5 in range(6 - c1 - c2 - c3 - c4):
+                        for c6 in range(6 - c1 - c2 - c3 - c4 - c5):
+                            n = c1 + c2 + c3 + c4 + c5 + c6
+                            levels[n].append(c1 | c2 << 3 | c3 << 6 | c4 << 9 | c5 << 12 | c6 << 15)
     for j in range(6):
-        nxt[j] = START[j]
-    for c6 in range(6):
-        k6 = c6 << 15
-        for c5 in range(6 - c6):
-            k5 = k6 | c5 << 12
-            s5 = c6 + c5
-            for c4 in range(6 - s5):
-                k4 = k5 | c4 << 9
-                s4 = s5 + c4
-                for c3 in range(6 - s4):
-                    k3 = k4 | c3 << 6
-                    s3 = s4 + c3
-                    for c2 in range(6 - s3):
-                        k2 = k3 | c2 << 3
-                        s2 = s3 + c2
-                        for c1 in range(6 - s2):
-                            n = s2 + c1
-                            keys[nxt[n]] = k2 | c1
-                            nxt[n] += 1
+        lv = levels[j]
+        lv.sort()
+        for i in range(len(lv)):
+            keys[START[j] + i] = lv[i]
     return keys
 
 
@@ -71,43 +63,40 @@ def find(key, level):
 
 def _links():
     # Adding one die f keeps a level's key order, so for each face one merge walk along the next
-    # level finds every child, with no search. The same walk files each child's parent: faces in
-    # rising order, so a multiset's t-th parent is its t-th distinct face's.
+    # level finds every child, with no search; the parents are the children's links read backwards.
     keys = KEYS  # a local: faster than a global in these loops
     child = bytearray(6 * 210)
+    for j in range(5):
+        n0 = START[j]
+        n1 = START[j + 1]
+        for f in range(6):
+            d = 1 << 3 * f
+            p = n1
+            for i in range(n0, n1):
+                k = keys[i] + d
+                while keys[p] < k:
+                    p += 1
+                child[6 * i + f] = p - n1
     pstart = [0] * 7
     total = 0
     for j in range(1, 6):
         pstart[j] = total
         total += j * (START[j + 1] - START[j])
     parent = bytearray(total)
-    seen = bytearray(252)  # parents filed so far, per multiset of the next level
-    for j in range(5):
-        n0 = START[j]
-        n1 = START[j + 1]
-        m = START[j + 2] - n1
-        for c in range(m):
+    seen = bytearray(252)  # parents found so far, per multiset of the level: faces in rising order
+    for j in range(1, 6):
+        base = pstart[j]
+        n = START[j + 1] - START[j]
+        for c in range(n):
             seen[c] = 0
-        base = pstart[j + 1]
-        w = j + 1  # parents a multiset of the next level has room for
         for f in range(6):
-            d = 1 << 3 * f
-            p = n1
-            o = 6 * n0 + f
-            for i in range(n1 - n0):
-                k = keys[n0 + i] + d
-                while keys[p] < k:
-                    p += 1
-                c = p - n1
-                child[o] = c
-                o += 6
-                q = base + w * c
-                parent[q + seen[c]] = i
+            for p in range(START[j - 1], START[j]):
+                c = child[6 * p + f]
+                parent[base + j * c + seen[c]] = p - START[j - 1]
                 seen[c] += 1
-        for c in range(m):  # padded by repeating the first
-            q = base + w * c
-            for t in range(seen[c], w):
-                parent[q + t] = parent[q]
+        for c in range(n):  # padded by repeating the first
+            for t in range(seen[c], j):
+                parent[base + j * c + t] = parent[base + j * c]
     return bytes(child), bytes(parent), tuple(pstart)
 
 

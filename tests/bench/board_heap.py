@@ -25,7 +25,10 @@ ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)
 BIN = os.path.dirname(sys.executable)
 FAKES = os.path.join(ROOT, "tests", "firmware", "fakes")
 FAKES_LINK = "_fakes"  # stage(): top/_fakes links to FAKES, so the fakes' paths are short and the same everywhere
-DRIVER = FAKES_LINK + "/game_drive.py"  # tests/firmware/fakes/game_drive.py, from a staged folder
+# tests/firmware/fakes/game_drive.py, from the staged folder's _fakes, run as a module: a script's
+# path would put its real folder (this checkout's, any length) first in sys.path and the fakes'
+# __file__, so the heap and the verdicts would change with where the checkout lives
+DRIVER = ("-m", "game_drive")
 BOARD_32BIT = (0.58, 0.68)  # board heap / unix-port heap for the same game (issue #7, both builds measured)
 GC_BLOCK = 32  # bytes in a GC block of the 64-bit unix port (micropython.mem_info's sizes are in blocks)
 
@@ -87,7 +90,7 @@ def heap_samples(stdout):
 def sizes(top, path, runtime="cp", board="pico"):
     """(the interpreter's own bytes, the fakes' bytes) in the driver before the board starts."""
     env = dict(os.environ, MICROPYPATH=path, FIVEDICE_DRIVE_SIZES="1", FIVEDICE_DRIVE_BOARD=board)
-    r = subprocess.run([os.path.join(BIN, "micropython"), "-X", "heapsize=1024K", DRIVER, runtime], cwd=top,
+    r = subprocess.run([os.path.join(BIN, "micropython"), "-X", "heapsize=1024K", *DRIVER, runtime], cwd=top,
                        env=env, capture_output=True, text=True, timeout=120)
     out = json.loads([ln for ln in r.stdout.splitlines() if ln.startswith("{")][-1])
     return out["base"], out["fake_bytes"]
@@ -131,7 +134,7 @@ def run(top, path, heap_kb, runtime="cp", games=1, timeout=1800, boots=1, oom=Fa
         env["FIVEDICE_DRIVE_SEED"] = str(seed)
     if ballast:
         env["FIVEDICE_DRIVE_BALLAST"] = str(ballast)
-    cmd = [os.path.join(BIN, "micropython"), "-X", "heapsize=%dK" % heap_kb, DRIVER, runtime, str(games)]
+    cmd = [os.path.join(BIN, "micropython"), "-X", "heapsize=%dK" % heap_kb, *DRIVER, runtime, str(games)]
     errors = 0
     heap = []
     each = []
