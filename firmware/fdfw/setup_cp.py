@@ -3,9 +3,8 @@ neopixel_write).
 
 Libraries (installed by `make deploy-cp` with circup): adafruit_debouncer and adafruit_ticks
 (without keypad); the NeoPixels are written by the core module neopixel_write (fdfw.pixels_cp). The
-display is fdfw.ssd1306_cp's (the MacroPad's: fdfw.sh1106_cp), both fdfw.board_cp's BitmapDisplay:
-drawn by bitmaptools in C into a Bitmap laid out as the panel's bytes, sent raw (no displayio
-display, no display library).
+display is fdfw.ssd1306_cp's (the MacroPad's: fdfw.sh1106_cp), a BitmapDisplay (fdfw.board_cp):
+drawn by bitmaptools into a Bitmap in the panel's layout, sent raw (no displayio display).
 """
 import time
 

@@ -31,13 +31,13 @@ class SH1106(BitmapDisplay):
         self._dc = dc
         self._cs = cs
         self.col = col
+        # a command's bytes (0-2), then a page's bytes (column x at 3 + x) gathered from the Bitmap
+        self._buf = bytearray(131)
         dc.value = False
         cs.value = False
         self._write(_INIT)
         cs.value = True
         BitmapDisplay.__init__(self, displayio)
-        # a command's bytes (0-2), then a page's bytes (column x at 3 + x) gathered from the Bitmap
-        self._buf = bytearray(131)
         self.show()
         self.poweron()
 
