@@ -36,16 +36,22 @@ _TV = const(3)
 _TW = const(6)
 _TG = const(9)
 _TN = const(12)
-# the turn solve's slices (work): next values (upper boxes, the rest), final roll, averages,
-_SOLVED = const(7)
-# best sub-keeps (levels 0-4, level 5), averages: each under 50 ms on an RP2040 (make bench-ai) A
-# slice of the groups (_group_step) scores _GROLLS rolls (a divisor of 252), or finds groups until
+# the turn solve's phases (work, _phase): 0-15 the next states' values from that box on, _READS
+# table reads a slice (_HL + r: Yum's High/Low points from roll r on, _GROLLS rolls a slice); then
+# _FINAL: the final roll (half the open boxes a slice), averages (level 4, levels 3-0), best
+# sub-keeps (levels 0-4, the rolls in two halves), averages; _SOLVED. Each slice under 50 ms on an
+# RP2040 (docs/benchmarks.md). The state is all in _phase: an attribute more costs heap
+_FINAL = const(16)
+_SOLVED = const(25)
+_HL = const(32)
+_READS = const(12)
+# A slice of the groups (_group_step) scores _GROLLS rolls (a divisor of 252), or finds groups until
 # it has looked at _GSCAN rolls (the group it is in goes on to the box's end: up to 251 more).
 # Measured on the unix port, worst of every rule set: 3.9 us a roll scored, 0.07 us a roll looked
-# at; with 28 and 750 a slice takes <= 115 us, ~21 ms on an RP2040 (x185; 25 ms at x214), inside a
-# 50 ms pass (tests/bench/bench_frames.py prints them)
-_GROLLS = const(28)
-_GSCAN = const(750)
+# at; with 14 and 375 a slice takes <= ~60 us, ~11 ms on an RP2040 (x185), halved for issue 34:
+# the board ran these passes at up to 2x the estimate
+_GROLLS = const(14)
+_GSCAN = const(375)
 
 # box modes: how the next state's slot follows from the points scored
 _PLAIN = const(0)
@@ -127,9 +133,6 @@ class Coach:
         self._k1v = _levels(self.k1, 1)
         self._mv = _levels(self._m, 0)
         self._gi = zeros("H", 32)  # hint: the keep index of each of the 32 dice masks
-        # _score_best: each legal box's value (table units) and the legal boxes, for choices()
-        self._bv = zeros("l", nb)
-        self._lg = 0
         self.rs = None
         self.retarget(rs, valuer)
 
@@ -194,21 +197,26 @@ class Coach:
         ph = self._phase
         if ph == _SOLVED:
             return True
-        if ph == 0:
-            # the upper boxes (first in every rule set): 6 table reads each
-            self._next_values(card, 0, 6)
-        elif ph == 1:
-            self._next_values(card, 6, self.n)
-        elif ph == 2:
-            self._final_roll(card)  # V3 into level 5 of k2
-        elif ph == 3:
-            self._averages(self.k2, self._k2v)
-        elif ph == 4:
-            self._best_subkeeps(self.k2, self.k1, 0)  # levels 0-4 into _m
-        elif ph == 5:
-            self._best_subkeeps(self.k2, self.k1, 1)  # V2 into level 5 of k1
+        if ph < _FINAL or ph >= _HL:
+            if ph < _FINAL:
+                ph = self._next_values(card, ph)
+            else:
+                # Yum's High or Low (the other one filled): its points, by the card
+                self._hl_step(card, ph - _HL)
+                ph += _GROLLS
+                if ph - _HL >= 252:
+                    ph = self._hlbox + 1  # the boxes after it next
+            self._phase = _FINAL if self.n <= ph < _FINAL else ph
+            return False
+        if ph < _FINAL + 2:
+            self._final_roll(card, ph == _FINAL)  # V3 into level 5 of k2, in two halves
+        elif ph < _FINAL + 4:
+            self._averages(self.k2, self._k2v, ph - _FINAL - 2)  # level 4, then levels 3-0
+        elif ph < _FINAL + 7:
+            # levels 0-4 into _m, then V2 into level 5 of k1 (two halves of the rolls)
+            self._best_subkeeps(self.k2, self.k1, ph - _FINAL - 4)
         else:
-            self._averages(self.k1, self._k1v)
+            self._averages(self.k1, self._k1v, ph - _FINAL - 7)
         self._phase = ph + 1
         return ph + 1 == _SOLVED
 
@@ -294,9 +302,10 @@ class Coach:
         arrays)."""
         return self._phase == _SOLVED and self.arrays[5] is self
 
-    def _next_values(self, card, lo, hi):
-        """The table's values of the next states for boxes lo .. hi-1 (in two slices: 0..6, then the
-        rest)."""
+    def _next_values(self, card, lo):
+        """The table's values of the next states for the boxes from lo on, until _READS table reads
+        are done; returns the box to go on from (self.n: all read), or _HL: Yum's High or Low
+        (_hlbox) has its points next."""
         rs = self.rs
         f = self.filled
         u = self.u
@@ -309,8 +318,12 @@ class Coach:
             self._hlbox = -1
             self._nopen = 0
         k = self._nopen
-        for b in range(lo, hi):
+        b = lo
+        n = self.n
+        reads = 0
+        while b < n and reads < _READS:
             if (f >> b) & 1:
+                b += 1
                 continue
             self._open[k] = b
             k += 1
@@ -324,32 +337,40 @@ class Coach:
                     if u2 > t:
                         u2 = t if t else u
                     env[o + c] = val.value(m2, u2, z)
+                reads += 5
             elif b == rs.five_box and zd == 2:
                 self._mode[b] = _FIVE
                 env[o] = val.value(m2, u, 0)
                 env[o + 1] = val.value(m2, u, 1)
+                reads += 1
             elif (b == rs.high_box or b == rs.low_box) and zd == 11:
                 other = rs.low_box if b == rs.high_box else rs.high_box
                 if (f >> other) & 1:
                     self._mode[b] = _PLAIN
                     env[o] = val.value(m2, u, 0)
-                    self._hlbox = b  # its points depend on the other box's value
-                    self._hl_points(card, b)
+                    self._hlbox = b  # its points depend on the other box's: the next slices
+                    self._nopen = k
+                    return _HL
                 else:
                     self._mode[b] = _HILO
                     for s in range(_SLOTS):
                         env[o + s] = val.value(m2, u, s)
+                    reads += _SLOTS - 1
             else:
                 self._mode[b] = _PLAIN
                 env[o] = val.value(m2, u, z)
+            reads += 1
+            b += 1
         self._nopen = k
+        return b
 
-    def _hl_points(self, card, box):
+    def _hl_step(self, card, r0):
+        # Yum's High or Low (the other one filled): the points of _GROLLS rolls from r0, by the card
         d = self._dice
-        for r in range(252):
+        for r in range(r0, r0 + _GROLLS):
             _k.roll_dice(r, d)
             scoring.load(d)
-            self._hl[r] = scoring.points(self.rs, card, box)
+            self._hl[r] = scoring.points(self.rs, card, self._hlbox)
 
     def _slot(self, b, p):
         m = self._mode[b]
@@ -361,9 +382,9 @@ class Coach:
             return p - 20 if p else 0
         return 0
 
-    def _final_roll(self, card):
+    def _final_roll(self, card, first):
         """V3 of the 252 rolls, x WIDE, into level 5 of k2: each roll's best box, from the grouped
-        points."""
+        points; first: the scratch values and the first half of the open boxes, else the rest."""
         rs = self.rs
         sc = self.scale
         env = self._env
@@ -377,15 +398,20 @@ class Coach:
         ge = self._gend
         gf = self._gfirst
         out = self._k2v[4]  # level 5 of k2: V3 of roll r is out[r]
+        h = (k + 1) >> 1
         c0 = -1
         for i in range(k):
             v = env[opn[i] * _SLOTS]
             if v > c0:
                 c0 = v
         c0 *= WIDE
-        for r in range(252):
-            out[r] = c0
-        for i in range(k):
+        i0 = h
+        if first:
+            for r in range(252):
+                out[r] = c0
+            i0 = 0
+            k = h
+        for i in range(i0, k):
             b = opn[i]
             o = b * _SLOTS
             # Yum's High or Low with the other one filled: its points depend on the card
@@ -418,7 +444,8 @@ class Coach:
                 j = e
         # five of a kind once the five box is used: Joker/Trump Card and extra bonus, from scoring
         fb = rs.five_box
-        if fb >= 0 and (self.filled >> fb) & 1 and (rs.joker != _r.JOKER_NONE or rs.extra_bonus):
+        if (not first and fb >= 0 and (self.filled >> fb) & 1
+                and (rs.joker != _r.JOKER_NONE or rs.extra_bonus)):
             d = self._five
             for face5 in range(1, 7):
                 for i in range(5):
@@ -426,24 +453,24 @@ class Coach:
                 scoring.load(d)
                 out[_k.find(5 << 3 * (face5 - 1), 5)] = self._score_best(card) * WIDE
 
-    def _score_best(self, card):
+    def _score_best(self, card, top=None):
         """Best (points + bonus) * scale + next value over the legal boxes for the loaded dice; sets
-        box_best."""
+        box_best. With `top` (choices()), each box is offered to it on the way."""
         rs = self.rs
         lg = scoring.legal(rs, card)
         x = scoring.extra_bonus(rs, card)
-        bv = self._bv
         best = -1
         bb = -1
         for b in range(self.n):
             if (lg >> b) & 1:
                 v = self._score_value(card, b, x)
-                bv[b] = v
                 if v > best:
                     best = v
                     bb = b
+                # a value not above a full top's third is not offered (_top would refuse it)
+                if top is not None and (top[_TN] < 3 or v * WIDE > top[_TW + 2]):
+                    self._top(top, SCORE, b, v * WIDE, -1)
         self.box_best = bb
-        self._lg = lg
         return best
 
     def _score_value(self, card, b, x):
@@ -451,13 +478,14 @@ class Coach:
         p = scoring.points(self.rs, card, b)
         return (p + x) * self.scale + self._env[b * _SLOTS + self._slot(b, p)]
 
-    def _averages(self, out, lv):
+    def _averages(self, out, lv, part):
         """Levels 4..0 of out from its level 5, in place: out[k] = expected level-5 value of keeping
         multiset k (one rerolled die at a time). Level 5 holds values x 6**5, so level j is a
         multiple of 6**j and each division by 6 is exact: the same integers as summing 6**(5-j)
-        outcomes and scaling by 6**j. lv: the views of out's levels 1..5."""
+        outcomes and scaling by 6**j. lv: the views of out's levels 1..5. part 0: level 4 (126
+        keeps), part 1: levels 3..0 (84)."""
         c0, c1, c2, c3, c4, c5 = _CV
-        for j in range(4, -1, -1):
+        for j in range(3 if part else 4, -1 if part else 3, -1):
             o = lv[j]  # level j + 1
             c = 6 * _k.START[j]
             for i in range(_k.START[j], _k.START[j + 1]):
@@ -466,8 +494,8 @@ class Coach:
 
     def _best_subkeeps(self, kv, out, part):
         """Level 5 of out[r] = best kv over the sub-multisets of roll r, rounded to table units, x
-        WIDE: part 0 finds the best of levels 0..4 (in _m), part 1 level 5 (two slices of the turn
-        solve).
+        WIDE: part 0 finds the best of levels 0..4 (in _m), parts 1 and 2 level 5's two halves
+        (three slices of the turn solve).
 
         M(k) = max(kv(k), M of k's parents, k less one die): one builtin max() per keep over its
         padded parents (keeps.PARENT repeats the first), a third fewer bytecodes than a chain of
@@ -477,8 +505,9 @@ class Coach:
         mv = self._mv
         if part:
             pm = mv[4]
-            p = _k.PSTART[5]
-            for i in range(_L5, 462):  # level 5, the rolls
+            i0 = _L5 if part == 1 else _L5 + 126
+            p = _k.PSTART[5] + 5 * (i0 - _L5)
+            for i in range(i0, i0 + 126):  # level 5, the rolls: half of them
                 out[i] = (
                     (max(kv[i], pm[p0[p]], pm[p1[p]], pm[p2[p]], pm[p3[p]], pm[p4[p]]) + WIDE // 2)
                     // WIDE
@@ -516,9 +545,10 @@ class Coach:
         if self._k0 is None:
             self._k0 = zeros("l", 462)
             self._k0v = _levels(self._k0, 1)
-        self._best_subkeeps(self.k1, self._k0, 0)
-        self._best_subkeeps(self.k1, self._k0, 1)
-        self._averages(self._k0, self._k0v)
+        for part in range(3):
+            self._best_subkeeps(self.k1, self._k0, part)
+        self._averages(self._k0, self._k0v, 0)
+        self._averages(self._k0, self._k0v, 1)
         return (self._k0[0] + WIDE // 2) // WIDE
 
     # -- hints
@@ -541,18 +571,21 @@ class Coach:
         scoring.load(dice)
         return self._score_value(card, box, scoring.extra_bonus(self.rs, card)) * WIDE
 
-    def hint(self, card, dice, rolls, held):
+    def hint(self, card, dice, rolls, held, top=None):
         """The best action for the current roll; returns NONE, KEEP or SCORE and sets kind, value,
         best.
 
         rolls = rolls taken this turn (1..3); held = bit mask of the dice held now (ties keep it).
+        top: choices()' array, given the legal boxes as they are valued.
         """
+        if top is not None:
+            top[_TN] = 0
         if rolls <= 0 or card.filled == self.rs.all_mask:
             self.kind = NONE
             return NONE
         self.prepare(card)
         scoring.load(dice)
-        sbest = self._score_best(card) * WIDE
+        sbest = self._score_best(card, top) * WIDE
         if rolls >= 3:
             self.kind = SCORE
             self.value = self.box_best
@@ -621,22 +654,12 @@ class Coach:
         TOP_LEN: top[i] the kind (KEEP/SCORE), top[3 + i] the value (dice mask or box), top[6 + i]
         its value in wide units, top[12] how many); returns how many. Sets hint()'s results too.
         Allocates nothing."""
-        # keeps while a roll is left (every mask but all five) and every legal box; top[9 + i]: a
-        # keep's index,
-        # -1 for a box, so a second mask of the same keep is skipped
-        k = self.hint(card, dice, rolls, held)
-        top[_TN] = 0
-        if k == NONE:
+        # every legal box, then the keeps while a roll is left (every mask but all five); top[9 +
+        # i]: a keep's index, -1 for a box, so a second mask of the same keep is skipped. Boxes
+        # first (hint() offers them as it values them): a keep only as good as scoring now ranks
+        # below (as in hint)
+        if self.hint(card, dice, rolls, held, top) == NONE:
             return 0
-        # boxes first: a keep only as good as scoring now ranks below (as in hint); hint() valued
-        # them. A value not above the third best is not offered (_top would refuse it): no call
-        lg = self._lg
-        bv = self._bv
-        for b in range(self.n):
-            if (lg >> b) & 1:
-                w = bv[b] * WIDE
-                if top[_TN] < 3 or w > top[_TW + 2]:
-                    self._top(top, SCORE, b, w, -1)
         if rolls < 3:
             kv = self.k1 if rolls == 1 else self.k2
             gi = self._gi
@@ -647,6 +670,18 @@ class Coach:
                 if top[_TN] < 3 or w > top[_TW + 2]:
                     self._top(top, KEEP, m, w, gi[m])
         return top[_TN]
+
+    def score_values(self, card, dice, out):
+        """Wide-unit value of scoring each legal box with `dice` now into out[box] (the picker's
+        values: one solve check and one scoring of the dice for all of them). Allocates nothing."""
+        self.prepare(card)
+        scoring.load(dice)
+        rs = self.rs
+        lg = scoring.legal(rs, card)
+        x = scoring.extra_bonus(rs, card)
+        for b in range(self.n):
+            if (lg >> b) & 1:
+                out[b] = self._score_value(card, b, x) * WIDE
 
     def _optimum(self, card, dice, rolls):
         self.hint(card, dice, rolls, 0)

@@ -246,7 +246,9 @@ class Session:
             return False
         try:
             card = g.cards[g.player]
-            if not c.work(card):
+            was = c.solved
+            if not c.work(card) or not was:
+                # a slice done (the last one too: par and a hint due wait for the next pass)
                 return True
             # a human with the table: par for the turn screen, once
             if self.seats.players[g.player] is None:

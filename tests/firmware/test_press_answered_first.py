@@ -158,7 +158,7 @@ def test_a_hold_shows_before_the_pending_slice_and_its_sound():
     run(app, buttons, ticks_ms, 3)  # the first frame, the save, a slice: the solve still going
     assert app.session.thinking
     buttons.queue.append(1 << A.B_ROLL)
-    run(app, buttons, ticks_ms, 200)  # the roll lands, the solve finishes
+    run(app, buttons, ticks_ms, 800)  # the roll lands, the solve finishes
     assert not app.session.thinking and not app.session.tumbling
     del log[:]
     buttons.queue.append(1 << A.B_HOLD2)
@@ -207,7 +207,7 @@ def test_a_driver_that_ticks_without_drawing_still_gets_the_work_done():
     app.session.new_game()
     log_slices(app.seats.coach, log)
     t = 0
-    for _ in range(400):  # the coach's final-roll groups and the turn solve, a slice every other pass at worst
+    for _ in range(1200):  # the coach's final-roll groups and the turn solve, a slice every other pass at worst
         app.tick(t)  # never drawn: app.dirty stays set
         t += 5
     assert not app.session.thinking and "save" in log

@@ -23,6 +23,8 @@ for _name in ("yahtzee3", "yum_low25", "yacht"):
     SETUPS.append((_c, _g, Proficiency(coach.Coach(_t.rs, _t)), cpu_levels.make(_t.rs, cpu_levels.PERFECT, _t),
                    cpu_levels.make(_t.rs, cpu_levels.GOOD)))
 FIVE = bytearray(b"\x04\x04\x04\x04\x04")
+TOP = array("l", [0] * coach.TOP_LEN)
+OUT = array("i", [0] * 16)
 
 
 def _hints():
@@ -38,6 +40,9 @@ def _hints():
             acc += c.hint(cd, FIVE, rolls, 3) + c.value
         c.hint(cd, g.dice, 3, 0)
         box = c.value
+        acc += c.choices(cd, g.dice, 1, 0, TOP) + c.choices(cd, g.dice, 3, 0, TOP)
+        c.score_values(cd, g.dice, OUT)  # the picker's values
+        acc += OUT[box]
         acc += c.keep_loss(cd, g.dice, 1, 5) + c.keep_loss(cd, g.dice, 2, 0)
         acc += c.score_loss(cd, g.dice, 3, box)
         acc += c.turn_value(cd)

@@ -220,6 +220,15 @@ def group_slices(rs):
     return n
 
 
+def solve_slices(c, card):
+    """Slices of work() a coach takes to solve `card`'s turn from the start (groups built)."""
+    c._phase = -1
+    n = 1
+    while not c.work(card):
+        n += 1
+    return n
+
+
 def _count_work(c, log):
     real = c.work
 
@@ -249,14 +258,18 @@ def test_a_turn_is_solved_one_slice_a_loop_pass_from_its_start_so_the_hint_is_re
         dev.step()
         passes += 1
         assert len(log) - before <= 1  # one slice a pass at most
-    # the new game's first frame (issue 24), the groups' slices, then coach._SOLVED
-    assert app.seats.coach.solved and passes == 1 + group_slices(YACHT) + 7
+    # the new game's first frame (issue 24), the groups' slices, then the turn's (issue 34: 13)
+    c = app.seats.coach
+    g = app.session.game
+    # (+1: the pass that finds the turn solved sets par, and shows a hint asked meanwhile)
+    turn = passes - 1 - group_slices(YACHT) - 1
+    assert c.solved and turn == solve_slices(c, g.cards[g.player]) and 9 < turn <= 16
     dev.tap(A.B_ROLL)
     dev.settle()
     n = len(log)
     dev.tap(A.B_UP)
     assert app.session.hint_kind != 0
-    assert len(log) > n and all(ph == 7 for ph in log[n:])  # the hint found the turn solved: nothing redone
+    assert len(log) > n and all(ph == coach._SOLVED for ph in log[n:])  # the hint found the turn solved: nothing redone
 
 
 def test_the_cpu_moves_only_once_its_turn_is_solved_and_its_dots_step_meanwhile():
@@ -278,7 +291,9 @@ def test_the_cpu_moves_only_once_its_turn_is_solved_and_its_dots_step_meanwhile(
     # a pass draws a frame (the first one's, "CPU plays" and its dots) or works: a slice a pass, the final-roll
     # groups' then the turn solve's (the device has no store: no save)
     frames = dev.frames - f0
-    assert app.store is None and frames >= 2 and steps == frames + group_slices(YACHT) + 7
+    turn = solve_slices(app.seats.coach, g.cards[g.player])
+    # (+1: the pass that finds the turn solved)
+    assert app.store is None and frames >= 2 and steps == frames + group_slices(YACHT) + turn + 1
     app.session.cpu_step_ms = 1000  # a paced CPU turn: "CPU playing" with its dots stepping, not a frozen screen
     app.session.cpu_at = dev.now() + 1000
     dots = set()

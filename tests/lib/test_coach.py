@@ -279,3 +279,41 @@ def test_points_x100_round_half_up_without_a_long_int():
             assert c.to_points_x100(wide) == (wide * 100 + d // 2) // d
             assert c.to_points_x100(Watched(wide)) == (wide * 100 + d // 2) // d
     assert big and not any(big)
+
+
+@pytest.mark.parametrize("name", ["yahtzee3", "yum_low25", "yatzy3"])
+def test_choices_and_the_pickers_values_match_each_choice_valued_alone(name):
+    """Issue 34: choices() leaves out a keep no better than a full top's third before offering it,
+    and score_values() values every legal box at once: the same best three (first offered wins a
+    tie, one mask a keep) and the same values as keep_value / score_value one at a time."""
+    from fivedice import scoring
+
+    c, t = _coach(name)
+    card = fixtures.card(name)
+    rnd = random.Random(name + "top")
+    dice = bytearray(5)
+    top = [0] * coach.TOP_LEN
+    out = [-1] * rules.MAX_BOXES
+    for _ in range(40):
+        for i in range(5):
+            dice[i] = rnd.randint(1, 6)
+        rolls = rnd.randint(1, 3)
+        n = c.choices(card, dice, rolls, 0, top)
+        scoring.load(dice)
+        lg = scoring.legal(card.rs, card)
+        cands = [(c.score_value(card, dice, b), coach.SCORE, b) for b in range(card.rs.n) if (lg >> b) & 1]
+        if rolls < 3:
+            seen = set()
+            for m in range(31):
+                key = tuple(sorted(dice[i] for i in range(5) if (m >> i) & 1))
+                if key not in seen:
+                    seen.add(key)
+                    cands.append((c.keep_value(dice, rolls, m), coach.KEEP, m))
+        # stable: boxes first, then masks in increasing order; higher value first
+        ref = sorted(cands, key=lambda e: -e[0])[:3]
+        assert n == len(ref)
+        assert [(top[6 + i], top[i], top[3 + i]) for i in range(n)] == ref
+        c.score_values(card, dice, out)
+        for b in range(card.rs.n):
+            if (lg >> b) & 1:
+                assert out[b] == c.score_value(card, dice, b)

@@ -46,10 +46,12 @@ class Picker(Screen):
         if c is not None and not app.session.cpu_turn():
             card = g.cards[g.player]
             banked = card.upper() + card.lower() + card.bonus()
+            ex = self.expect
             try:
+                c.score_values(card, g.dice, ex)  # wide units, every box offered
                 for i in range(n):
                     b = self.boxes[i]
-                    self.expect[b] = banked * 100 + c.to_points_x100(c.score_value(card, g.dice, b))
+                    ex[b] = banked * 100 + c.to_points_x100(ex[b])
                 self.valued = True
             except OSError:
                 app.session.coach_lost()
