@@ -130,9 +130,10 @@ class SimDevice:
         return refusal
 
     def settle(self, limit_ms=20000):
-        """Run until nothing is happening on its own (dice landed, CPU idle, cues finished)."""
+        """Run until nothing is happening on its own (dice landed, CPU idle, cues finished, the save
+        written or refused)."""
         t = 0
-        while self.app.busy() and t < limit_ms:
+        while (self.app.busy() or self.app.session.save_due) and t < limit_ms:
             self.step()
             t += POLL_MS
         # a last frame after things stopped

@@ -45,6 +45,7 @@ KEYMAP = {
 SHAKE_KEYS = ("s", "S")
 KNOB_KEYS = {"left": -1, "right": 1, "[": -1, "]": 1}  # the MacroPad's knob (host_sim.macropad.KNOB)
 SPIN_MS = 300  # a spin of the knob on the dice screen ends this long after its last detent (fdfw.encoder)
+_MORE = 15  # extra loop passes a step while the coach works and nothing is drawn (step())
 SHAKE_MS = 700  # the s key and the Shake button: a shake this long (host_sim's s key shakes the tilt 700 ms)
 
 KEY = "fivedice.save"  # localStorage: the save record as hex
@@ -424,15 +425,23 @@ class Handheld:
         self.steps += 1
         loop = self.loop
         loop.step()
+        # the coach's slices are cut for a Pico's 50 ms pass: here, where one takes well under a ms,
+        # up to _MORE more a step while they draw nothing (a turn solved in one step, not 13)
+        s = self.app.session
+        n = 0
+        while not loop.q[2] and (s.thinking or s.warming) and n < _MORE:
+            loop.step()
+            n += 1
         return 1 if loop.q[2] else 0
 
     def idle(self):
-        """Nothing left to happen without input: no press waiting, no shake going, the app not busy."""
+        """Nothing left to happen without input: no press waiting, no shake going, the app not busy,
+        no save waiting for its moment (a refused one shows a message)."""
         a = self.accel
         k = self.spinner
         return (not self.taps.q and not a.burst_ms and not a.bursting and not a.det.shaking
                 and not k.spin and not k.spinning
-                and not self.app.busy() and not self.app.dirty)
+                and not self.app.busy() and not self.app.session.save_due and not self.app.dirty)
 
     def frame(self):
         return self.display.buf

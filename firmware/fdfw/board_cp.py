@@ -1,10 +1,13 @@
 """CircuitPython's board glue while the game runs: the small run-time callables fdfw.setup_cp hands
-to the built board. The display is its own module (fdfw.ssd1306_cp or fdfw.sh1106_cp): a board loads
-only its own."""
+to the built board, and BitmapDisplay, the display's drawing, which each panel's own module
+subclasses (fdfw.ssd1306_cp or fdfw.sh1106_cp: a board loads only its own)."""
 # hw.sleep_ms, the shake switch's read, hw.battery, hw.make_sleep, hw.start_watchdog. The light
 # sleep itself (fdfw.sleep_cp) loads at the first sleep, the setup (fdfw.setup_cp) is dropped after
 # start-up: a function keeps its module's globals, hence the whole module, in the heap, so what only
-# start-up needs stays out of here.
+# start-up needs stays out of here. BitmapDisplay is here, not in a module of its own, because every
+# CircuitPython board draws with it: a module less on the heap.
+from fivedice.compat import const
+from fivedice.font import ADVANCE, FIRST, FONT, LAST, UNKNOWN, WIDTH
 from fivedice.power import read_mv
 from fivedice import loop as _idle
 
@@ -122,3 +125,231 @@ def watchdog_start(wd, hw):
         return hw.watchdog
 
     return start
+
+
+# -- the display --
+# BitmapDisplay is a framebuf-style target for fivedice.gfx / oled_view (fill, fill_rect, pixel,
+# rect, hline, vline, show) drawn by bitmaptools in C: no displayio display, no per-pixel
+# conversion, no display library.
+# - back: a 1-bit displayio.Bitmap 32 wide, 258 tall, in two halves of 129 rows: pages 0-3 (rows
+#   0-128) and pages 4-7 (rows 129-257). CircuitPython keeps a 1-bit Bitmap as rows of 32-bit words,
+#   values MSB first in each byte, bytes in order (10.2.1 shared-module/displayio/Bitmap.c): a row
+#   is 4 bytes; row 129 * h + x + 1 holds screen column x's pages 4h..4h+3, its byte b the panel's
+#   byte of page 4h + b (bit k: screen row 8 * (4h + b) + k, as MONO_VLSB). Screen pixel (x, y) is
+#   bitmap pixel ((y & 31) ^ 7, 129 * (y >> 5) + x + 1): MSB-first flips the rows inside a page,
+#   never the bytes. A half's first row is spare (the SSD1306 lends its last byte to the 0x40).
+# - drawing: bitmaptools.fill_region, one for a rectangle's partial top page, its whole pages and
+#   its partial bottom page (in each half it covers); pixel() through memoryview(back) (zero-copy,
+#   writable); text: one bitmaptools.blit a glyph from a font Bitmap in the same layout (two where
+#   not page-aligned).
+# - a subclass fills in two hooks: _frame(lo, hi, drawn) sends the columns (lo..hi-1) and the
+#   pages (drawn: bit p, page p) drawn since the last show() from memoryview(back) (self._mv) and
+#   returns the data bytes it sent (show() calls it; a frame that draws nothing calls nothing);
+#   command(op, arg=-1) sends a command byte and its argument (the power calls' codes, the same
+#   on both panels). Its __init__ readies the panel, calls BitmapDisplay.__init__ (a blank frame
+#   drawn), then show() and poweron().
+# Nothing here allocates per frame (tests/heap_lock/test_heap_display.py, test_heap_sh1106.py).
+
+# bitmaptools' fill_region and blit (C), bound by the first BitmapDisplay: a build without
+# them still gets far enough at start-up (fdfw.setup_cp) to say so, with red pixels and beeps
+_fill_region = _blit = None
+_one = bytearray(1)  # glyph()'s char, drawn by glyphs()
+_FONT_W = const(32)  # the font Bitmap's width: glyph k at bits 8 * (k % 4), rows 5 * (k // 4)
+_R = const(129)  # Bitmap rows a half: a spare row, then a row a screen column
+
+
+def _font_bitmap(displayio, ink):
+    """The font in the back buffer's layout: glyph k's column i at row 5 * (k // 4) + i, byte k % 4
+    (fivedice's column byte as it is); ink pixels = ink, the rest 1 - ink (blits skip them:
+    the paper is left as it was)."""
+    n = LAST - FIRST + 1
+    bm = displayio.Bitmap(_FONT_W, WIDTH * ((n + 3) >> 2), 2)
+    bm.fill(1 - ink)
+    mv = memoryview(bm)
+    for k in range(n):
+        for i in range(WIDTH):
+            b = FONT[k * WIDTH + i]
+            mv[(WIDTH * (k >> 2) + i) * 4 + (k & 3)] = b if ink else b ^ 0xFF
+    return bm
+
+
+class BitmapDisplay:
+    GLYPH_BLIT = True  # fivedice.gfx draws text through glyph() / glyphs() here
+
+    def __init__(self, displayio):
+        global _fill_region, _blit
+        if _blit is None:
+            import bitmaptools
+
+            _fill_region = bitmaptools.fill_region
+            _blit = bitmaptools.blit
+        self.width = 128
+        self.height = 64
+        self.back = displayio.Bitmap(32, 2 * _R, 2)  # two halves of 4 pages (see above)
+        self._mv = memoryview(self.back)
+        self._ink = (_font_bitmap(displayio, 0), _font_bitmap(displayio, 1))  # c's text: _ink[c]
+        self.bytes_sent = 0  # data bytes sent since start-up
+        self.fill(0)  # the first show() blanks the panel, whatever it held
+
+    # -- the SSD1306 power calls of micropython-lib's driver (fivedice.power dims and sleeps through
+    # them): the SH1106 has the same command codes --
+    def contrast(self, level):
+        self.command(0x81, level)
+
+    def poweroff(self):
+        self.command(0xAE)  # the panel dark, its RAM kept
+
+    def poweron(self):
+        self.command(0xAF)
+
+    # -- framebuf-style primitives (clipped like MicroPython's framebuf) --
+    def fill(self, c):
+        self.back.fill(c)
+        self.lo = 0
+        self.hi = 128
+        self.drawn = 0xFF  # the pages drawn since the last show(): bit p, page p
+
+    def fill_rect(self, x, y, w, h, c):
+        x2 = x + w
+        y2 = y + h
+        if x < 0:
+            x = 0
+        if y < 0:
+            y = 0
+        if x2 > 128:
+            x2 = 128
+        if y2 > 64:
+            y2 = 64
+        if x >= x2 or y >= y2:
+            return
+        if x < self.lo:
+            self.lo = x
+        if x2 > self.hi:
+            self.hi = x2
+        self.drawn |= (2 << ((y2 - 1) >> 3)) - (1 << (y >> 3))  # pages y >> 3 .. (y2 - 1) >> 3
+        x += 1  # bitmap rows
+        x2 += 1
+        if y >= 32:  # the lower half: its rows from 0
+            x += _R
+            x2 += _R
+            y -= 32
+            y2 -= 32
+        elif y2 > 32:  # across both halves: the lower half's part first, then the upper's
+            self.fill_rect(x - 1, 32, x2 - x, y2 - 32, c)
+            y2 = 32
+        back = self.back
+        if y & 7:  # a partial top page: rows y..e-1 are bitmap x (e - 1) ^ 7 .. y ^ 7
+            e = (y | 7) + 1
+            if e > y2:
+                e = y2
+            _fill_region(back, (e - 1) ^ 7, x, (y ^ 7) + 1, x2, c)
+            y = e
+        e = y2 & ~7
+        if e > y:  # whole pages: the same bitmap x as the half's screen y
+            _fill_region(back, y, x, e, x2, c)
+            y = e
+        if y < y2:  # a partial bottom page
+            _fill_region(back, (y2 - 1) ^ 7, x, (y ^ 7) + 1, x2, c)
+
+    def hline(self, x, y, w, c):
+        self.fill_rect(x, y, w, 1, c)
+
+    def vline(self, x, y, h, c):
+        self.fill_rect(x, y, 1, h, c)
+
+    def rect(self, x, y, w, h, c, f=False):
+        if f:
+            self.fill_rect(x, y, w, h, c)
+            return
+        self.fill_rect(x, y, w, 1, c)
+        self.fill_rect(x, y + h - 1, w, 1, c)
+        self.fill_rect(x, y, 1, h, c)
+        self.fill_rect(x + w - 1, y, 1, h, c)
+
+    def pixel(self, x, y, c=None):
+        if 0 <= x < 128 and 0 <= y < 64:
+            i = ((x + 1 + (_R if y & 32 else 0)) << 2) | ((y >> 3) & 3)
+            b = 1 << (y & 7)
+            mv = self._mv
+            if c is None:
+                return 1 if mv[i] & b else 0
+            if c:
+                mv[i] |= b
+            else:
+                mv[i] &= ~b & 0xFF
+            if x < self.lo:
+                self.lo = x
+            if x >= self.hi:
+                self.hi = x + 1
+            self.drawn |= 1 << (y >> 3)
+        return None
+
+    # -- text: one blit per glyph, two where it is not page-aligned --
+    def glyph(self, code, x, y, c):
+        """Draw char code (32..126, else '?') with its top-left at x, y in colour c; paper is
+        untouched."""
+        _one[0] = code
+        self.glyphs(_one, x, y, c)
+
+    def glyphs(self, s, x, y, c):
+        """Draw bytes s on one line from x, y; returns the x after the last char (as gfx.text).
+        A glyph is font bitmap x sx..sx+7, rows r..r+4, cut at the screen's edges (a half's row 0
+        is the spare one; the upper half's rows stop at 128) and at the pages."""
+        e = x + len(s) * ADVANCE
+        if y <= -8 or y >= 64 or e <= 0 or x >= 128:
+            return e
+        if x < self.lo:
+            self.lo = x if x > 0 else 0
+        if e > self.hi:
+            self.hi = e
+        back = self.back
+        ink = self._ink[c]
+        skip = 1 - c
+        m = y & 7
+        p = y - m  # the first page's first screen row: glyph rows 0..7-m are its rows m..7
+        up = p >= 0
+        ya = p & 31
+        ra = (_R if p & 32 else 0) + 1  # bitmap row - screen x
+        if up:
+            self.drawn |= 1 << (p >> 3)
+        p += 8  # glyph rows 8-m..7: the next page's rows 0..m-1
+        down = m and p < 64
+        if down:
+            self.drawn |= 1 << (p >> 3)
+        yb = (p & 31) + 8 - m
+        rb = (_R if p & 32 else 0) + 1
+        for code in s:
+            if -WIDTH < x < 128:
+                if code < FIRST or code > LAST:
+                    code = UNKNOWN
+                code -= FIRST
+                r = WIDTH * (code >> 2)
+                sx = (code & 3) << 3
+                r2 = r + WIDTH
+                d = x
+                if d < 0:
+                    r -= d
+                    d = 0
+                elif d > 128 - WIDTH:
+                    r2 -= d + WIDTH - 128
+                if up:
+                    _blit(back, ink, ya, d + ra, x1=sx + m, y1=r, x2=sx + 8, y2=r2,
+                          skip_source_index=skip)
+                if down:
+                    _blit(back, ink, yb, d + rb, x1=sx, y1=r, x2=sx + m, y2=r2,
+                          skip_source_index=skip)
+            x += ADVANCE
+        return x
+
+    # -- sending --
+    def show(self):
+        lo = self.lo
+        hi = self.hi
+        if hi > 128:
+            hi = 128
+        drawn = self.drawn
+        self.lo = 128
+        self.hi = 0
+        self.drawn = 0
+        if lo < hi:
+            self.bytes_sent += self._frame(lo, hi, drawn)

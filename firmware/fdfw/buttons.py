@@ -248,7 +248,7 @@ class EdgeButtons:
         return mask
 
     def _settle_ms(self, t):
-        """ms until a level that changed at tick t has lasted the debouncer's interval (0: it has)."""
+        """ms until a level that changed at tick t has lasted the debounce interval (0: it has)."""
         age = self._ring.clock() - t
         # (a negative age: the clock wrapped since, so the edge is old)
         return _SETTLE_MS - age if 0 <= age < _SETTLE_MS else 0

@@ -3,8 +3,8 @@ neopixel_write).
 
 Libraries (installed by `make deploy-cp` with circup): adafruit_debouncer and adafruit_ticks
 (without keypad); the NeoPixels are written by the core module neopixel_write (fdfw.pixels_cp). The
-display is fdfw.ssd1306_cp's (the MacroPad's: fdfw.sh1106_cp): drawn by bitmaptools in C into a
-Bitmap laid out as the panel's bytes, sent raw (no displayio display, no display library).
+display is fdfw.ssd1306_cp's (the MacroPad's: fdfw.sh1106_cp), a BitmapDisplay (fdfw.board_cp):
+drawn by bitmaptools into a Bitmap in the panel's layout, sent raw (no displayio display).
 """
 import time
 
@@ -40,14 +40,14 @@ def _core(name, hw):
 
 
 def _display(addr, i2c, displayio, hw):
-    """The OLED at `addr` as a framebuf-style target drawn in a Bitmap (see fdfw/ssd1306_cp.py)."""
+    """The OLED at `addr` as a framebuf-style target drawn in a Bitmap (see fdfw/board_cp.py)."""
     if not hasattr(_core("bitmaptools", hw), "blit"):  # bitmaptools.blit: CircuitPython 9+
         raise StartupError("this CircuitPython build has no 'bitmaptools.blit': use CircuitPython "
                            "9 or newer", hw)
     # this display's module only: the MacroPad loads its own
-    from fdfw.ssd1306_cp import SSD1306, BitmapDisplay
+    from fdfw.ssd1306_cp import SSD1306
 
-    return BitmapDisplay(SSD1306(i2c, addr), displayio)
+    return SSD1306(i2c, addr, displayio)
 
 
 def pin(prof, p):

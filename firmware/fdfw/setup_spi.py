@@ -15,15 +15,17 @@ def output(p, value):
 
 
 def display(prof, hw, pin):
-    """The SH1106 on SPI, drawn by fdfw.sh1106_cp once displayio has let go of it (board.DISPLAY
-    released first). pin(prof, p): fdfw.setup_cp's board pin of a profile pin."""
+    """The SH1106 on SPI (fdfw.sh1106_cp, drawn by fdfw.board_cp) once displayio has let go of it
+    (board.DISPLAY released first). pin(prof, p): fdfw.setup_cp's board pin of a profile pin."""
     try:
-        import bitmaptools  # noqa: F401  (fdfw.sh1106_cp draws with it)
+        import bitmaptools  # noqa: F401  (fdfw.board_cp draws with it)
     except ImportError:
         raise StartupError(
             "this CircuitPython build has no 'bitmaptools' module: use CircuitPython 9 or newer", hw
         )
-    from fdfw.sh1106_cp import PageDisplay
+    import displayio
+
+    from fdfw.sh1106_cp import SH1106
 
     try:
         spi = busio.SPI(pin(prof, prof.OLED_SCK), MOSI=pin(prof, prof.OLED_MOSI))
@@ -37,9 +39,9 @@ def display(prof, hw, pin):
     spi.configure(baudrate=prof.OLED_HZ, polarity=0, phase=0)
     cs = output(pin(prof, prof.OLED_CS), True)
     dc = output(pin(prof, prof.OLED_DC), False)
-    # high: the panel keeps running (PageDisplay's init sets it up)
+    # high: the panel keeps running (SH1106's init sets it up)
     rst = output(pin(prof, prof.OLED_RESET), True)
-    d = PageDisplay(spi, dc, cs, prof.OLED_COL)
+    d = SH1106(spi, dc, cs, prof.OLED_COL, displayio)
     d.reset_pin = rst  # kept with the display
     return d
 

@@ -9,8 +9,8 @@
 #
 # A target may draw glyphs itself: one with a true class attribute GLYPH_BLIT provides glyph(code,
 # x, y, c) and glyphs(bytes, x, y, c) -> x after the text, which must draw the very pixels glyph()
-# below would, a code outside the font as '?' (firmware/fdfw/ssd1306_cp.py, sh1106_cp.py and
-# board_mp.py blit them in C). Scale 1
+# below would, a code outside the font as '?' (firmware/fdfw/board_cp.py and board_mp.py blit
+# them in C). Scale 1
 # only; str text and scaled text always take the fill_rect path. A target with a true DIE_SPRITES
 # provides sprite_die(x, y, size, face, held, c) and sprite_tumble(x, y, size, k, c) -> True when it
 # blitted a copy of what die() / tumbling_die() below draw there (made once, by these very

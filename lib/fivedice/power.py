@@ -14,7 +14,7 @@ press/tick/draw."""
 # default).
 #
 # The panel is the display object when it has contrast(), poweroff() and poweron()
-# (micropython-lib's ssd1306, fdfw.ssd1306_cp.BitmapDisplay, host_sim's SimDisplay); other displays
+# (micropython-lib's ssd1306, fdfw.board_cp.BitmapDisplay, host_sim's SimDisplay); other displays
 # simply never dim.
 #
 # Battery: `battery` is a callable returning the supply in mV (the board's VSYS monitor,

@@ -430,10 +430,14 @@ def mp_main(tables, which):
             from fdfw import ssd1306_cp as board_cp  # the SSD1306's own module (the MacroPad split)
         except ImportError:
             from fdfw import board_cp
+        from fdfw import board_cp as glue  # this tree: the drawing (BitmapDisplay), shared with the SH1106
+
+        draw_cp = glue if glue is not board_cp and hasattr(glue, "BitmapDisplay") else board_cp
         from fdfw.board_mp import PagedSSD1306
         from fdfw.store.nvm import NvmStore
     except ImportError:  # the code issue 24 measured (REF_COMMIT): the same modules under their old names
         from fdfw import display_cp as board_cp
+        draw_cp = board_cp
         from fdfw.display_mp import PagedSSD1306
         from fdfw.nvm_store import NvmStore
     from fivedice import app as A
@@ -461,6 +465,8 @@ def mp_main(tables, which):
         displayio.release_displays()
         if hasattr(board_cp, "SSD1306"):  # this tree: the Bitmap sent over busio.I2C
             i2c = busio.I2C(board.GP5, board.GP4)
+            if draw_cp is not board_cp:  # this tree: the SSD1306 is a BitmapDisplay
+                return board_cp.SSD1306(i2c, 0x3C, displayio), oled
             return board_cp.BitmapDisplay(board_cp.SSD1306(i2c, 0x3C), displayio), oled
         import adafruit_displayio_ssd1306  # the code before: displayio's refresh through the Adafruit driver
         import i2cdisplaybus
@@ -513,7 +519,7 @@ def mp_main(tables, which):
 
     _STATE = ("shown", "now", "whole",  # the screen's
               "buffer", "shadow", "_a", "_r", "_n", "_old_n", "_old_ok", "_over", "_eager", "_dirty", "_all",
-              "marks", "_span", "blocks_sent", "cols_sent", "bytes_sent", "lo", "hi", "ops_run", "_dsize", "_dcol", "_dice", "_tumble")
+              "marks", "_span", "blocks_sent", "cols_sent", "bytes_sent", "lo", "hi", "drawn", "ops_run", "_dsize", "_dcol", "_dice", "_tumble")
     # (the dice sprites too: made at a die's first draw, which must not be a stubbed one)
 
     def snapshot(fb, screen):
@@ -731,17 +737,17 @@ def mp_main(tables, which):
                 snap = snapshot(fb, app.screen)
                 tgt = getattr(fb, "_t", fb)  # the object holding the back buffer
                 # the sink stubbed: displayio's display (the code before) or the panel's busio.I2C (this tree)
-                panel = getattr(fb, "panel", None)
+                panel = getattr(fb, "panel", fb)  # this tree: the display is the panel
                 sink = (panel, "_i2c", StubI2C()) if hasattr(panel, "_i2c") else (fb, "display", StubDisplay())
-                saved = (board_cp._fill_region, board_cp._blit, getattr(sink[0], sink[1]), tgt.back)
-                board_cp._fill_region = stub_fill_region
-                board_cp._blit = stub_blit
+                saved = (draw_cp._fill_region, draw_cp._blit, getattr(sink[0], sink[1]), tgt.back)
+                draw_cp._fill_region = stub_fill_region
+                draw_cp._blit = stub_blit
                 tgt.back = StubBitmap()
                 setattr(sink[0], sink[1], sink[2])
                 try:
                     py = best_us(real_draw, snap)  # the Python side, the C calls stubbed
                 finally:
-                    board_cp._fill_region, board_cp._blit, real_sink, tgt.back = saved
+                    draw_cp._fill_region, draw_cp._blit, real_sink, tgt.back = saved
                     setattr(sink[0], sink[1], real_sink)
                 bitmaptools.reset_counts()
                 fills[0] = 0

@@ -1,21 +1,25 @@
-"""The MacroPad's SH1106 backend (fdfw.sh1106_cp.PageDisplay) against the SSD1306 one (fdfw.ssd1306_cp.BitmapDisplay),
-the same frames drawn and sent, on the MicroPython unix port: what each costs a frame.
+"""The MacroPad's SH1106 backend (fdfw.board_cp.BitmapDisplay with fdfw.sh1106_cp.SH1106) against the SSD1306 one
+(the same BitmapDisplay with fdfw.ssd1306_cp.SSD1306), the same frames drawn and sent, on the MicroPython unix port:
+what each costs a frame.
 
     micropython tests/bench/bench_sh1106.py        (MICROPYPATH: lib, firmware, tests/firmware/fakes/cp)
     python tests/bench/bench_sh1106.py             (runs the above)
 
-For each frame (a whole turn screen, then a changed die, then the hint line and the message line drawn again) it
-prints: the Python time of drawing and show() with bitmaptools replaced by stubs (unix-port us, fastest of
-REPS), the bitmaptools calls and the pixels they touch, and the bytes sent to the panel: the SH1106's over SPI
-at 10 MHz (its page and column commands included: 3 a page); the SSD1306's over I2C at 400 kHz, straight from its
-Bitmap (its column window and control bytes included), with I2C_WRITE_US a write. Then an RP2040 estimate with
-bench_frames.py's constants (K, the C costs): an estimate, not a measurement (no MacroPad here).
+Both draw the same Bitmap the same way; they differ in show(): the SSD1306 compares 32-column groups with its
+shadow and sends the changed ones over I2C straight from the Bitmap, the SH1106 gathers each drawn page's bytes
+(stride 4) into one bytearray in Python and sends it over SPI. For each frame (a whole turn screen, then a changed
+die, then the hint line and the message line drawn again) it prints: the Python time of drawing and show() with
+bitmaptools replaced by stubs (unix-port us, fastest of REPS), of it show()'s, the bitmaptools calls and the pixels
+they touch, and the bytes sent to the panel: the SH1106's over SPI at 10 MHz (its page and column commands
+included: 3 a page); the SSD1306's over I2C at 400 kHz, straight from its Bitmap (its column window and control
+bytes included), with I2C_WRITE_US a write. Then an RP2040 estimate with bench_frames.py's constants (K, the C
+costs): an estimate, not a measurement (no MacroPad here).
 """
 import sys
 
 IS_MPY = sys.implementation.name == "micropython"
 REPS = 5
-K = 217  # RP2040 us per unix-port us: bench_frames.py's fit (docs/benchmarks.md; it moves ~15 % run to run)
+K = 185  # RP2040 us per unix-port us: bench_frames.py's default (docs/benchmarks.md; the fit moves run to run)
 C_CALL_US = 3.0  # bench_frames.py's assumed C costs
 C_PIXEL_US = 0.3
 C_FILL_US = 15.0
@@ -43,7 +47,7 @@ def mp_main():
     import displayio
 
     from fivedice import gfx
-    from fdfw import sh1106_cp, ssd1306_cp
+    from fdfw import board_cp, sh1106_cp, ssd1306_cp
 
     def stub_fill_region(bm, x1, y1, x2, y2, v):
         pass
@@ -108,10 +112,10 @@ def mp_main():
 
     spi = SPI()
     i2c = I2C()
-    sh = sh1106_cp.PageDisplay(spi, Pin(), Pin(), 2)
-    ssd = ssd1306_cp.BitmapDisplay(ssd1306_cp.SSD1306(i2c, SSD1306_ADDR), displayio)
+    sh = sh1106_cp.SH1106(spi, Pin(), Pin(), 2, displayio)
+    ssd = ssd1306_cp.SSD1306(i2c, SSD1306_ADDR, displayio)
     real = (bitmaptools.fill_region, bitmaptools.blit)
-    print("frame       backend  python us (port)  C calls  pixels  bytes sent  Pico estimate ms")
+    print("frame       backend  python us (port)  of it show()  C calls  pixels  bytes sent  Pico estimate ms")
     for name, draw in (("whole turn", whole), ("a hold", hold), ("two lines", lines)):
         for label, fb in (("SH1106", sh), ("SSD1306", ssd)):
             # counts: the real (fake) bitmaptools, the frame drawn over the turn screen (the whole one over a blank)
@@ -128,13 +132,9 @@ def mp_main():
             sent = spi.bytes - sent0
             i2c_sent = i2c.bytes - i2c0
             writes = i2c.writes - writes0
-            # time: the Python alone, bitmaptools replaced by stubs (fastest of REPS)
-            stubs = (stub_fill_region, stub_blit)
-            if label == "SH1106":
-                fb._fill_region, fb._blit = stubs
-            else:
-                ssd1306_cp._fill_region, ssd1306_cp._blit = stubs
-            best = None
+            # time: the Python alone, bitmaptools replaced by stubs (fastest of REPS), and show()'s part of it
+            board_cp._fill_region, board_cp._blit = (stub_fill_region, stub_blit)
+            best = best_show = None
             real_fill = displayio.Bitmap.fill
             for _ in range(REPS):
                 fb.fill(0) if draw is whole else None
@@ -142,20 +142,23 @@ def mp_main():
                 displayio.Bitmap.fill = stub_fill  # C on the board (C_FILL_US), Python in the fake
                 t = time.ticks_us()
                 draw(fb)
+                t1 = time.ticks_us()
                 fb.show()
-                us = time.ticks_diff(time.ticks_us(), t)
+                t2 = time.ticks_us()
                 displayio.Bitmap.fill = real_fill
+                us = time.ticks_diff(t2, t)
                 best = us if best is None or us < best else best
+                us = time.ticks_diff(t2, t1)
+                best_show = us if best_show is None or us < best_show else best_show
+            board_cp._fill_region, board_cp._blit = real
             if label == "SH1106":
-                fb._fill_region, fb._blit = real
                 bus = sent * SPI_US_PER_BYTE
                 nbytes = sent
             else:
-                ssd1306_cp._fill_region, ssd1306_cp._blit = real
                 bus = i2c_sent * I2C_US_PER_BYTE + writes * I2C_WRITE_US
                 nbytes = i2c_sent
             est = (best * K + C_CALL_US * n + C_PIXEL_US * px + (C_FILL_US if draw is whole else 0) + bus) / 1000
-            print("%-11s %-8s %16d %8d %7d %11d %17.1f" % (name, label, best, n, px, nbytes, est))
+            print("%-11s %-8s %16d %13d %8d %7d %11d %17.1f" % (name, label, best, best_show, n, px, nbytes, est))
 
 
 if __name__ == "__main__":

@@ -1,6 +1,6 @@
-"""The CircuitPython display backend (firmware/fdfw/ssd1306_cp.py: BitmapDisplay and the SSD1306 panel) over the
-fake displayio / bitmaptools and the fake busio.I2C, on CPython: what the fake panel shows (decoded from the bytes
-it received), how many bytes cross the bus, and the fake busio.I2C's CircuitPython 10.2.1 behaviour. (Its
+"""The CircuitPython display backend (firmware/fdfw/ssd1306_cp.py: the SSD1306, drawn by board_cp.py's BitmapDisplay)
+over the fake displayio / bitmaptools and the fake busio.I2C, on CPython: what the fake panel shows (decoded from
+the bytes it received), how many bytes cross the bus, and the fake busio.I2C's CircuitPython 10.2.1 behaviour. (Its
 MicroPython twin and both heap-lock proofs: tests/heap_lock/test_heap_display.py.)
 """
 import os
@@ -37,12 +37,12 @@ def stack(fakes):
     import board
     import busio
     import displayio
-    from fdfw.ssd1306_cp import SSD1306, BitmapDisplay
+    from fdfw.ssd1306_cp import SSD1306
 
     oled = fakes.FakeSSD1306()
     fakes.devices[0x3C] = oled
     displayio.release_displays()
-    fb = BitmapDisplay(SSD1306(busio.I2C(board.GP5, board.GP4), 0x3C), displayio)
+    fb = SSD1306(busio.I2C(board.GP5, board.GP4), 0x3C, displayio)
     return fb, oled
 
 

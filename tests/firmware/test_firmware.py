@@ -1526,7 +1526,7 @@ def test_cp_an_idle_game_goes_dark_sleeps_on_pin_alarms_and_a_press_only_wakes_i
     assert app.pressed == [B_OK, B_ROLL, B_ROLL]  # the waking press never reached the app
     assert app.session.game.rolls == 2 and not app.asleep()
     cmds = oled.commands
-    assert 0xAE in cmds and 0xAF in cmds[cmds.index(0xAE):]  # fdfw.ssd1306_cp.SSD1306 poweroff() / poweron()
+    assert 0xAE in cmds and 0xAF in cmds[cmds.index(0xAE):]  # fdfw.board_cp.BitmapDisplay poweroff() / poweron()
     assert 1 in _commands_after(cmds, 0x81)  # dimmed through BusDisplay.brightness: contrast 1
     assert any(w[1] == bytes(15) for w in cp.hw.pixel_writes)  # dark for the sleep
     assert _nvm_save() == app.session.save_bytes()

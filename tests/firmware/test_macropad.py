@@ -1,7 +1,8 @@
 """The Adafruit MacroPad RP2040 (hardware/boards/macropad.py): the real firmware/code.py over the CircuitPython
 fakes with the MacroPad's `board` names, its SH1106 on SPI (fakehw.FakeSH1106 behind busio.SPI), keypad, rotaryio,
 neopixel and the speaker with its enable pin; a whole game played through its keys and encoder. The SH1106 backend
-(firmware/fdfw/sh1106_cp.py) against adafruit_framebuf; its heap-lock proof: tests/heap_lock/test_heap_display.py."""
+(firmware/fdfw/board_cp.py with sh1106_cp.py) against adafruit_framebuf, decoded from the bytes the fake panel
+receives; its heap-lock proof: tests/heap_lock/test_heap_sh1106.py."""
 import os
 import sys
 
@@ -125,15 +126,16 @@ def sh(monkeypatch):
         monkeypatch.syspath_prepend(p)
     import board
     import busio
+    import displayio
     import fakehw
-    from fdfw.sh1106_cp import PageDisplay
+    from fdfw.sh1106_cp import SH1106
 
     fakehw.reset()
     panel = fakehw.macropad_boot()
     fakehw.board_display[0].release()
     spi = busio.SPI(board.SCK, MOSI=board.MOSI)
     spi.try_lock()
-    fb = PageDisplay(spi, _Out(fakehw, 24), _Out(fakehw, 22), 2)
+    fb = SH1106(spi, _Out(fakehw, 24), _Out(fakehw, 22), 2, displayio)
     yield fb, panel, spi
     for name in list(sys.modules):
         if name.split(".")[0] in _MODULES:
@@ -198,7 +200,7 @@ def test_sh1106_sends_nothing_undrawn_and_only_the_drawn_pages_drawn_columns(sh)
     assert (panel.data_bytes, spi.writes) == before  # nothing drawn: not a byte
     fb.fill_rect(30, 12, 20, 20, 1)  # columns 30-49 of pages 1-3
     fb.show()
-    assert panel.data_bytes - before[0] == 3 * 20 and fb.pages_sent == 8 + 8 + 3  # blank start, turn, this
+    assert panel.data_bytes - before[0] == 3 * 20 and spi.writes - before[1] == 2 * 3  # 3 pages of 20 columns
     assert panel.frame == reference(lambda f: (turn(f), f.fill_rect(30, 12, 20, 20, 1)))
     d = panel.data_bytes
     gfx.text(fb, b"ab", -3, 61, 1)  # clipped at the left and the bottom: columns 0-8 of page 7
@@ -206,6 +208,12 @@ def test_sh1106_sends_nothing_undrawn_and_only_the_drawn_pages_drawn_columns(sh)
     assert panel.data_bytes - d == 9
     assert panel.frame == reference(lambda f: (turn(f), f.fill_rect(30, 12, 20, 20, 1),
                                                gfx.text(f, b"ab", -3, 61, 1)))
+    d = panel.data_bytes, spi.writes
+    gfx.text(fb, b"Roll", 5, 35, 1)  # not page-aligned: columns 5-28 of pages 4 and 5
+    fb.show()
+    assert (panel.data_bytes - d[0], spi.writes - d[1]) == (2 * 24, 2 * 2)
+    assert panel.frame == reference(lambda f: (turn(f), f.fill_rect(30, 12, 20, 20, 1),
+                                               gfx.text(f, b"ab", -3, 61, 1), gfx.text(f, b"Roll", 5, 35, 1)))
 
 
 def test_sh1106_power_calls_send_the_panel_commands(sh):
@@ -220,7 +228,8 @@ def test_sh1106_power_calls_send_the_panel_commands(sh):
 
 def test_the_sh1106_bench_draws_the_same_frames_on_both_backends_and_counts_what_each_sends():
     """tests/bench/bench_sh1106.py (docs/benchmarks.md) runs on today's backends: a row a frame and backend,
-    the same pixels drawn on each, the SH1106's bytes its pages and columns (3 command bytes a page)."""
+    the same C calls and pixels drawn on each (one drawing code), the SH1106's bytes its pages and columns
+    (3 command bytes a page)."""
     import subprocess
 
     root = os.path.dirname(FIRMWARE)
@@ -229,14 +238,16 @@ def test_the_sh1106_bench_draws_the_same_frames_on_both_backends_and_counts_what
     assert r.returncode == 0, r.stdout + r.stderr
     rows = {}
     for ln in r.stdout.splitlines()[1:]:
-        *name, backend, _, calls, pixels, sent, est = ln.split()
+        *name, backend, py, show, calls, pixels, sent, est = ln.split()
+        assert 0 <= int(show) <= int(py), ln  # show() is a part of the frame's Python
         rows[" ".join(name), backend] = int(calls), int(pixels), int(sent), float(est)
     assert sorted(rows) == sorted((f, b) for f in ("whole turn", "a hold", "two lines") for b in ("SH1106", "SSD1306"))
     for f in ("whole turn", "a hold", "two lines"):
-        assert rows[f, "SH1106"][1] == rows[f, "SSD1306"][1] > 0, f  # the same pixels drawn
+        assert rows[f, "SH1106"][:2] == rows[f, "SSD1306"][:2] and rows[f, "SH1106"][1] > 0, f  # drawn alike
         assert rows[f, "SH1106"][3] > 0 and rows[f, "SSD1306"][3] > 0, f
     assert rows["whole turn", "SH1106"][2] == 8 * (3 + 128)  # every page, every column
     assert rows["a hold", "SH1106"][2] == 3 * (3 + 20)  # the die's 20 columns of its 3 pages
+    assert rows["two lines", "SH1106"][2] == 4 * (3 + 128)  # pages 4-7, every column
 
 
 # -- the whole firmware ---------------------------------------------------------------------------------------

@@ -1,9 +1,9 @@
 """Display drivers on the MicroPython unix port: bytes on the I2C bus, panel contents, and heap-lock proofs.
 
 PagedSSD1306 (firmware/fdfw/board_mp.py) is the vendored micropython ssd1306 driver with a show() that sends only
-the pages that changed. BitmapDisplay (firmware/fdfw/ssd1306_cp.py) is the CircuitPython backend; here it runs on the
-fake displayio/bitmaptools (tests/firmware/fakes/cp) and its SSD1306 panel on an I2C with busio.I2C's methods that
-only counts, so the heap-lock proof covers the backend's own Python code (the C primitives and busio's writeto on a
+the pages that changed. SSD1306 (firmware/fdfw/ssd1306_cp.py, drawn by board_cp.py's BitmapDisplay) is the
+CircuitPython backend; here it runs on the fake displayio/bitmaptools (tests/firmware/fakes/cp) on an I2C
+with busio.I2C's methods that only counts, so the heap-lock proof covers the backend's own Python code (the C primitives and busio's writeto on a
 board allocate nothing per call).
 """
 import sys
@@ -21,7 +21,7 @@ for _p in ("/firmware", "/firmware/vendor", "/tests/firmware/fakes", "/tests/fir
 import fakehw  # noqa: E402
 from fivedice import gfx  # noqa: E402
 from fdfw.board_mp import PagedSSD1306  # noqa: E402
-from fdfw.ssd1306_cp import SSD1306, BitmapDisplay  # noqa: E402
+from fdfw.ssd1306_cp import SSD1306  # noqa: E402
 import displayio  # noqa: E402
 
 
@@ -205,7 +205,7 @@ class CountingBusio:
 
 def test_circuitpython_backend_draws_and_shows_without_allocating():
     i2c = CountingBusio()
-    fb = BitmapDisplay(SSD1306(i2c, 0x3C), displayio)
+    fb = SSD1306(i2c, 0x3C, displayio)
     assert i2c.data == 1024  # the blank start-up screen
 
     def frame():
@@ -228,7 +228,7 @@ def test_circuitpython_backend_draws_and_shows_without_allocating():
 
 
 def test_heap_harness_catches_a_display_allocation():
-    fb = BitmapDisplay(SSD1306(CountingBusio(), 0x3C), displayio)
+    fb = SSD1306(CountingBusio(), 0x3C, displayio)
     assert locked(lambda: fb.glyphs(bytes(DICE), 0, 0, 1)) == 1  # bytes() allocates: the harness must see it
 
 

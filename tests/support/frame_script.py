@@ -2,8 +2,8 @@
 
 Runs unchanged on MicroPython (display: framebuf.FrameBuffer) and CPython (display: adafruit_framebuf),
 so tests/lib/screens/test_frame_parity.py can check both runtimes draw the very same pixels.
-With the argument `cp` it draws through the CircuitPython backend instead (firmware/fdfw/ssd1306_cp.py over
-the fake displayio/bitmaptools and busio.I2C of tests/firmware/fakes) and prints what the fake SSD1306 shows,
+With the argument `cp` it draws through the CircuitPython backend instead (firmware/fdfw/board_cp.py, ssd1306_cp.py
+over the fake displayio/bitmaptools and busio.I2C of tests/firmware/fakes) and prints what the fake SSD1306 shows,
 decoded from the bytes it received (its image(): the RAM as the panel's remap commands show it); the path
 must then list tests/firmware/fakes/cp, tests/firmware/fakes and firmware.
 With `mp` (MicroPython) it draws through firmware/fdfw/board_mp.py's PagedSSD1306 (only the changed 32-column
@@ -24,7 +24,7 @@ if CP:
     import busio
     import displayio
     import fakehw
-    from fdfw.ssd1306_cp import SSD1306, BitmapDisplay
+    from fdfw.ssd1306_cp import SSD1306
 
     class Shown:
         """What the panel shows, decoded when printed."""
@@ -40,7 +40,7 @@ if CP:
         oled = fakehw.FakeSSD1306()
         fakehw.devices[0x3C] = oled
         displayio.release_displays()
-        d = BitmapDisplay(SSD1306(busio.I2C(board.GP5, board.GP4), 0x3C), displayio)
+        d = SSD1306(busio.I2C(board.GP5, board.GP4), 0x3C, displayio)
         d.buf = Shown(oled)  # page layout, as a MONO_VLSB framebuf's
         return d
 

@@ -153,9 +153,10 @@ class SPI:
         self._check()
         end = len(buffer) if end is None else end
         self.writes += 1
+        data = memoryview(buffer)[start:end]  # read in place, as the C write does (no copy on the heap)
         for cs, dev in fakehw.spi_devices.items():
             if not fakehw.read_output(cs):
-                dev.spi_write(buffer[start:end])
+                dev.spi_write(data)
 
     def readinto(self, buffer, *, start=0, end=None, write_value=0):
         self._check()
