@@ -136,9 +136,9 @@ def intern_rare():
     """Import the kept screens' modules, then load the screens the app opens now and then (the
     registry's other lines) and drop them again, first thing at start-up (fdfw.start). What a load
     leaves for good (the names it interns, the tables it grows: MicroPython frees neither) is then
-    made before the game's code, among its long-lived objects, not inside the free heap's largest
-    block, where the first visit mid-game would leave it (docs/memory.md). Lines in a row that need
-    the same feature load together, then drop; a feature the install left out is skipped."""
+    made before the game's code, not inside the free heap's largest block (docs/memory.md)."""
+    # lines in a row that need the same feature load together, then drop; a feature the install
+    # left out is skipped
     lines = SCREENS.split("\n")
     # the kept screens' modules for good, first: the App builds their objects later
     for m in range(KEPT):
