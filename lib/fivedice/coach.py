@@ -453,9 +453,10 @@ class Coach:
                 scoring.load(d)
                 out[_k.find(5 << 3 * (face5 - 1), 5)] = self._score_best(card) * WIDE
 
-    def _score_best(self, card, top=None):
+    def _score_best(self, card, top=None, out=None):
         """Best (points + bonus) * scale + next value over the legal boxes for the loaded dice; sets
-        box_best. With `top` (choices()), each box is offered to it on the way."""
+        box_best. With `top` (choices()), each box is offered to it on the way; with `out`
+        (score_values()), each box's value in wide units goes to out[box]."""
         rs = self.rs
         lg = scoring.legal(rs, card)
         x = scoring.extra_bonus(rs, card)
@@ -470,6 +471,8 @@ class Coach:
                 # a value not above a full top's third is not offered (_top would refuse it)
                 if top is not None and (top[_TN] < 3 or v * WIDE > top[_TW + 2]):
                     self._top(top, SCORE, b, v * WIDE, -1)
+                if out is not None:
+                    out[b] = v * WIDE
         self.box_best = bb
         return best
 
@@ -673,15 +676,11 @@ class Coach:
 
     def score_values(self, card, dice, out):
         """Wide-unit value of scoring each legal box with `dice` now into out[box] (the picker's
-        values: one solve check and one scoring of the dice for all of them). Allocates nothing."""
+        values: one solve check and one scoring of the dice for all of them); sets box_best as
+        hint() does. Allocates nothing."""
         self.prepare(card)
         scoring.load(dice)
-        rs = self.rs
-        lg = scoring.legal(rs, card)
-        x = scoring.extra_bonus(rs, card)
-        for b in range(self.n):
-            if (lg >> b) & 1:
-                out[b] = self._score_value(card, b, x) * WIDE
+        self._score_best(card, None, out)
 
     def _optimum(self, card, dice, rolls):
         self.hint(card, dice, rolls, 0)
