@@ -73,8 +73,18 @@ class PagedSSD1306(SSD1306_I2C):
             for b in range(nb)
         ]
         self._span = bytearray(n)  # per page: 0 unchanged, else first block | (last block + 1) << 4
-        # a data write of k blocks (writevto)
-        self._vec = [[b"\x40"] + [None] * k for k in range(nb + 1)]
+        # a data write is one writeto of a buffer made once: 0x40, then the span's columns, put
+        # there by a GS8 blit (rp2's writevto joins its buffers in a new heap block every call);
+        # blocks b0..b1-1 go as _tx[b0 * (nb + 1) + b1]
+        tx = bytearray(1 + w)
+        tx[0] = 0x40
+        mt = memoryview(tx)
+        self._tx_fb = framebuf.FrameBuffer(mt[1:], w, 1, framebuf.GS8)
+        self._tx = [
+            mt[: 1 + min(w, b1 * _BLOCK) - b0 * _BLOCK] if b0 < b1 else None
+            for b0 in range(nb)
+            for b1 in range(nb + 1)
+        ]
         self._cmd = bytearray(b"\x00\x21\x00\x7f\x22\x00\x07")  # Co=0: all command bytes
         # the font: glyph k is FONT's 5 column bytes k*5.. -- exactly a 5x8 MONO_VLSB FrameBuffer
         font = memoryview(bytearray(FONT))
@@ -241,14 +251,12 @@ class PagedSSD1306(SSD1306_I2C):
         cmd[5] = p
         cmd[6] = q - 1
         self.i2c.writeto(self.addr, cmd)
-        nb = self.blocks
-        vec = self._vec[b1 - b0]
-        blk = self._blk
+        tx = self._tx_fb
+        out = self._tx[b0 * (self.blocks + 1) + b1]
+        x = -b0 * _BLOCK
         for k in range(p, q):
-            o = k * nb
-            for b in range(b0, b1):
-                vec[1 + b - b0] = blk[o + b]
-            self.i2c.writevto(self.addr, vec)
+            tx.blit(self._row[k], x, 0)  # the page's columns from block b0 on, after the 0x40
+            self.i2c.writeto(self.addr, out)
             self._shadow_fb.blit(self._row[k], 0, k)
         self.blocks_sent += (q - p) * (b1 - b0)
 

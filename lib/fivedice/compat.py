@@ -20,6 +20,19 @@ except (ImportError, AttributeError):
         return f
 
 
+try:
+    # MicroPython: a call whose frame needs over 11 words takes it from the heap, searching the
+    # whole fragmented heap for room each time; with the heap locked it takes the C stack instead
+    from micropython import heap_lock, heap_unlock  # noqa: F401
+except ImportError:  # CPython; CircuitPython 10 has neither (its frames come from its pystack)
+
+    def heap_lock():
+        pass
+
+    def heap_unlock():
+        pass
+
+
 if sys.implementation.name == "cpython":
 
     def collect():

@@ -7,7 +7,7 @@ nothing itself: it reports what happened (a turn to play, a game over, a resume)
 # ui.refuse, ui.accept), the sound (ui.cue) and ui.report. The screens draw what this
 # object holds (app.session). The save record's layout, writing and reading: fivedice.savefile (its
 # reader only at start-up).
-from fivedice.compat import collect, const
+from fivedice.compat import collect, const, heap_lock, heap_unlock
 from fivedice import features as _features
 from fivedice import game as _game
 from fivedice import lazy as _lazy
@@ -247,7 +247,15 @@ class Session:
         try:
             card = g.cards[g.player]
             was = c.solved
-            if not c.work(card) or not was:
+            heap_lock()  # as App.draw: a slice allocates nothing, so a MemoryError is done again
+            try:
+                done = c.work(card)
+            except MemoryError:
+                done = None
+            heap_unlock()
+            if done is None:
+                done = c.work(card)
+            if not done or not was:
                 # a slice done (the last one too: par and a hint due wait for the next pass)
                 return True
             # a human with the table: par for the turn screen, once

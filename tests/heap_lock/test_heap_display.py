@@ -37,6 +37,8 @@ class CountingI2C:
     def writeto(self, addr, buf, stop=True):
         self.writes += 1
         self.bytes += len(buf) + 1
+        if buf[0] == 0x40:
+            self.data += len(buf) - 1
         if self.panel is not None:
             self.panel.write(bytes(buf))
 
