@@ -358,7 +358,8 @@ class App:
             ok = True
         except MemoryError:
             ok = False
-        heap_unlock()
+        finally:
+            heap_unlock()
         if not ok:
             if hasattr(self.screen, "whole"):
                 self.screen.whole = True

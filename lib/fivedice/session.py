@@ -224,8 +224,17 @@ class Session:
             self.hint_kind = _HINT_DUE
             return self.ui.accept()
         try:
-            # the best three, valued
-            coach.choices(g.cards[g.player], g.dice, g.rolls, g.held, self.top3)
+            # the best three, valued (as a slice in _think: the heap locked, unlocked if it must)
+            card = g.cards[g.player]
+            heap_lock()
+            try:
+                k = coach.choices(card, g.dice, g.rolls, g.held, self.top3)
+            except MemoryError:
+                k = -1
+            finally:
+                heap_unlock()
+            if k < 0:
+                coach.choices(card, g.dice, g.rolls, g.held, self.top3)
             k = coach.kind
         except OSError:
             self.coach_lost()
@@ -252,7 +261,8 @@ class Session:
                 done = c.work(card)
             except MemoryError:
                 done = None
-            heap_unlock()
+            finally:
+                heap_unlock()
             if done is None:
                 done = c.work(card)
             if not done or not was:

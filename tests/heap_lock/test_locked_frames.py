@@ -78,3 +78,19 @@ def test_a_coach_slice_that_allocates_is_taken_again_unlocked():
     assert c.calls == 2 and c.kept is not None  # locked, it raised; then again
     app.session._think()
     assert c.calls == 3
+
+
+class BadTable(Slices):
+    def work(self, card):
+        self.calls += 1
+        raise OSError(5)
+
+
+def test_a_slice_that_fails_leaves_the_heap_unlocked():
+    app = A.App(Display(), dice=Dice(entropy))
+    app.session.new_game()
+    c = BadTable()
+    app.seats.turn_coach = lambda g: c
+    app.session._think()  # the table failed: the coach is lost, as without the lock
+    assert c.calls >= 1
+    assert len(bytearray(64)) == 64  # the heap is not left locked
