@@ -18,6 +18,7 @@ scroll."""
 from fivedice.compat import const
 from fivedice import features as _features
 from fivedice import lazy as _lazy
+from fivedice import oled_view as _view
 
 # Buttons (the App's press() codes; firmware maps its pins to them by name, fivedice.app.B_*)
 B_HOLD1 = const(0)
@@ -63,6 +64,10 @@ proftest ProfTestScreen proftest PROFTEST
 """
 KEPT = const(5)
 
+# a list's layout (ListScreen): rows of 8 pixels from right under the title bar
+_LIST_Y = const(9)
+_ROW_H = const(8)
+
 
 def build(mode, lines=None):
     """A new object of screen `mode` (M_*), its module imported if it is not loaded (an allocation).
@@ -92,6 +97,10 @@ def left(screen, mode):
         _lazy.forget(screen.parts)
 
 
+def _nothing(self, a, b=None):
+    return 0  # press() and shake(): no refusal
+
+
 class Screen:
     rows = 0  # rows visible at once (a list's cursor, or a page, scrolls within them)
     # top (the first row shown) and cursor (a list's line under the cursor): set by build() and
@@ -110,26 +119,61 @@ class Screen:
         elif self.cursor >= self.top + self.rows:
             self.top = self.cursor - self.rows + 1
 
-    def enter(self, app):
-        pass
-
-    def leave(self, app):
-        pass
-
-    def press(self, app, b):
-        return 0
-
-    def shake(self, app, on):
-        return 0
-
-    def tick(self, app, now):
-        pass
+    # by default a screen does nothing on these (one function object for all six)
+    enter = leave = press = shake = tick = draw = _nothing
 
     def wait_ms(self, app, now):
         return 1 << 29  # nothing of its own to wait for
 
-    def draw(self, fb, app):
-        pass
+
+class ListScreen(Screen):
+    """A list of `n` lines with a cursor (menu, picker, the proficiency test's picker): UP and DOWN
+    move it round the list and the rows shown follow it; draw_rows() draws the rows shown (the
+    cursor's inverted), each line by row(fb, app, i, y, c) (line i at y, in colour c: 0 on the
+    cursor's bar), and a scroll bar when the list is longer. A subclass keeps its n lines."""
+
+    rows = 6
+    list_y = _LIST_Y  # the first row's y
+
+    def move(self, b):
+        """UP or DOWN: the cursor a line round the list, True; another button: False."""
+        if b == B_UP:
+            self.cursor = (self.cursor - 1) % self.n
+        elif b == B_DOWN:
+            self.cursor = (self.cursor + 1) % self.n
+        else:
+            return False
+        self.scroll()
+        return True
+
+    def draw_rows(self, fb, app, shown=None):
+        """The rows shown, or with `shown` (per row: its line * 2 + 1 under the cursor, as on the
+        panel) only the rows that changed, cleared first; the scroll bar goes over them."""
+        n = self.n
+        top = self.top
+        rows = self.rows
+        drew = False
+        for r in range(rows):
+            i = top + r
+            if i >= n:
+                break
+            y = self.list_y + r * _ROW_H
+            c = 0 if i == self.cursor else 1
+            if shown is not None:
+                if shown[r] == i * 2 + 1 - c:
+                    continue
+                shown[r] = i * 2 + 1 - c
+                if c:
+                    fb.fill_rect(0, y, _view.W, _ROW_H, 0)
+            if not c:
+                _view.row_bar(fb, y)
+            self.row(fb, app, i, y, c)
+            drew = True
+        if drew and (top > 0 or top + rows < n):  # the bar: where the rows shown sit in the list
+            y = self.list_y
+            x = _view.W - 2
+            fb.vline(x + 1, y, rows * _ROW_H, 1)
+            fb.fill_rect(x, y + top * rows * _ROW_H // n, 2, rows * rows * _ROW_H // n, 1)
 
 
 def intern_rare():

@@ -8,7 +8,7 @@ from fivedice import messages as _msg
 from fivedice import oled_view as view
 from fivedice import power as _power
 from fivedice import rules as _rules
-from fivedice.screens import Screen, B_BACK, B_DOWN, B_OK, B_ROLL, B_UP, B_HOLD1, B_HOLD5
+from fivedice.screens import ListScreen, B_BACK, B_OK, B_ROLL, B_HOLD1, B_HOLD5
 from fivedice.screens import M_HELP, M_PROF, M_RECORDS, M_TEST, M_TURN
 
 # Menu lines (the screen lists them in a bytearray).
@@ -27,8 +27,8 @@ I_PROF = const(14)
 
 
 
-class Menu(Screen):
-    rows = 6
+class Menu(ListScreen):
+    list_y = 10  # a pixel's gap under the title bar
 
     def __init__(self):
         self.items = bytearray(16)  # the lines shown, I_* codes
@@ -99,11 +99,7 @@ class Menu(Screen):
     def press(self, app, b):
         confirm = self.confirm
         self.confirm = False  # any press but a second OK on "New game" cancels it
-        if b == B_UP:
-            self.cursor = (self.cursor - 1) % self.n
-            self.load_levels(app)
-        elif b == B_DOWN:
-            self.cursor = (self.cursor + 1) % self.n
+        if self.move(b):
             self.load_levels(app)
         elif b == B_OK or b == B_ROLL or b == B_HOLD5:
             self.choose(app, 1, b != B_HOLD5, confirm)
@@ -184,72 +180,62 @@ class Menu(Screen):
         W = view.W
         fb.fill(0)
         view.header(fb, b"fivedice")
-        n = self.n
-        s = app.settings
-        # with a game in progress, a line that differs is the next game's
-        g = app.session.game if app.session.in_game() else None
-        for r in range(self.rows):
-            i = self.top + r
-            if i >= n:
-                break
-            y = 10 + r * 8
-            c = 1
-            if i == self.cursor:
-                view.row_bar(fb, y)
-                c = 0
-            it = self.items[i]
-            if it == I_RESUME:
-                gfx.text(fb, b"Resume game", 2, y, c)
-            elif it == I_NEW:
-                gfx.text(fb, b"New game? OK again" if self.confirm else b"New game", 2, y, c)
-            elif it == I_RULES:
-                gfx.text(
-                    fb,
-                    b"Next rules" if g is not None and s.rules_i != g.rs.index else b"Rules",
-                    2,
-                    y,
-                    c,
-                )
-                gfx.text_right(fb, view.SHORT_TITLES[s.rules_i], W - 2, y, c)
-            elif it == I_PLAYERS:
-                gfx.text(
-                    fb,
-                    b"Next players" if g is not None and s.players != g.players else b"Players",
-                    2,
-                    y,
-                    c,
-                )
-                gfx.number_right(fb, s.players, W - 2, y, c)
-            elif it == I_SOUND:
-                gfx.text(fb, b"Sound", 2, y, c)
-                gfx.text_right(fb, b"off" if s.muted else b"on", W - 2, y, c)
-            elif it == I_DIM:
-                gfx.text(fb, b"Dim screen", 2, y, c)
-                gfx.text_right(fb, _power.DIM_LABELS[s.dim_i], W - 2, y, c)
-            elif it == I_SLEEP:
-                gfx.text(fb, b"Sleep", 2, y, c)
-                gfx.text_right(fb, _power.SLEEP_LABELS[s.sleep_i], W - 2, y, c)
-            elif it == I_HELP:
-                gfx.text(fb, b"How to score", 2, y, c)
-            elif it == I_TEST:
-                gfx.text(fb, b"Self-test", 2, y, c)
-            elif it == I_RECORDS:
-                gfx.text(fb, b"Records", 2, y, c)
-            elif it == I_PROF:
-                gfx.text(fb, b"Proficiency test", 2, y, c)
-            else:
-                p = it - I_P1
-                # "  P2" indented under Players, the value right-aligned: never touching (3 + 11
-                # chars of 21)
-                x = gfx.text(fb, b"P", 8, y, c)
-                x = gfx.number(fb, p + 1, x, y, c)
-                if g is not None and (p >= g.players or s.seats[p] != app.seats.seated[p]):
-                    gfx.text(fb, b" next", x, y, c)  # the game in progress keeps its own seat
-                gfx.text_right(fb, view.SEATS[s.seats[p]], W - 2, y, c)
-        rows = self.rows
-        if self.top > 0 or self.top + rows < n:  # a scroll bar, as the picker's: lines not shown
-            fb.vline(W - 1, 10, rows * 8, 1)
-            fb.fill_rect(W - 2, 10 + self.top * rows * 8 // n, 2, rows * rows * 8 // n, 1)
+        self.draw_rows(fb, app)
         if app.toast:
             fb.fill_rect(0, view.KEYS_Y - 1, W, 9, 1)
             gfx.text(fb, view.MESSAGES[app.toast], 1, view.KEYS_Y, 0)
+
+    def row(self, fb, app, i, y, c):
+        W = view.W
+        s = app.settings
+        # with a game in progress, a line that differs is the next game's
+        g = app.session.game if app.session.in_game() else None
+        it = self.items[i]
+        if it == I_RESUME:
+            gfx.text(fb, b"Resume game", 2, y, c)
+        elif it == I_NEW:
+            gfx.text(fb, b"New game? OK again" if self.confirm else b"New game", 2, y, c)
+        elif it == I_RULES:
+            gfx.text(
+                fb,
+                b"Next rules" if g is not None and s.rules_i != g.rs.index else b"Rules",
+                2,
+                y,
+                c,
+            )
+            gfx.text_right(fb, view.SHORT_TITLES[s.rules_i], W - 2, y, c)
+        elif it == I_PLAYERS:
+            gfx.text(
+                fb,
+                b"Next players" if g is not None and s.players != g.players else b"Players",
+                2,
+                y,
+                c,
+            )
+            gfx.number_right(fb, s.players, W - 2, y, c)
+        elif it == I_SOUND:
+            gfx.text(fb, b"Sound", 2, y, c)
+            gfx.text_right(fb, b"off" if s.muted else b"on", W - 2, y, c)
+        elif it == I_DIM:
+            gfx.text(fb, b"Dim screen", 2, y, c)
+            gfx.text_right(fb, _power.DIM_LABELS[s.dim_i], W - 2, y, c)
+        elif it == I_SLEEP:
+            gfx.text(fb, b"Sleep", 2, y, c)
+            gfx.text_right(fb, _power.SLEEP_LABELS[s.sleep_i], W - 2, y, c)
+        elif it == I_HELP:
+            gfx.text(fb, b"How to score", 2, y, c)
+        elif it == I_TEST:
+            gfx.text(fb, b"Self-test", 2, y, c)
+        elif it == I_RECORDS:
+            gfx.text(fb, b"Records", 2, y, c)
+        elif it == I_PROF:
+            gfx.text(fb, b"Proficiency test", 2, y, c)
+        else:
+            p = it - I_P1
+            # "  P2" indented under Players, the value right-aligned: never touching (3 + 11
+            # chars of 21)
+            x = gfx.text(fb, b"P", 8, y, c)
+            x = gfx.number(fb, p + 1, x, y, c)
+            if g is not None and (p >= g.players or s.seats[p] != app.seats.seated[p]):
+                gfx.text(fb, b" next", x, y, c)  # the game in progress keeps its own seat
+            gfx.text_right(fb, view.SEATS[s.seats[p]], W - 2, y, c)

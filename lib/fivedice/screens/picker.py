@@ -2,19 +2,16 @@
 cursor."""
 from array import array
 
-from fivedice.compat import const, zeros
+from fivedice.compat import heap_lock, heap_unlock, zeros
 from fivedice import gfx
 from fivedice import oled_view as view
 from fivedice import rules as _rules
 from fivedice import scoring
-from fivedice.screens import Screen, B_BACK, B_DOWN, B_OK, B_UP
+from fivedice.screens import ListScreen, B_BACK, B_OK
 from fivedice.oled_view import tenths_right
 
-_ROWS_Y = const(9)  # the first box's row; a row is 8 pixels
 
-
-class Picker(Screen):
-    rows = 6
+class Picker(ListScreen):
 
     def __init__(self):
         self.boxes = bytearray(_rules.MAX_BOXES)  # the boxes offered, in card order
@@ -27,7 +24,7 @@ class Picker(Screen):
         # the coach valued the boxes (a strategy table): shown beside the points
         self.valued = False
         self.whole = True  # the next frame draws it all (the panel holds another screen's)
-        # what each row on the panel shows: box * 2 + under the cursor
+        # what each row on the panel shows: its line * 2 + under the cursor (ListScreen.draw_rows)
         self.shown = array("h", [-1] * self.rows)
 
     def enter(self, app):
@@ -48,7 +45,17 @@ class Picker(Screen):
             banked = card.upper() + card.lower() + card.bonus()
             ex = self.expect
             try:
-                c.score_values(card, g.dice, ex)  # wide units, every box offered
+                # wide units, every box offered (the heap locked, as a coach slice: Session._think)
+                heap_lock()
+                try:
+                    c.score_values(card, g.dice, ex)
+                    ok = True
+                except MemoryError:
+                    ok = False
+                finally:
+                    heap_unlock()
+                if not ok:
+                    c.score_values(card, g.dice, ex)
                 for i in range(n):
                     b = self.boxes[i]
                     ex[b] = banked * 100 + c.to_points_x100(ex[b])
@@ -65,29 +72,24 @@ class Picker(Screen):
         self.whole = True
 
     def press(self, app, b):
-        if b == B_UP:
-            self.cursor = (self.cursor - 1) % self.n
-        elif b == B_DOWN:
-            self.cursor = (self.cursor + 1) % self.n
-        elif b == B_OK:
+        if b == B_OK:
             return app.session.score(self.boxes[self.cursor])
-        elif b == B_BACK:
+        if b == B_BACK:
             app.back()
-        self.scroll()
+        else:
+            self.move(b)
         return 0
 
     def draw(self, fb, app):
         # a cursor move draws again the two rows it changes (a scroll: every row), the rest stays
         # (issue 24)
         g = app.session.game
-        rs = g.rs
         W = view.W
         shown = self.shown
-        rows = self.rows
         if self.whole:
             self.whole = False
             fb.fill(0)
-            for r in range(rows):
+            for r in range(self.rows):
                 shown[r] = -1
             view.header(fb, b"Score it")
             x = view.player_tag(fb, app, g.player, 60, 0, 0)
@@ -105,37 +107,17 @@ class Picker(Screen):
                 gfx.text_right(fb, b"pts", W - 4, y, 1)
             else:
                 gfx.text(fb, b"OK score  BACK dice", 0, y, 1)
-        n = self.n
-        top = self.top
-        drew = False
-        for r in range(rows):
-            i = top + r
-            if i >= n:
-                break
-            box = self.boxes[i]
-            k = box * 2 + (i == self.cursor)
-            if shown[r] == k:
-                continue
-            shown[r] = k
-            drew = True
-            y = _ROWS_Y + r * 8
-            c = 1
-            if i == self.cursor:
-                view.row_bar(fb, y)
-                c = 0
-            else:
-                fb.fill_rect(0, y, W, 8, 0)
-            x = 1
-            if self.forced:
-                x = gfx.text(fb, b"!", 1, y, c)
-            if self.valued:  # short names: room for the expected final total beside the points
-                gfx.text(fb, view.SHORT[rs.index][box], x + 1, y, c)
-                tenths_right(fb, self.expect[box], W - 28, y, c)
-            else:
-                gfx.text(fb, view.LONG[rs.index][box], x + 1, y, c)
-            gfx.number_right(fb, self.points[box], W - 4, y, c)
-        if drew and (top > 0 or top + rows < n):
-            # a scroll bar: where the visible rows sit in the list (over the rows: drawn again with
-            # any of them)
-            fb.vline(W - 1, _ROWS_Y, rows * 8, 1)
-            fb.fill_rect(W - 2, _ROWS_Y + top * rows * 8 // n, 2, rows * rows * 8 // n, 1)
+        self.draw_rows(fb, app, shown)
+
+    def row(self, fb, app, i, y, c):
+        rs = app.session.game.rs
+        box = self.boxes[i]
+        x = 1
+        if self.forced:
+            x = gfx.text(fb, b"!", 1, y, c)
+        if self.valued:  # short names: room for the expected final total beside the points
+            gfx.text(fb, view.SHORT[rs.index][box], x + 1, y, c)
+            tenths_right(fb, self.expect[box], view.W - 28, y, c)
+        else:
+            gfx.text(fb, view.LONG[rs.index][box], x + 1, y, c)
+        gfx.number_right(fb, self.points[box], view.W - 4, y, c)

@@ -11,7 +11,7 @@ from fivedice import messages as _msg
 from fivedice import oled_view as view
 from fivedice import rules as _rules
 from fivedice import scoring
-from fivedice.screens import Screen, B_BACK, B_DOWN, B_HOLD5, B_OK, B_ROLL, B_UP
+from fivedice.screens import ListScreen, B_BACK, B_DOWN, B_HOLD5, B_OK, B_ROLL, B_UP
 from fivedice.game import ALL_HELD, NO_ROLLS_LEFT
 from fivedice.oled_view import choice, tenths, tenths_right, DICE_X, DICE_Y, DIE, DIE_GAP
 from fivedice.proftest import ProfTest
@@ -21,11 +21,9 @@ _CARD = const(1)  # its card
 _PICK = const(2)  # the legal boxes and their points
 _ANS = const(3)  # the answer and its value
 _DONE = const(4)  # the test's score and the best three
-_ROWS = const(6)
 
 
-class ProfTestScreen(Screen):
-    rows = _ROWS
+class ProfTestScreen(ListScreen):
 
     def __init__(self):
         self.t = None
@@ -33,7 +31,7 @@ class ProfTestScreen(Screen):
         self.held = 0
         self.boxes = bytearray(_rules.MAX_BOXES)
         self.points = bytearray(_rules.MAX_BOXES)
-        self.nb = 0
+        self.n = 0  # the boxes offered (ListScreen's lines)
         self.rank = -1  # the finished test's place among the best three (-1: not among them)
         self.kept = 0  # the records' tests shown at the end
         self.best3 = [0, 0, 0]  # their points given away x 100 (allocated here, filled at the end)
@@ -95,15 +93,12 @@ class ProfTestScreen(Screen):
         elif ph == _CARD:
             self.phase = _Q
         elif ph == _PICK:
-            if b == B_UP:
-                self.cursor = (self.cursor - 1) % self.nb
-            elif b == B_DOWN:
-                self.cursor = (self.cursor + 1) % self.nb
-            elif b == B_OK:
+            if b == B_OK:
                 return self._answer(app, True, self.boxes[self.cursor])
             elif b == B_BACK:
                 self.phase = _Q
-            self.scroll()
+            else:
+                self.move(b)
         elif ph == _ANS:
             if b == B_OK or b == B_ROLL:
                 if t.next():
@@ -142,7 +137,7 @@ class ProfTestScreen(Screen):
                 self.boxes[n] = b
                 self.points[n] = scoring.points(t.rs, t.card, b)
                 n += 1
-        self.nb = n
+        self.n = n
         self.cursor = 0  # the game's picker's rule without values: the most points now first
         for i in range(n):
             if self.points[i] > self.points[self.cursor]:
@@ -248,20 +243,12 @@ class ProfTestScreen(Screen):
             gfx.number_right(fb, c.bonus(), 126, y, 1)
 
     def _draw_pick(self, fb, app, t):
-        n = self.nb
-        top = self.top
-        for r in range(_ROWS):
-            i = top + r
-            if i >= n:
-                break
-            y = 9 + r * 8
-            c = 1
-            if i == self.cursor:
-                view.row_bar(fb, y)
-                c = 0
-            gfx.text(fb, view.LONG[t.rs.index][self.boxes[i]], 2, y, c)
-            gfx.number_right(fb, self.points[i], view.W - 4, y, c)
+        self.draw_rows(fb, app)
         gfx.text(fb, b"OK score  BACK dice", 0, view.FOOT_Y, 1)
+
+    def row(self, fb, app, i, y, c):
+        gfx.text(fb, view.LONG[self.t.rs.index][self.boxes[i]], 2, y, c)
+        gfx.number_right(fb, self.points[i], view.W - 4, y, c)
 
     def _draw_answer(self, fb, t):
         W = view.W

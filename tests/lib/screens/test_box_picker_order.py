@@ -70,7 +70,7 @@ def test_without_values_both_pickers_open_on_the_most_points(tmp_path):
         for _ in range(25):
             dev.tap(A.B_OK)  # the test's picker
             if s.phase == 2:
-                assert s.points[s.cursor] == max(s.points[i] for i in range(s.nb)), "proficiency test's picker"
+                assert s.points[s.cursor] == max(s.points[i] for i in range(s.n)), "proficiency test's picker"
                 dev.tap(A.B_OK)
             if s.phase == 3:
                 dev.tap(A.B_OK)
