@@ -1,5 +1,18 @@
 """The heap-lock harness shared by the MicroPython-only proofs in tests/heap_lock."""
+import framebuf
 import micropython
+
+
+class Display(framebuf.FrameBuffer):
+    """A 128x64 panel at the hardware boundary: the real framebuf, show() only counts."""
+
+    def __init__(self):
+        self.buf = bytearray(1024)
+        super().__init__(self.buf, 128, 64, framebuf.MONO_VLSB)
+        self.shown = 0
+
+    def show(self):
+        self.shown += 1
 
 
 def locked(fn):

@@ -9,16 +9,7 @@ import micropython
 
 from fivedice import app as A
 from fivedice.rng import Dice
-
-
-class Display(framebuf.FrameBuffer):
-    def __init__(self):
-        self.buf = bytearray(1024)
-        super().__init__(self.buf, 128, 64, framebuf.MONO_VLSB)
-        self.shown = 0
-
-    def show(self):
-        self.shown += 1
+from heaplock import Display
 
 
 class Pixels:

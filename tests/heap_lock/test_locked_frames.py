@@ -2,21 +2,10 @@
 call whose frame needs over 11 words then takes it from the C stack instead of searching a fragmented heap for
 it (2-7x faster on a Pico). What allocates there after all is done again, unlocked, and a frame drawn again
 whole."""
-import framebuf
-
 from fivedice import app as A
 from fivedice.rng import Dice
 from fivedice.screens import Screen
-
-
-class Display(framebuf.FrameBuffer):
-    def __init__(self):
-        self.buf = bytearray(1024)
-        super().__init__(self.buf, 128, 64, framebuf.MONO_VLSB)
-        self.shown = 0
-
-    def show(self):
-        self.shown += 1
+from heaplock import Display
 
 
 def entropy(n):
