@@ -4,7 +4,6 @@ frame rendering of every screen allocate nothing once a game is running.
 The display is the real `framebuf.FrameBuffer`; pixels and buzzer are fakes at the hardware boundary;
 the entropy source hands back one prebuilt buffer (os.urandom's own new bytes are the boundary's cost).
 """
-import framebuf
 import micropython
 
 from fivedice import app as A
