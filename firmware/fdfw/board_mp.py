@@ -22,7 +22,7 @@ import framebuf
 from ssd1306 import SSD1306_I2C
 
 from fivedice import gfx
-from fivedice.compat import const
+from fivedice.compat import const, heap_lock, heap_unlock
 from fivedice.font import ADVANCE, FIRST, FONT, LAST, UNKNOWN, WIDTH
 from fivedice.power import read_mv
 
@@ -205,6 +205,20 @@ class PagedSSD1306(SSD1306_I2C):
         return True
 
     def show(self):
+        # with the heap locked, as App.draw's frame: the call frames take no heap (machine.I2C's
+        # writeto allocates nothing); should a bus allocate after all, the rest goes unlocked (the
+        # shadow knows which pages went)
+        heap_lock()
+        try:
+            self._show()
+            return
+        except MemoryError:
+            pass
+        finally:
+            heap_unlock()
+        self._show()
+
+    def _show(self):
         page = self._page
         shadow = self._shadow_page
         blk = self._blk

@@ -35,12 +35,13 @@ class CountingI2C:
         self.data = 0  # bytes after a 0x40 control byte
 
     def writeto(self, addr, buf, stop=True):
+        b = bytes(buf) if self.panel is not None else None  # (as the bus: fails before it counts)
         self.writes += 1
         self.bytes += len(buf) + 1
         if buf[0] == 0x40:
             self.data += len(buf) - 1
-        if self.panel is not None:
-            self.panel.write(bytes(buf))
+        if b is not None:
+            self.panel.write(b)
 
     def writevto(self, addr, vector, stop=True):
         self.writes += 1
@@ -256,3 +257,29 @@ def test_paged_ssd1306_dice_sprites_draw_what_gfx_draws_everywhere():
     for y in range(64):
         for x in range(128):
             assert d.pixel(x, y) == plain.pixel(x, y), (x, y)
+
+
+class AllocatingI2C(CountingI2C):
+    """A bus whose writes allocate (as a fake that copies what it is sent)."""
+
+    def __init__(self):
+        super().__init__()
+        self.locked_tries = 0
+
+    def writeto(self, addr, buf, stop=True):
+        try:
+            bytes(4)
+        except MemoryError:
+            self.locked_tries += 1
+            raise
+        super().writeto(addr, buf, stop)
+
+
+def test_paged_ssd1306_sends_with_the_heap_locked_and_unlocked_if_the_bus_allocates():
+    i2c = AllocatingI2C()
+    d = PagedSSD1306(128, 64, i2c)  # its first frame: the whole panel
+    assert i2c.locked_tries == 1  # the first write, locked, failed; then every page went unlocked
+    assert i2c.data == 1024
+    d.fill_rect(0, 0, 8, 8, 1)
+    d.show()
+    assert i2c.locked_tries == 2 and i2c.data == 1024 + 32  # once more: one block, sent once
