@@ -228,12 +228,13 @@ class Session:
             card = g.cards[g.player]
             heap_lock()
             try:
-                k = coach.choices(card, g.dice, g.rolls, g.held, self.top3)
+                coach.choices(card, g.dice, g.rolls, g.held, self.top3)
+                done = True
             except MemoryError:
-                k = -1
+                done = False
             finally:
                 heap_unlock()
-            if k < 0:
+            if not done:
                 coach.choices(card, g.dice, g.rolls, g.held, self.top3)
             k = coach.kind
         except OSError:
