@@ -165,12 +165,14 @@ class PagedSSD1306(SSD1306_I2C):
             p //= 10
         return x
 
-    # -- dice: the first die drawn makes a sprite of each face, held or not, and of each tumbling
-    # frame, in
-    # its size and colour (gfx draws them into small FrameBuffers: the same pixels); then a die is
-    # one blit instead of a dozen fill_rect and pixel calls. Another size or colour is drawn by gfx
-    # as before.
-    def _sprites(self, size, c):
+    # -- dice: a sprite of each face, held or not, and of each tumbling frame, in one size and
+    # colour (gfx draws them into small FrameBuffers: the same pixels); then a die is one blit
+    # instead of a dozen fill_rect and pixel calls. Another size or colour is drawn by gfx as before.
+    def make_sprites(self, size, c=1):
+        """The dice's sprites, made at start-up (fdfw.setup_mp): else the first die drawn makes
+        them, and that frame allocates (a heap-locked draw is then done again unlocked)."""
+        if size == self._dsize and c == self._dcol:
+            return  # (a restart after a failure keeps them)
         # 22 FrameBuffers of size x size (20: 60 bytes each, about 2.5 KB with their objects)
         rows = (size + 7) // 8 * size
 
@@ -190,7 +192,7 @@ class PagedSSD1306(SSD1306_I2C):
         if size != self._dsize or c != self._dcol:
             if self._dsize or size < 4:
                 return False
-            self._sprites(size, c)
+            self.make_sprites(size, c)
         if face < 0 or face > 6:
             return False
         self._fb.blit(self._dice[face + 7 if held else face], x, y)
@@ -200,7 +202,7 @@ class PagedSSD1306(SSD1306_I2C):
         if size != self._dsize or c != self._dcol:
             if self._dsize or size < 4:
                 return False
-            self._sprites(size, c)
+            self.make_sprites(size, c)
         self._fb.blit(self._tumble[k], x, y)
         return True
 

@@ -350,8 +350,8 @@ class App:
     # -- drawing -------------------------------------------------------------------
     def draw(self):
         # drawn with the heap locked (compat.heap_lock: calls then take no heap, 2-7x faster on a
-        # Pico); a frame allocates nothing (tests/heap_lock), so a MemoryError is a screen's first
-        # frame making what it keeps (the dice sprites): that frame is drawn again, whole, unlocked
+        # Pico); a frame allocates nothing (tests/heap_lock), so a MemoryError is a first frame
+        # making what it keeps (a display's sprites, where start-up did not): drawn again unlocked
         heap_lock()
         try:
             self._frame()

@@ -24,10 +24,10 @@ import board_heap  # noqa: E402
 from fivedice import features  # noqa: E402
 
 # Proxy estimates, the least at any point (make bench-heap; docs/memory.md), the .mpy as the deploy builds them
-# (without line numbers): CircuitPython .mpy 12.2 KB (the help, mid-game), MicroPython .mpy 88.6 KB (the help;
+# (without line numbers): CircuitPython .mpy 27.9 KB (the help, mid-game), MicroPython .mpy 86.7 KB (the help;
 # the Pico's install without the records, the proficiency test, sound, pixels and shake, as on CircuitPython).
-# The floors sit a little over 1 KB under them (builds whose heaps are the same differ by up to 0.7 KB).
-FLOOR_KB = {"cp": 11, "mp": 87}
+# MicroPython's floor sits a little over 1 KB under it (builds whose heaps are the same differ by up to 0.7 KB).
+FLOOR_KB = {"cp": 11, "mp": 85.5}
 # Largest free block, proxy estimates (the test plays seed 1): CircuitPython .mpy 6.1-6.8 KB at the menu, "New game"
 # and the resume, 2.1-2.8 KB at any point (seeds 1-3); MicroPython .mpy 46.4-67.8 KB there, 27.3-35.9 KB at any
 # point (a turn, game over; seeds 1-2). Less a third or more here (the block moves by 1-1.5 KB between builds whose heaps are

@@ -904,6 +904,20 @@ def test_mp_button_presses_reach_the_app_draw_save_light_and_beep(tmp_path, boar
     assert "Traceback" not in out
 
 
+def test_mp_start_up_makes_the_dice_sprites_so_every_frame_draws_once_with_the_heap_locked(tmp_path):
+    # the menu, New game, a refused hold, the roll: the first frame with dice made no sprites
+    res, out = _mp(tmp_path, "play")
+    draws, frames = res["draws"]
+    assert draws >= 3 and frames == draws, out  # none ran out of the locked heap and was drawn again
+
+
+def test_mp_start_up_puts_the_extensible_builtins_in_sys_modules_so_imports_skip_the_filesystem(tmp_path):
+    # MicroPython searches the filesystem for os, time, array, ... at every import that misses
+    # sys.modules (about 5 ms each on a Pico's littlefs): fdfw.start puts them there first
+    res, out = _mp(tmp_path, "play")
+    assert res["builtins_in_sys_modules"] == ["array", "binascii", "os", "time"], out
+
+
 def _mp_store(tmp_path):
     sys.path.insert(0, FIRMWARE)
     try:

@@ -32,6 +32,7 @@ shakes = []
 
 pressed_at = []
 polls = []  # fake time at the start of each pass; the loop polls the buttons right after reading it
+draws = [0, 0]  # App.draw() calls, the frames they drew (App._frame)
 frame_ms = [0]  # >0: every pass draws, and a draw takes this much fake time (a slow CircuitPython-like frame)
 
 
@@ -54,7 +55,12 @@ class Recording(Base):
     def draw(self):
         if frame_ms[0]:
             fakehw.advance(frame_ms[0])  # taps scheduled in this window land during the draw
+        draws[0] += 1
         return Base.draw(self)
+
+    def _frame(self):
+        draws[1] += 1  # more than draws[0]: a frame ran out of the locked heap and was drawn again
+        return Base._frame(self)
 
     def shake(self, on, now_ms):
         shakes.append(on)
@@ -324,12 +330,14 @@ if oled is not None:
     out["frames"] = oled.frames
     out["lit"] = oled.lit()
     out["data_bytes"] = oled.data_bytes
+    out["draws"] = draws
     if apps and hasattr(apps[0], "fb"):
         out["panel_matches"] = oled.frame == apps[0].fb.buffer  # the panel shows the driver's frame buffer
 if made and hasattr(made[0], "_ring"):
     out["ring_dropped"] = made[0]._ring.state[2]
     out["irq_hard"] = made[0]._ring.pins[0].hard
 out["irq_fired"] = fakehw.irq_fired[0]
+out["builtins_in_sys_modules"] = sorted(n for n in ("array", "binascii", "os", "time") if n in sys.modules)
 if scenario in ("sleep", "battery"):
     out.update(marks_sleep)
     out["sleeps"] = list(fakehw.sleeps)
