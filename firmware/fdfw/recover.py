@@ -157,21 +157,24 @@ class Guard:
 
         gc.collect()  # the failed app is unreferenced now: its memory comes back first
         self.failures += 1
-        # If not even this report fits in memory (or the heap is locked, as in the heap-lock tests)
-        # the MemoryError goes on up: with the watchdog running, the board resets and counts a
-        # strike at boot.
-        name, loc = where(e)
-        text = trace(e)
-        self.say(
-            "error "
-            + name
-            + (" at " + loc if loc else "")
-            + "; the game is kept and fivedice restarts"
-        )
-        print(text)
-        log(self.hw.log_path, "error %d: %s" % (self.failures, text))
-        self.last = (name, loc)
-        show_error(self.hw.display, name, loc)
+        self.last = (type(e).__name__, "")
+        try:
+            name, loc = where(e)
+            text = trace(e)
+            self.last = (name, loc)
+            self.say(
+                "error "
+                + name
+                + (" at " + loc if loc else "")
+                + "; the game is kept and fivedice restarts"
+            )
+            print(text)
+            log(self.hw.log_path, "error %d: %s" % (self.failures, text))
+        except MemoryError:
+            # not even the report fits (a heap full at start-up, before the watchdog runs): the
+            # strike and the reset below must still come, or the board would stop here
+            print("fivedice: error MemoryError (no room to report it); fivedice restarts")
+        show_error(self.hw.display, self.last[0], self.last[1])
         wd = self.hw.watchdog
         sleep = self.hw.sleep_ms
         if sleep is not None:

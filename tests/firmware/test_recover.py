@@ -101,6 +101,42 @@ def test_a_memory_error_resets_the_board_which_boots_into_the_saved_game(cp, mon
     assert second.session.game is not None and second.session.game.rolls == 1 and second.session.save_bytes() == saved
 
 
+def test_a_memory_error_with_no_room_for_its_report_still_counts_its_strike_and_resets(cp, monkeypatch, capsys,
+                                                                                          quick):
+    """A resume that runs out of memory while the app is built (before the watchdog runs), in a heap too full
+    for the report's text: the board does not stop at "Code done running"; it says so in a line, counts the
+    strike and resets, and the next boot resumes the game."""
+    cp.display()
+    script = {}
+    _tap(cp, OK, 10, script)
+    _tap(cp, ROLL, 30, script)
+    cp.run_code(max_iters=150, script=script)  # a game in progress, saved
+    saved = _nvm_save()
+    cp.next_boot()
+    cp.apps.clear()
+    import fakehw
+    import fdfw.recover
+    import microcontroller
+    from fdfw.store.nvm import NvmStore
+
+    real_where = fdfw.recover.where
+
+    def no_room(e):
+        raise MemoryError("memory allocation failed, allocating 1280 bytes")
+
+    monkeypatch.setattr(fdfw.recover, "where", no_room)
+    _failing_app(monkeypatch, cp, lambda app, ev: ev == "init" and app.session.game is not None and len(cp.apps) == 1,
+                 MemoryError("memory allocation failed, allocating 1280 bytes"))
+    with pytest.raises(fakehw.BoardReset):
+        cp.run_code(max_iters=5)
+    assert "fivedice: error MemoryError (no room to report it)" in capsys.readouterr().out
+    assert fakehw.resets[0] == 1 and NvmStore(microcontroller.nvm).strikes() == 1
+    monkeypatch.setattr(fdfw.recover, "where", real_where)
+    cp.next_boot()
+    cp.run_code(max_iters=5)  # the boot after: the same save, room to resume it
+    assert len(cp.apps) == 2 and cp.apps[1].session.game is not None and cp.apps[1].session.save_bytes() == saved
+
+
 def test_a_save_that_makes_the_app_fail_twice_is_set_aside_and_the_app_starts_clean(cp, monkeypatch, capsys,
                                                                                         quick):
     cp.display()
