@@ -24,6 +24,7 @@ from ssd1306 import SSD1306_I2C
 from fivedice import gfx
 from fivedice.compat import const, heap_lock, heap_unlock
 from fivedice.font import ADVANCE, FIRST, FONT, LAST, UNKNOWN, WIDTH
+from fivedice.oled_view import DIE
 from fivedice.power import read_mv
 
 _BLOCK = 32  # columns per compared and sent block (a die is 20 wide: one or two blocks)
@@ -104,7 +105,9 @@ class PagedSSD1306(SSD1306_I2C):
         self._tumble = None
         self._all = True  # the panel's RAM is unknown until the first show()
         self.blocks_sent = 0  # 32-column page blocks sent since start-up
-        super().init_display()
+        self._first = False
+        super().init_display()  # (its blank frame: the show() below)
+        self._first = True  # the next show() is the app's first frame
 
     def glyph(self, code, x, y, c):
         """Draw char code (32..126, else '?') at x, y in colour c; the paper pixels are left as they
@@ -169,8 +172,8 @@ class PagedSSD1306(SSD1306_I2C):
     # colour (gfx draws them into small FrameBuffers: the same pixels); then a die is one blit
     # instead of a dozen fill_rect and pixel calls. Another size or colour is drawn by gfx as before.
     def make_sprites(self, size, c=1):
-        """The dice's sprites, made at start-up (fdfw.setup_mp): else the first die drawn makes
-        them, and that frame allocates (a heap-locked draw is then done again unlocked)."""
+        """The dice's sprites in one size and colour, made after the app's first frame (show()):
+        else the first die drawn makes them, in a frame that then allocates."""
         if size == self._dsize and c == self._dcol:
             return  # (a restart after a failure keeps them)
         # 22 FrameBuffers of size x size (20: 60 bytes each, about 2.5 KB with their objects)
@@ -213,12 +216,18 @@ class PagedSSD1306(SSD1306_I2C):
         heap_lock()
         try:
             self._show()
-            return
+            sent = True
         except MemoryError:
-            pass
+            sent = False
         finally:
             heap_unlock()
-        self._show()
+        if not sent:
+            self._show()
+        if self._first:
+            # the app's first frame (the menu) is out: the dice sprites now, on the heap as start-up
+            # left it, so that no frame of a game makes them
+            self._first = False
+            self.make_sprites(DIE)
 
     def _show(self):
         page = self._page

@@ -82,10 +82,6 @@ def main(runtime):
                         hw.store.write_records(got)
                 except OSError:
                     pass
-            if hasattr(hw.display, "make_sprites"):  # (MicroPython's): no frame of a game makes them
-                from fivedice.oled_view import DIE
-
-                hw.display.make_sprites(DIE)
             if first:
                 say("running on " + name + ("" if app.seats.tables_mask else
                                             " (no strategy tables: no hints, CPU up to good)"))

@@ -22,7 +22,19 @@ def _input(p):
     return Pin(p[1], Pin.IN, Pin.PULL_UP)
 
 
+def builtins_found_at_once():
+    """MicroPython looks for an extensible built-in (os, time, ...) on the filesystem at every import
+    before it takes its own (py/builtinimport.c): about 5 ms on a Pico's littlefs, and the board's
+    code imports them about 20 times from here on. In sys.modules an import finds one at once."""
+    import sys
+
+    # the ones the board's code imports (MP_REGISTER_EXTENSIBLE_MODULE in MicroPython's sources)
+    for name in ("array", "binascii", "machine", "os", "time"):
+        sys.modules[name] = __import__(name)
+
+
 def build(prof, save_path):
+    builtins_found_at_once()
     from fdfw.store.file import FileStore
     # what this install carries (the deploy may leave out the pixels, sound, shake)
     from fivedice import features

@@ -26,26 +26,10 @@ def signal_failure(hw):
             sleep(100)
 
 
-def builtins_found_at_once():
-    """MicroPython looks for an extensible built-in (os, time, ...) on the filesystem at every import
-    before it takes its own (py/builtinimport.c): about 5 ms on a Pico's littlefs, and the board's
-    code imports them about 25 times. In sys.modules an import finds one at once."""
-    import sys
-
-    # the ones the board's code imports (MP_REGISTER_EXTENSIBLE_MODULE in MicroPython's sources)
-    for name in ("array", "binascii", "machine", "os", "time"):
-        try:
-            sys.modules[name] = __import__(name)
-        except ImportError:
-            pass
-
-
 def build(runtime, save_path, say):
     """(hw, the fivedice.app module, the button reader, the profile's NAME) for runtime "cp" or
     "mp"; else the status word of why it could not start ("bad-profile", "no-display", "no-app",
     ...), said on the console."""
-    if runtime == "mp":
-        builtins_found_at_once()
     from fdfw import profile
 
     try:
