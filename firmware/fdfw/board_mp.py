@@ -170,7 +170,7 @@ class PagedSSD1306(SSD1306_I2C):
 
     # -- dice: a sprite of each face, held or not, and of each tumbling frame, in one size and
     # colour (gfx draws them into small FrameBuffers: the same pixels); then a die is one blit
-    # instead of a dozen fill_rect and pixel calls. Another size or colour is drawn by gfx as before.
+    # instead of a dozen fill_rect and pixel calls. Another size or colour: gfx draws it as before.
     def make_sprites(self, size, c=1):
         """The dice's sprites in one size and colour, made after the app's first frame (show()):
         else the first die drawn makes them, in a frame that then allocates."""

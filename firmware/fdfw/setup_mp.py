@@ -23,9 +23,10 @@ def _input(p):
 
 
 def builtins_found_at_once():
-    """MicroPython looks for an extensible built-in (os, time, ...) on the filesystem at every import
-    before it takes its own (py/builtinimport.c): about 5 ms on a Pico's littlefs, and the board's
-    code imports them about 20 times from here on. In sys.modules an import finds one at once."""
+    """MicroPython looks for an extensible built-in (os, time, ...) on the filesystem at every
+    import before it takes its own (py/builtinimport.c): about 5 ms on a Pico's littlefs, and the
+    board's code imports them about 20 times from here on. In sys.modules an import finds one at
+    once."""
     import sys
 
     # the ones the board's code imports (MP_REGISTER_EXTENSIBLE_MODULE in MicroPython's sources)
