@@ -105,9 +105,13 @@ class PagedSSD1306(SSD1306_I2C):
         self._tumble = None
         self._all = True  # the panel's RAM is unknown until the first show()
         self.blocks_sent = 0  # 32-column page blocks sent since start-up
-        self._first = False
-        super().init_display()  # (its blank frame: the show() below)
-        self._first = True  # the next show() is the app's first frame
+        # 0: starting (init_display's blank frame is not sent), 1: the next show() is the app's
+        # first frame, 2: after it
+        self._first = 0
+        super().init_display()
+        # dark until the app's first frame is in its RAM (a blank frame first was 29 ms of a boot)
+        self.poweroff()
+        self._first = 1
 
     def glyph(self, code, x, y, c):
         """Draw char code (32..126, else '?') at x, y in colour c; the paper pixels are left as they
@@ -213,6 +217,8 @@ class PagedSSD1306(SSD1306_I2C):
         # with the heap locked, as App.draw's frame: the call frames take no heap (machine.I2C's
         # writeto allocates nothing); should a bus allocate after all, the rest goes unlocked (the
         # shadow knows which pages went)
+        if not self._first:
+            return  # (the driver's own blank frame at start: the app's first frame sends it all)
         heap_lock()
         try:
             self._show()
@@ -223,10 +229,11 @@ class PagedSSD1306(SSD1306_I2C):
             heap_unlock()
         if not sent:
             self._show()
-        if self._first:
-            # the app's first frame (the menu) is out: the dice sprites now, on the heap as start-up
-            # left it, so that no frame of a game makes them
-            self._first = False
+        if self._first == 1:
+            # the app's first frame (the menu) is out: the panel on, and the dice sprites now, on
+            # the heap as start-up left it, so that no frame of a game makes them
+            self._first = 2
+            self.poweron()
             self.make_sprites(DIE)
 
     def _show(self):

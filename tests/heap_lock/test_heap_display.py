@@ -78,7 +78,13 @@ def draw(fb):
 def test_paged_ssd1306_puts_each_frame_on_the_panel():
     panel = fakehw.FakeSSD1306()
     d = PagedSSD1306(128, 64, CountingI2C(panel))
-    assert panel.frame == bytearray(1024) and panel.data_bytes == 1024  # init: the whole (blank) screen
+    # started dark, no frame sent (a blank one would be 29 ms of a boot); the first show() sends the
+    # whole screen, then lights it
+    assert panel.data_bytes == 0 and panel.commands[-1] == 0xAE
+    draw(d)
+    d.show()
+    assert panel.data_bytes == 1024 and panel.commands[-1] == 0xAF and panel.frame == d.buffer
+    assert d._dsize == 20  # the dice sprites, made after that first frame
     for face in (1, 6, 3):
         DICE[0] = face
         draw(d)
@@ -277,7 +283,8 @@ class AllocatingI2C(CountingI2C):
 
 def test_paged_ssd1306_sends_with_the_heap_locked_and_unlocked_if_the_bus_allocates():
     i2c = AllocatingI2C()
-    d = PagedSSD1306(128, 64, i2c)  # its first frame: the whole panel
+    d = PagedSSD1306(128, 64, i2c)
+    d.show()  # its first frame: the whole panel
     assert i2c.locked_tries == 1  # the first write, locked, failed; then every page went unlocked
     assert i2c.data == 1024
     d.fill_rect(0, 0, 8, 8, 1)
