@@ -4,9 +4,10 @@ Libraries: ssd1306 (micropython-lib, `mpremote mip install ssd1306`; fdfw.board_
 send only changed pages), adafruit_debouncer and adafruit_ticks (copied by `make deploy-mp`; both
 run unchanged on MicroPython).
 """
+import sys
 import time
 
-from machine import I2C, PWM, Pin
+import machine
 
 from fdfw.hardware import Hardware, StartupError, accel_shake, display_missing, oled_addr
 
@@ -18,24 +19,24 @@ def _lib(name, how):
         raise StartupError("the MicroPython library '" + name + "' is missing: " + how)
 
 
+Pin = machine.Pin
+
+# MicroPython looks for an extensible built-in (os, time, ...) on the filesystem at every import
+# before it takes its own (py/builtinimport.c): about 5 ms each on a Pico's littlefs, and the
+# board's code imports them about 20 times from here on. In sys.modules an import finds one at
+# once. (The ones imported from here on: MP_REGISTER_EXTENSIBLE_MODULE in MicroPython's sources.)
+sys.modules["time"] = time
+sys.modules["machine"] = machine
+for _name in ("array", "os"):
+    sys.modules[_name] = __import__(_name)
+del _name
+
+
 def _input(p):
     return Pin(p[1], Pin.IN, Pin.PULL_UP)
 
 
-def builtins_found_at_once():
-    """MicroPython looks for an extensible built-in (os, time, ...) on the filesystem at every
-    import before it takes its own (py/builtinimport.c): about 5 ms on a Pico's littlefs, and the
-    board's code imports them about 20 times from here on. In sys.modules an import finds one at
-    once."""
-    import sys
-
-    # the ones the board's code imports (MP_REGISTER_EXTENSIBLE_MODULE in MicroPython's sources)
-    for name in ("array", "binascii", "machine", "os", "time"):
-        sys.modules[name] = __import__(name)
-
-
 def build(prof, save_path):
-    builtins_found_at_once()
     from fdfw.store.file import FileStore
     # what this install carries (the deploy may leave out the pixels, sound, shake)
     from fivedice import features
@@ -60,7 +61,7 @@ def build(prof, save_path):
     if features.SOUND:
         from fdfw.buzzer import MPBuzzer
 
-        hw.buzzer = MPBuzzer(PWM(Pin(prof.BUZZER[1])))
+        hw.buzzer = MPBuzzer(machine.PWM(Pin(prof.BUZZER[1])))
     hw.button_names = [b[0] for b in prof.BUTTONS]
     # every edge, timestamped by a hard IRQ, for adafruit_debouncer to replay
     from fdfw.buttons import EdgeRing
@@ -69,7 +70,7 @@ def build(prof, save_path):
         [_input(b[1]) for b in prof.BUTTONS], hw.ticks_ms, Pin.IRQ_FALLING | Pin.IRQ_RISING
     )
 
-    i2c = I2C(prof.I2C_ID, sda=Pin(prof.SDA[1]), scl=Pin(prof.SCL[1]), freq=prof.I2C_HZ)
+    i2c = machine.I2C(prof.I2C_ID, sda=Pin(prof.SDA[1]), scl=Pin(prof.SCL[1]), freq=prof.I2C_HZ)
     found = i2c.scan()
     addr = oled_addr(prof.OLED_ADDRS, found)  # 0x3C or 0x3D, whichever the module is jumpered to
     if addr is None:
