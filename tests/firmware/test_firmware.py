@@ -913,7 +913,7 @@ def test_mp_start_up_makes_the_dice_sprites_so_every_frame_draws_once_with_the_h
 
 def test_mp_start_up_puts_the_extensible_builtins_in_sys_modules_so_imports_skip_the_filesystem(tmp_path):
     # MicroPython searches the filesystem for os, time, array, ... at every import that misses
-    # sys.modules (about 5 ms each on a Pico's littlefs): fdfw.start puts them there first
+    # sys.modules (about 5 ms each on a Pico's littlefs): fdfw.setup_mp puts them there first
     res, out = _mp(tmp_path, "play")
     assert res["builtins_in_sys_modules"] == ["array", "os", "time"], out
 
