@@ -46,6 +46,16 @@ def _failing_app(monkeypatch, rig, when, error=None):
     monkeypatch.setattr(appmod, "App", Buggy)
 
 
+def _a_saved_game(cp):
+    """New game and a roll on the first boot: a game in progress, saved; returns the save's bytes."""
+    cp.display()
+    script = {}
+    _tap(cp, OK, 10, script)
+    _tap(cp, ROLL, 30, script)
+    cp.run_code(max_iters=150, script=script)
+    return _nvm_save()
+
+
 def test_an_unexpected_exception_shows_logs_keeps_the_save_and_restarts_the_app(cp, monkeypatch, capsys, quick):
     cp.display()
     script = {}
@@ -106,12 +116,7 @@ def test_a_memory_error_with_no_room_for_its_report_still_counts_its_strike_and_
     """A resume that runs out of memory while the app is built (before the watchdog runs), in a heap too full
     for the report's text: the board does not stop at "Code done running"; it says so in a line, counts the
     strike and resets, and the next boot resumes the game."""
-    cp.display()
-    script = {}
-    _tap(cp, OK, 10, script)
-    _tap(cp, ROLL, 30, script)
-    cp.run_code(max_iters=150, script=script)  # a game in progress, saved
-    saved = _nvm_save()
+    saved = _a_saved_game(cp)
     cp.next_boot()
     cp.apps.clear()
     import fakehw
@@ -139,12 +144,7 @@ def test_a_memory_error_with_no_room_for_its_report_still_counts_its_strike_and_
 
 def test_a_save_that_makes_the_app_fail_twice_is_set_aside_and_the_app_starts_clean(cp, monkeypatch, capsys,
                                                                                         quick):
-    cp.display()
-    script = {}
-    _tap(cp, OK, 10, script)
-    _tap(cp, ROLL, 30, script)
-    cp.run_code(max_iters=150, script=script)  # a game in progress, saved
-    saved = _nvm_save()
+    saved = _a_saved_game(cp)
     cp.next_boot()
     cp.apps.clear()
     # the next boot: any app that resumes this save fails while starting
@@ -171,12 +171,7 @@ def test_a_memory_error_that_is_the_second_strike_resets_and_the_boot_after_sets
                                                                                                 capsys, quick):
     """Issue 20: after a MemoryError the board always resets, also on the save's second strike; the set-aside is
     left to the boot after, on a clean heap, which starts clean and says so once."""
-    cp.display()
-    script = {}
-    _tap(cp, OK, 10, script)
-    _tap(cp, ROLL, 30, script)
-    cp.run_code(max_iters=150, script=script)  # a game in progress, saved
-    saved = _nvm_save()
+    saved = _a_saved_game(cp)
     import fakehw
     import microcontroller
     from fdfw.store import record
