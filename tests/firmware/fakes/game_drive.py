@@ -238,7 +238,8 @@ def _write_modules():
     with open(MODULES, "w") as f:
         for line in (True, False):  # the stand-ins' line, then the game's
             for k in sys.modules:
-                if (k in standins or k.startswith("fake")) == line and k not in ("code", "main"):  # not the entry point
+                # not the entry point, nor this driver (run with -m, so in sys.modules too)
+                if (k in standins or k.startswith("fake")) == line and k not in ("code", "main", "game_drive"):
                     f.write(k)
                     f.write(" ")
             f.write("\n")
