@@ -157,11 +157,10 @@ class Guard:
 
         gc.collect()  # the failed app is unreferenced now: its memory comes back first
         self.failures += 1
-        self.last = (type(e).__name__, "")
+        name, loc = type(e).__name__, ""
         try:
             name, loc = where(e)
             text = trace(e)
-            self.last = (name, loc)
             self.say(
                 "error "
                 + name
@@ -174,7 +173,8 @@ class Guard:
             # not even the report fits (a heap full at start-up, before the watchdog runs): the
             # strike and the reset below must still come, or the board would stop here
             print("fivedice: error MemoryError (no room to report it); fivedice restarts")
-        show_error(self.hw.display, self.last[0], self.last[1])
+        self.last = (name, loc)
+        show_error(self.hw.display, name, loc)
         wd = self.hw.watchdog
         sleep = self.hw.sleep_ms
         if sleep is not None:

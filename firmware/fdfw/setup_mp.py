@@ -11,16 +11,6 @@ import machine
 
 from fdfw.hardware import Hardware, StartupError, accel_shake, display_missing, oled_addr
 
-
-def _lib(name, how):
-    try:
-        return __import__(name)
-    except ImportError:
-        raise StartupError("the MicroPython library '" + name + "' is missing: " + how)
-
-
-Pin = machine.Pin
-
 # MicroPython looks for an extensible built-in (os, time, ...) on the filesystem at every import
 # before it takes its own (py/builtinimport.c): about 5 ms each on a Pico's littlefs, and the
 # board's code imports them about 20 times from here on. In sys.modules an import finds one at
@@ -30,6 +20,15 @@ sys.modules["machine"] = machine
 for _name in ("array", "os"):
     sys.modules[_name] = __import__(_name)
 del _name
+
+Pin = machine.Pin
+
+
+def _lib(name, how):
+    try:
+        return __import__(name)
+    except ImportError:
+        raise StartupError("the MicroPython library '" + name + "' is missing: " + how)
 
 
 def _input(p):

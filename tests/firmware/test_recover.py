@@ -8,7 +8,7 @@ import sys
 import pytest
 from fivedice import savefile
 
-from test_firmware import OK, ROLL, _mp, _nvm_save, _tap, cp  # noqa: F401  (cp is a fixture)
+from test_firmware import FIRMWARE, OK, ROLL, _mp, _nvm_save, _tap, cp  # noqa: F401  (cp is a fixture)
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
@@ -267,7 +267,8 @@ def _raise_here():
     raise KeyError(3)
 
 
-def test_the_error_says_the_file_the_line_and_the_function():
+def test_the_error_says_the_file_the_line_and_the_function(monkeypatch):
+    monkeypatch.syspath_prepend(FIRMWARE)  # (alone in a worker: no other test put it on the path)
     from fdfw import recover
 
     try:
@@ -280,6 +281,7 @@ def test_the_error_says_the_file_the_line_and_the_function():
 
 def test_without_line_numbers_the_function_still_names_the_place(monkeypatch):
     """The deploy's .mpy carry no line numbers (deploy.NO_LINES): MicroPython says line 1 for every frame."""
+    monkeypatch.syspath_prepend(FIRMWARE)
     from fdfw import recover
 
     monkeypatch.setattr(recover, "trace", lambda e: 'Traceback (most recent call last):\n  File "code.py", line 5, '
