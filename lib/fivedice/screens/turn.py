@@ -37,6 +37,11 @@ _MARKS_Y = DICE_Y + DIE + 1
 _TURN_Y = const(34)
 _STATUS_Y = const(45)
 _CHOICES_Y = const(35)
+# coach.choices' array (coach.TOP_LEN, laid out as the coach's own _TV, _TW, _TN): the kinds at 0-2,
+# the values from _TV, the wide values from _TW, how many at _TN
+_TV = const(3)
+_TW = const(6)
+_TN = const(12)
 # Turn.shown after the dice: the 13 values the screen shows beside them, then session.top3
 _REST = const(13)
 
@@ -150,7 +155,7 @@ class Turn(Screen):
             for i in range(5):
                 if (s.hint_value >> i) & 1:
                     fb.fill_rect(DICE_X + i * (DIE + DIE_GAP) + 6, _MARKS_Y, DIE - 12, 2, 1)
-        if s.hint_kind > 0 and not app.toast and app.seats.coach is not None and s.top3[12]:
+        if s.hint_kind > 0 and not app.toast and app.seats.coach is not None and s.top3[_TN]:
             self.choices(fb, app, g, card)
             return
         y = _TURN_Y
@@ -215,16 +220,16 @@ class Turn(Screen):
         # the hint: the best three choices with the expected final total of each, the best marked
         # under the dice
         c = app.seats.coach
-        top = app.session.top3  # coach.choices: kinds, values, wide values, .., the count at 12
+        top = app.session.top3  # coach.choices: kinds, values, wide values, .., the count
         # the coach's values hold the upper bonus
         banked = card.upper() + card.lower() + card.bonus()
-        for i in range(top[12]):
+        for i in range(top[_TN]):
             y = _CHOICES_Y + i * 10
             if i == 0:
                 fb.fill_rect(0, y - 1, view.W, 9, 1)
             k = 0 if i == 0 else 1
-            choice(fb, g.rs, top[i], top[3 + i], g.dice, 1, y, k)
-            tenths_right(fb, banked * 100 + c.to_points_x100(top[6 + i]), view.W, y, k)
+            choice(fb, g.rs, top[i], top[_TV + i], g.dice, 1, y, k)
+            tenths_right(fb, banked * 100 + c.to_points_x100(top[_TW + i]), view.W, y, k)
 
     def status(self, fb, app, y):
         """The message line: a refusal, what the last action scored, and par (the hint has its own
