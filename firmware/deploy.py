@@ -120,11 +120,16 @@ def _site_file(mod):
 
 
 def board_name(dest):
-    """The name a staged file has on the board's import path (what tracebacks show):
-    lib/fivedice/app.mpy -> fivedice/app.py, code.py -> code.py. mpy-cross embeds it (-s), never
-    this machine's path."""
-    name = dest[4:] if dest.startswith("lib/") else dest
-    return name[:-4] + ".py" if name.endswith(".mpy") else name
+    """The source name mpy-cross embeds (-s) in a staged .mpy: the module's own import name
+    (lib/fivedice/app.mpy -> fivedice.app, lib/fivedice/__init__.mpy -> fivedice), which its import
+    has already interned, so the name costs the board no qstr of its own (tracebacks show it; never
+    this machine's path). Any other file keeps its name (code.py)."""
+    if not dest.endswith(".mpy"):
+        return dest
+    parts = (dest[4:] if dest.startswith("lib/") else dest)[:-4].split("/")
+    if parts[-1] == "__init__":
+        parts.pop()  # a package's __init__ is the package
+    return ".".join(parts)
 
 
 def _mpy_cross(cmd, src, out, name, lines):

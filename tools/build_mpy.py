@@ -16,17 +16,20 @@ def sources():
 
 
 def board_name(rel):
-    """The name a file has on the board's import path (what tracebacks show): lib/fivedice/app.py ->
-    fivedice/app.py, firmware/fdfw/x.py -> fdfw/x.py, hardware/boards/pico.py -> boards/pico.py,
-    firmware/main.py -> main.py. Never the build machine's absolute path."""
-    parts = rel.replace(os.sep, "/").split("/")
+    """The source name a .mpy embeds: the module's import name on the board, as the deploy gives it
+    (firmware/deploy.py board_name): lib/fivedice/app.py -> fivedice.app, firmware/fdfw/x.py ->
+    fdfw.x, hardware/boards/pico.py -> boards.pico, firmware/main.py -> main. Never the build
+    machine's path."""
+    parts = rel.replace(os.sep, "/")[:-3].split("/")
     if parts[0] in ("lib", "firmware", "hardware"):
         parts = parts[1:]
-    return "/".join(parts)
+    if parts[-1] == "__init__":
+        parts.pop()
+    return ".".join(parts)
 
 
 def compile_cmd(src, out):
-    """The mpy-cross command for one source: -s embeds the library-relative name as the source file."""
+    """The mpy-cross command for one source: -s embeds the module's import name as the source file."""
     return [MPY_CROSS, "-s", board_name(os.path.relpath(src, ROOT)), "-o", out, src]
 
 

@@ -37,7 +37,7 @@ def stage(top, mpy=False, rules="yahtzee", board="pico", runtime="cp", lines=Fal
     """A folder at top laid out like the board's flash; returns the MICROPYPATH to run game_drive.py with, from
     top (cwd=top). Its paths are short and relative, as on the board ("lib/fivedice/app.mpy"): every module's
     __file__ stays on the heap, so a checkout's long path would cost the proxy ~5 KB the board never spends. So is
-    the source name each .mpy embeds ("fivedice/app.py", as firmware/deploy.py compiles it), not top's path.
+    the source name each .mpy embeds ("fivedice.app", as firmware/deploy.py compiles it), not top's path.
     The .mpy are compiled with the deploy's options (without line numbers; lines=True: with them, LINE_NUMBERS=1)."""
     sys.path.insert(0, os.path.join(ROOT, "firmware"))
     try:

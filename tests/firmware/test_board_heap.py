@@ -189,10 +189,12 @@ FILL_TIMEOUT_S = 180  # per boot; a boot takes 1-35 s here (CircuitPython's fake
 
 
 def _in_the_game(top, failure):
-    """True if a failure's innermost frame is in the board's own Python (lib/fivedice, lib/fdfw), not a fake."""
-    name = failure[1].split(":")[0]
-    return name.endswith(".py") and any(name[:-3] + ".mpy" in names for pkg in ("fivedice", "fdfw")
-                                        for _, _, names in os.walk(os.path.join(top, "lib", pkg)))
+    """True if a failure's innermost frame is in the board's own Python (lib/fivedice, lib/fdfw), not a fake: a
+    staged .mpy names its module (fivedice.screens, deploy.board_name)."""
+    module = failure[1].split(":")[0]
+    path = os.path.join(top, "lib", *module.split("."))
+    return module.split(".")[0] in ("fivedice", "fdfw") and (
+        os.path.isfile(path + ".mpy") or os.path.isfile(os.path.join(path, "__init__.mpy")))
 
 
 @pytest.mark.parametrize("runtime", ["cp", "mp"])
@@ -206,7 +208,7 @@ def test_a_game_that_really_runs_out_of_memory_resets_the_board_and_the_next_boo
     assert out["boots"] == [["reset", 5], ["done", 13]], out  # one reset, at the human's 5th turn
     assert len(out["failures"]) == 1 and out["errors"] == 1, out
     name, loc, func, during = out["failures"][0]
-    assert (name, func, during) == ("MemoryError", "build", "help") and loc.startswith("__init__.py:"), out
+    assert (name, func, during) == ("MemoryError", "build", "help") and loc.startswith("fivedice.screens:"), out
     assert _in_the_game(top, out["failures"][0]), out
     assert out["resets"] == 1 and out["watchdogs"] == 0 and out["resumed"] == 1, out  # reset, then resumed
     assert out["games"] == 1 and out["turns"] == 13 and len(out["totals"]) == 2 and out["has_coach"], out

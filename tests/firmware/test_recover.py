@@ -285,5 +285,5 @@ def test_without_line_numbers_the_function_still_names_the_place(monkeypatch):
     from fdfw import recover
 
     monkeypatch.setattr(recover, "trace", lambda e: 'Traceback (most recent call last):\n  File "code.py", line 5, '
-                        'in <module>\n  File "fivedice/session.py", line 1, in score\nKeyError: 3\n')
-    assert recover.where(KeyError(3)) == ("KeyError", "session.py:1 score")
+                        'in <module>\n  File "fivedice.session", line 1, in score\nKeyError: 3\n')
+    assert recover.where(KeyError(3)) == ("KeyError", "fivedice.session:1 score")
