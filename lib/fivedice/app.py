@@ -361,8 +361,7 @@ class App:
         finally:
             heap_unlock()
         if not ok:
-            if hasattr(self.screen, "whole"):
-                self.screen.whole = True
+            self.screen.whole = True
             self._frame()
         self.fb.show()
         self.dirty = False

@@ -4,20 +4,18 @@
 # expected final score given away. The sum over a game and the mean per decision go on the
 # game-over screen. Allocation-free after construction; needs a coach on the strategy table.
 #
-#     prof = Proficiency(coach)            # one per human seat, made once; prof.reset() at a new
-#     game
+#     prof = Proficiency(coach)            # one per human seat, made once; reset() at a new game
 #     prof.before_roll(game)               # just before game.roll() on the 2nd or 3rd roll
 #     prof.before_score(game, box)         # just before game.score(box)
 #     prof.loss_x100(), prof.per_decision_x100(), prof.decisions, prof.mistakes
-#     prof.worst_x100() and the costliest decision in prof.w: w[0:5] the dice then, w[5] its turn (1
-#     = the
-#     first; 0: none lost anything yet), w[6]/w[7] what was chosen (coach.KEEP and the held mask, or
-#     SCORE
-#     and the box), w[8]/w[9] the best choice then
+#     prof.worst_x100(), and the costliest decision in prof.w: the dice then, its turn (1 = the
+#     first; 0: none lost anything yet), what was chosen (coach.KEEP and the held mask, or SCORE
+#     and the box) and the best choice then (from _W_TURN on)
 from fivedice.compat import const
 from fivedice.coach import KEEP, SCORE, WIDE
 
-# prof.w: the costliest decision, after its dice (one bytearray: a meter per seat stays small)
+# prof.w: the costliest decision, after its dice (one bytearray: a meter per seat stays small); the
+# game-over screen reads it by the same names (screens/over.py)
 _W_TURN = const(5)
 _W_KIND = const(6)
 _W_VALUE = const(7)

@@ -103,6 +103,9 @@ def _nothing(self, a, b=None):
 
 class Screen:
     rows = 0  # rows visible at once (a list's cursor, or a page, scrolls within them)
+    # a screen that draws only what changed since its frame before draws all of itself while whole
+    # (its enter sets it; so does App.draw's retry); one drawn whole every frame ignores it
+    whole = False
     # top (the first row shown) and cursor (a list's line under the cursor): set by build() and
     # open()
 

@@ -1,8 +1,21 @@
 """Game over: the places, and what the coach says each human gave away."""
+from fivedice.compat import const
 from fivedice import gfx
 from fivedice import oled_view as view
 from fivedice.screens import Screen, B_BACK, B_OK, B_ROLL, M_CARD, M_MENU
 from fivedice.oled_view import choice, faces, tenths, tenths_width
+
+_TOP_Y = const(10)  # the first line under the title bar
+_LINE = const(9)  # one line of text and its gap
+_LAST_Y = const(47)  # the lowest line that leaves the keys line (oled_view.KEYS_Y, 56) free
+# proficiency's _W_TURN .. _W_BVALUE (its costliest decision's layout) and game.KEEP, as consts:
+# imported, they would be globals this resident screen keeps (test_over_screen.py: they agree)
+_W_TURN = const(5)
+_W_KIND = const(6)
+_W_VALUE = const(7)
+_W_BKIND = const(8)
+_W_BVALUE = const(9)
+_KEEP = const(1)
 
 ORDINALS = (b"", b"1st", b"2nd", b"3rd", b"4th")
 LEVELS = (b"", b"easy", b"good", b"perfect")
@@ -49,14 +62,14 @@ class Over(Screen):
         view.header(fb, b"Game over")
         gfx.text(fb, view.SHORT_TITLES[g.rs.index], 62, 0, 0)
         n = g.ranking(self.rank)
-        y = 10
+        y = _TOP_Y
         for r in range(n):
             p = self.rank[r]
             gfx.text(fb, ORDINALS[g.place(p)], 0, y, 1)
             x = view.player_tag(fb, app, p, 24, y, 1)
             gfx.text(fb, LEVELS[app.seats.seated[p]], x + 6, y, 1)
             gfx.number_right(fb, g.cards[p].total(), W - 1, y, 1)
-            y += 9
+            y += _LINE
         # the coach on the human players: expected points their choices gave away against optimal
         # play, "P1 gave away 12.4 pts" and, where there is room, "  0.31 per decision" under it (21
         # chars at most)
@@ -67,49 +80,51 @@ class Over(Screen):
         # where three lines each fit with the keys line under them (a solo game): the costliest
         # decision under the total, "turn 7: kept 3 3  -4.2" / "best keep 6 6 6"; else two lines
         # each where the keys line still fits under them ("  0.31 per decision")
-        worst = nh * 27 <= 47 - y
-        two = not worst and nh * 18 <= 47 - y
+        worst = nh * 3 * _LINE <= _LAST_Y - y
+        two = not worst and nh * 2 * _LINE <= _LAST_Y - y
         for p in range(g.players):
             pr = app.seats.prof[p]
-            if pr is None or y > 47:
+            if pr is None or y > _LAST_Y:
                 continue
             x = view.player_tag(fb, app, p, 0, y, 1)
             if pr.loss_x100() <= 0:
                 gfx.text(fb, b" played perfectly", x, y, 1)
-                y += 9
+                y += _LINE
                 continue
             x = gfx.text(fb, b" gave away ", x, y, 1)
             x = decimal1(fb, pr.loss_x100(), x, y, 1)
             gfx.text(fb, b" pts", x, y, 1)
-            y += 9
-            if worst and pr.w[5]:
+            y += _LINE
+            if worst and pr.w[_W_TURN]:
                 y = self.costliest(fb, g.rs, pr, y)
             elif two or worst:
                 x = decimal2(fb, pr.per_decision_x100(), 12, y, 1)
                 gfx.text(fb, b" per decision", x, y, 1)
-                y += 9
-        if y <= 47:
+                y += _LINE
+        if y <= _LAST_Y:
             gfx.text(fb, b"OK card  ROLL again", 0, view.KEYS_Y, 1)
 
     def costliest(self, fb, rs, pr, y):
         # "turn 6: kept 3 3" / "best keep 6 6 6" (boxes by short names), "-4.2" on the first line
-        # with room; pr.w: the dice, then turn, kind, value, best kind, best value
-        # (proficiency._W_TURN ..)
+        # with room; pr.w: the dice, the turn, the kind and value chosen, the best kind and value
         w = pr.w
         x = gfx.text(fb, b"turn ", 0, y, 1)
-        x = gfx.text(fb, b": kept" if w[6] == 1 else b": ", gfx.number(fb, w[5], x, y, 1), y, 1)
-        if w[6] != 1:
-            xa = gfx.text(fb, view.SHORT[rs.index][w[7]], x, y, 1)
-        else:  # coach.KEEP: the dice held
-            xa = faces(fb, w[7], w, x, y, 1) if w[7] else gfx.text(fb, b" none", x, y, 1)
-        x = gfx.text(fb, b"best ", 0, y + 9, 1)
-        if w[8] == 1:
-            xb = choice(fb, rs, 1, w[9], w, x, y + 9, 1)
+        kept = w[_W_KIND] == _KEEP
+        x = gfx.text(fb, b": kept" if kept else b": ", gfx.number(fb, w[_W_TURN], x, y, 1), y, 1)
+        if not kept:
+            xa = gfx.text(fb, view.SHORT[rs.index][w[_W_VALUE]], x, y, 1)
+        else:  # the dice held
+            held = w[_W_VALUE]
+            xa = faces(fb, held, w, x, y, 1) if held else gfx.text(fb, b" none", x, y, 1)
+        y2 = y + _LINE
+        x = gfx.text(fb, b"best ", 0, y2, 1)
+        if w[_W_BKIND] == _KEEP:
+            xb = choice(fb, rs, _KEEP, w[_W_BVALUE], w, x, y2, 1)
         else:
-            xb = gfx.text(fb, view.SHORT[rs.index][w[9]], x, y + 9, 1)
+            xb = gfx.text(fb, view.SHORT[rs.index][w[_W_BVALUE]], x, y2, 1)
         v = pr.worst_x100()
         x = view.W - 6 - tenths_width(v)
         if xa + 6 <= x or xb + 6 <= x:
-            ya = y if xa + 6 <= x else y + 9
+            ya = y if xa + 6 <= x else y2
             tenths(fb, v, gfx.glyph(fb, ord("-"), x, ya, 1), ya, 1)
-        return y + 18
+        return y2 + _LINE
