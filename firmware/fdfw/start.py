@@ -57,10 +57,10 @@ def build(runtime, save_path, say):
         from fivedice.screens import intern_rare
 
         if runtime == "mp":
-            # MicroPython's firmware holds half CircuitPython's names, so here the game's names
-            # pass 1,260 late in start-up, and the next qstr pool is one 7.7 KB block
-            # (docs/memory.md). The good CPU's names first move that point ahead of the app's
-            # objects (with a 64 KB ballast, start-up fails without)
+            # MicroPython's firmware holds half CircuitPython's names, so the game's pass 1,260
+            # while the App is built, after the coaches' arrays, and the next qstr pool is one
+            # 7.7 KB block (docs/memory.md). The good CPU's names first move that point 17 names
+            # earlier: with a 64 KB ballast start-up then passes, and fails without
             from fivedice import lazy
 
             lazy.load("good")
