@@ -10,7 +10,7 @@ import os
 import sys
 
 # fivedice.lazy drops a module after use and the next use imports it again, as on a board: the nvm store's log
-# walk (fdfw.store.nvm_scan) is imported anew at every simulated boot, 11,000 times in a power-cut test. Where
+# walk (fdfw.store.nvm_scan_cp) is imported anew at every simulated boot, 11,000 times in a power-cut test. Where
 # PYTHONDONTWRITEBYTECODE is set, each of those imports compiled the source again (3 ms); the bytecode is
 # cached under build/ instead (the tree stays clean; a fresh clone's first import writes it).
 sys.dont_write_bytecode = False

@@ -6,7 +6,7 @@
 # soon the next poll is needed anyway (0: now; a debouncer still settling; else IDLE_MS).
 # make(inputs, ids) picks the reader for what the board's setup module built (hw.button_inputs):
 #
-# - KeypadButtons (fdfw.keys): a CircuitPython `keypad.Keys`. The C core scans the pins in the
+# - KeypadButtons (fdfw.keys_cp): a CircuitPython `keypad.Keys`. The C core scans the pins in the
 # background (debounced,
 #   timestamped events in a queue), so a tap during a 250 ms frame waits in the queue. poll() drains
 #   it with
@@ -43,7 +43,7 @@ def make(inputs, ids):
     """The reader for hw.button_inputs: a keypad.Keys, an EdgeRing, or a list of inputs/callables.
     """
     if hasattr(inputs, "events"):
-        from fdfw.keys import KeypadButtons
+        from fdfw.keys_cp import KeypadButtons
 
         return KeypadButtons(inputs, ids)
     if isinstance(inputs, EdgeRing):

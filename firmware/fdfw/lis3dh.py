@@ -2,7 +2,7 @@
 resolution.
 
 `i2c` speaks MicroPython's memory API: readfrom_mem_into(addr, reg, buf) and writeto_mem(addr, reg,
-buf) (machine.I2C as is; on CircuitPython wrap busio.I2C in i2cmem.I2CMem). read() fills .x .y .z
+buf) (machine.I2C as is; on CircuitPython wrap busio.I2C in i2cmem_cp.I2CMem). read() fills .x .y .z
 with the raw left-justified 16-bit counts (16384 per g) and allocates nothing.
 """
 from fivedice.compat import const

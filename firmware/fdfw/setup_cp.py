@@ -132,9 +132,9 @@ def build(prof, save_path):
         )
         en = getattr(prof, "SPEAKER_ENABLE", None)
         if en is not None:
-            from fdfw import setup_spi
+            from fdfw import setup_spi_cp
 
-            en = setup_spi.output(pin(prof, en), False)
+            en = setup_spi_cp.output(pin(prof, en), False)
         hw.buzzer = CPBuzzer(pwm, en)
     hw.button_names = [b[0] for b in prof.BUTTONS]
     hw.button_inputs = _buttons(prof)
@@ -144,9 +144,9 @@ def build(prof, save_path):
     displayio.release_displays()
     # the MacroPad's (its own start-up module)
     if getattr(prof, "DISPLAY", "ssd1306_i2c") == "sh1106_spi":
-        from fdfw import setup_spi
+        from fdfw import setup_spi_cp
 
-        hw.display = setup_spi.display(prof, hw, pin)
+        hw.display = setup_spi_cp.display(prof, hw, pin)
         _rest(prof, hw, None, (), save_path, features)
         return hw
     try:
@@ -154,7 +154,7 @@ def build(prof, save_path):
     # "No pull up found on SDA or SCL": the OLED module (which has them) is absent
     except RuntimeError:
         raise display_missing(prof.OLED_ADDRS, prof.SDA, prof.SCL, (), hw)
-    from fdfw.i2cmem import I2CMem
+    from fdfw.i2cmem_cp import I2CMem
 
     bus = I2CMem(i2c)
     found = bus.scan()
@@ -168,16 +168,16 @@ def build(prof, save_path):
 
 def _rest(prof, hw, bus, found, save_path, features):
     """The shake input, the store, the battery, the light sleep and the watchdog."""
-    from fdfw.store.nvm import NvmStore
+    from fdfw.store.nvm_cp import NvmStore
 
     if not features.SHAKE:
         pass
     elif prof.SHAKE == "lis3dh":
         hw.shake = accel_shake(prof, found, bus, hw)
     elif prof.SHAKE == "encoder":
-        from fdfw import setup_spi
+        from fdfw import setup_spi_cp
 
-        hw.shake = hw.encoder = setup_spi.encoder(prof, hw, pin)
+        hw.shake = hw.encoder = setup_spi_cp.encoder(prof, hw, pin)
     else:
         from fdfw.shake_input import SwitchShakeInput
 

@@ -98,10 +98,10 @@ def build(runtime, save_path, say):
 
 
 def reader(inputs, ids):
-    """The buttons' reader for hw.button_inputs: on a keypad.Keys fdfw.keys' alone (fdfw.buttons'
+    """The buttons' reader for hw.button_inputs: on a keypad.Keys fdfw.keys_cp' alone (fdfw.buttons'
     other readers are never loaded: their code would be heap), else fdfw.buttons.make's."""
     if hasattr(inputs, "events"):
-        from fdfw.keys import KeypadButtons
+        from fdfw.keys_cp import KeypadButtons
 
         return KeypadButtons(inputs, ids)
     from fdfw import buttons

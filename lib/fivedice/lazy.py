@@ -27,11 +27,11 @@ _PARTS = {
     "positions": "fivedice.proftest_data",
     # CircuitPython's save log read back (NvmStore._scan: at boot, and after a failed write),
     # dropped once read
-    "nvm_scan": "fdfw.store.nvm_scan",
+    "nvm_scan": "fdfw.store.nvm_scan_cp",
     # the firmware's start-up: board profile -> hardware; dropped before the app is built
     # (fdfw.loop)
-    "startup": "fdfw.start fdfw.hardware fdfw.profile fdfw.setup_cp fdfw.setup_spi fdfw.setup_mp "
-    "fdfw.i2cmem board_config boards boards.*",
+    "startup": "fdfw.start fdfw.hardware fdfw.profile fdfw.setup_cp fdfw.setup_spi_cp "
+    "fdfw.setup_mp fdfw.i2cmem_cp board_config boards boards.*",
 }
 
 

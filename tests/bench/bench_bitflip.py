@@ -8,7 +8,7 @@ others and in quick mode), and every byte inverted (eight bits wrong), each as a
 (persistent) and as a misread of one boot (one-boot). Printed per store: flips tried, how many go back and how
 far (saves older than the newest), how many resume nothing, lose the records, lose 2+ saves with no message,
 say it twice, and the saves played after the flip's boot that the next boot loses, for
-firmware/fdfw/store/nvm.py (the store before, at 8902cd7: run this file at 462770d, docs/testing.md,
+firmware/fdfw/store/nvm_cp.py (the store before, at 8902cd7: run this file at 462770d, docs/testing.md,
 "Before figures"). Then what the full
 records cost in flash (bytes per save, erases mid-game). Exit status 1 if the store today lets a bit flip go
 back more than 8 saves, resume nothing, or lose what was played after it.
@@ -22,7 +22,7 @@ sys.path[:0] = [os.path.join(ROOT, "tests", "firmware", "fakes"), os.path.join(R
 
 import bitflip  # noqa: E402
 import powercut  # noqa: E402
-from fdfw.store import nvm as nvm_store  # noqa: E402
+from fdfw.store import nvm_cp as nvm_store  # noqa: E402
 
 MAX_BACK = 8  # issue 23: no bit flip sends the board back more than 8 saves
 

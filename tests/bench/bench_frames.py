@@ -434,7 +434,7 @@ def mp_main(tables, which):
 
         draw_cp = glue if glue is not board_cp and hasattr(glue, "BitmapDisplay") else board_cp
         from fdfw.board_mp import PagedSSD1306
-        from fdfw.store.nvm import NvmStore
+        from fdfw.store.nvm_cp import NvmStore
     except ImportError:  # the code issue 24 measured (REF_COMMIT): the same modules under their old names
         from fdfw import display_cp as board_cp
         draw_cp = board_cp

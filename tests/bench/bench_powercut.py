@@ -60,7 +60,7 @@ def app_traces():
     through the nvm store (saves only: no records, no compaction)."""
     sys.path.insert(0, ROOT)
     from fakeflash import FakeNvm
-    from fdfw.store.nvm import NvmStore
+    from fdfw.store.nvm_cp import NvmStore
 
     from fivedice.rng import Dice, SeededBytes
     from host_sim.device import SimDevice

@@ -239,7 +239,7 @@ def test_a_save_that_runs_out_of_memory_twice_is_set_aside_the_board_resets_and_
     try:
         from fdfw.store import record
         from fdfw.store.file import FileStore
-        from fdfw.store.nvm import NvmStore
+        from fdfw.store.nvm_cp import NvmStore
     finally:
         sys.path.pop(0)
     if runtime == "cp":  # a KIND_ASIDE record in the nvm log

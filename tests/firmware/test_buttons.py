@@ -27,7 +27,7 @@ def _slow_run(rig, monkeypatch, iters, frame_ms=150, long_frames=None):
     (long_frames: {draw index: ms} for single longer stalls). Returns (app, buttons reader, poll times)."""
     import fivedice.app as appmod
 
-    import fdfw.start as fb  # (start-up's: the keypad reader comes from fdfw.keys, the others from fdfw.buttons)
+    import fdfw.start as fb  # (start-up's: the keypad reader comes from fdfw.keys_cp, the others from fdfw.buttons)
 
     made = []
     real_make = fb.reader
@@ -93,7 +93,7 @@ def test_cp_uses_keypad_keys_on_every_button_pin_scanning_every_10ms(cp, monkeyp
     app, buttons, _ = _slow_run(cp, monkeypatch, 3)
     import keypad
 
-    from fdfw.keys import KeypadButtons
+    from fdfw.keys_cp import KeypadButtons
 
     assert isinstance(buttons, KeypadButtons) and isinstance(buttons._keys, keypad.Keys)
     assert buttons._keys._gpios == [6, 7, 8, 9, 10, 11, 12, 13, 14, 16]  # profile order = key numbers

@@ -157,7 +157,7 @@ def _read(path):
 def _nvm_save():
     """What the game saved in the fake board's microcontroller.nvm, read as the next boot will."""
     import microcontroller
-    from fdfw.store.nvm import NvmStore
+    from fdfw.store.nvm_cp import NvmStore
 
     return NvmStore(microcontroller.nvm).read()
 
@@ -1709,7 +1709,7 @@ def _score_the_last_box(rig, stop_at_records):
     """Boot code.py, resume, roll, open the picker and score the one box left; stop in the pass that wrote
     the records (the power cut) when stop_at_records, else run on."""
     import microcontroller
-    from fdfw.store.nvm import NvmStore
+    from fdfw.store.nvm_cp import NvmStore
 
     script = {}
     _tap(rig, OK, 10, script)  # Resume
@@ -1730,7 +1730,7 @@ def _score_the_last_box(rig, stop_at_records):
 def test_cp_a_power_cut_or_reset_right_after_the_records_write_counts_the_game_once(cp, monkeypatch, tmp_path,
                                                                                   fault):
     import microcontroller
-    from fdfw.store.nvm import NvmStore
+    from fdfw.store.nvm_cp import NvmStore
     from fivedice import records as R
 
     cp.record_app(monkeypatch)

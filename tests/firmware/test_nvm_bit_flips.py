@@ -19,7 +19,7 @@ def fw(monkeypatch):
     import bitflip
     import fakeflash
     import powercut
-    from fdfw.store import nvm as nvm_store, record
+    from fdfw.store import nvm_cp as nvm_store, record
 
     return bitflip, fakeflash, powercut, nvm_store, record
 

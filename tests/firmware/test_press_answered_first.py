@@ -285,7 +285,7 @@ def test_a_power_cut_at_any_pass_after_new_game_resumes_the_finished_game_or_the
     """On CircuitPython's nvm log: "New game" draws its frame, the log is rewritten in the next pass and the new
     game saved in the one after; cut the power after any of them and the board resumes the game just finished
     (nothing of it lost) until the new game's save, then the new game."""
-    from fdfw.store.nvm import NvmStore
+    from fdfw.store.nvm_cp import NvmStore
 
     nvm = bytearray(b"\xff" * 4096)
     store = NvmStore(nvm)

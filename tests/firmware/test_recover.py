@@ -95,7 +95,7 @@ def test_a_memory_error_resets_the_board_which_boots_into_the_saved_game(cp, mon
                  and len(cp.apps) == 1, MemoryError("memory allocation failed, allocating 3696 bytes"))
     import fakehw
     import microcontroller
-    from fdfw.store.nvm import NvmStore
+    from fdfw.store.nvm_cp import NvmStore
 
     with pytest.raises(fakehw.BoardReset):  # microcontroller.reset(): the board starts again from power-on
         cp.run_code(max_iters=150, script=script)
@@ -122,7 +122,7 @@ def test_a_memory_error_with_no_room_for_its_report_still_counts_its_strike_and_
     import fakehw
     import fdfw.recover
     import microcontroller
-    from fdfw.store.nvm import NvmStore
+    from fdfw.store.nvm_cp import NvmStore
 
     real_where = fdfw.recover.where
 
@@ -158,7 +158,7 @@ def test_a_save_that_makes_the_app_fail_twice_is_set_aside_and_the_app_starts_cl
     assert last.session.game is None and last.toast == 13  # starts clean, "Save crashed: kept" on screen
     import microcontroller
     from fdfw.store import record
-    from fdfw.store.nvm import NvmStore
+    from fdfw.store.nvm_cp import NvmStore
 
     store = NvmStore(microcontroller.nvm)
     assert store.read() is None  # not offered again...
@@ -175,7 +175,7 @@ def test_a_memory_error_that_is_the_second_strike_resets_and_the_boot_after_sets
     import fakehw
     import microcontroller
     from fdfw.store import record
-    from fdfw.store.nvm import NvmStore
+    from fdfw.store.nvm_cp import NvmStore
 
     def boot():
         cp.next_boot()
@@ -222,7 +222,7 @@ def test_two_watchdog_resets_on_the_same_save_set_it_aside(cp, monkeypatch, caps
         assert "the last run hung and the watchdog reset the board" in out
         assert ("set aside" in out) == (boot == 2)
     import microcontroller
-    from fdfw.store.nvm import NvmStore
+    from fdfw.store.nvm_cp import NvmStore
 
     store = NvmStore(microcontroller.nvm)
     assert store.read() is None and store._st[2][1] == saved  # KIND_ASIDE
@@ -237,7 +237,7 @@ def test_a_successful_save_clears_the_strikes(cp, monkeypatch, capsys):
     _tap(cp, OK, 10, script)  # New game: a save
     cp.run_code(max_iters=60, script=script)
     import microcontroller
-    from fdfw.store.nvm import NvmStore
+    from fdfw.store.nvm_cp import NvmStore
 
     assert NvmStore(microcontroller.nvm).strikes() == 0  # the strike of that boot was cleared by the save
 

@@ -1,6 +1,6 @@
 """Start-up lets go of its own code: once a board entry point has built the board and reached the
 menu, the start-up-only modules (fivedice.lazy's "startup": fdfw.start, fdfw.profile, the setup module,
-fdfw.i2cmem, the board profile, boards, board_config) are out of sys.modules AND nothing the game keeps still refers to them.
+fdfw.i2cmem_cp, the board profile, boards, board_config) are out of sys.modules AND nothing the game keeps still refers to them.
 
 Run on the MicroPython unix port over the fake hardware, in a folder staged like the board's flash
 (tests/bench/board_heap.py's stage). "Nothing refers to them" is checked with canaries: each module gets a file

@@ -36,7 +36,7 @@ def test_a_circuitpython_pico_goes_without_sound_pixels_and_shake_and_the_summar
     for f in ("sound", "pixels", "shake"):
         for m in features.MODULES[f]:
             assert "lib/" + m + ".py" not in dests, m
-    assert "lib/fdfw/keys.py" in dests and "lib/fdfw/buttons.py" in dests  # (buttons: the readers without keypad)
+    assert "lib/fdfw/keys_cp.py" in dests and "lib/fdfw/buttons.py" in dests  # (buttons: the readers without keypad)
     written = features.source(features.leave_out("cp", "pico"))
     for flag in ("SOUND", "PIXELS", "SHAKE", "RECORDS", "PROFTEST"):
         assert flag + " = False" in written, flag

@@ -1,4 +1,4 @@
-"""Where the game is saved: what both stores share (fdfw.store.nvm.NvmStore for CircuitPython,
+"""Where the game is saved: what both stores share (fdfw.store.nvm_cp.NvmStore for CircuitPython,
 fdfw.store.file.FileStore for MicroPython; each board loads only its own). The store protocol of
 fivedice.app.App: read() -> bytes or None,
 write(data) (OSError when it cannot save), and set_aside() for a save the app cannot read."""

@@ -1,4 +1,4 @@
-"""One bad bit in the CircuitPython nvm log (fdfw.store.nvm on fakeflash.FakeNvm): what it costs.
+"""One bad bit in the CircuitPython nvm log (fdfw.store.nvm_cp on fakeflash.FakeNvm): what it costs.
 
 A game's log: one app-like game (powercut.game_ops) played on a sector that a compaction has just rewritten
 (the game before it kept as the newest save, the records beside it), then that game's records. For a flip of
@@ -15,7 +15,7 @@ Runs on CPython and the MicroPython unix port (python bitflip.py [bits|bit|byte]
 """
 
 from fakeflash import FakeNvm
-from fdfw.store.nvm import NvmStore
+from fdfw.store.nvm_cp import NvmStore
 import powercut
 
 AFTER = 5

@@ -20,13 +20,13 @@ or on FAT remove the save and rename): the control that the harness finds a stor
 store's before figures come from an old commit (docs/testing.md, "Before figures").
 
 A failure on an nvm store whose cut hit the sector erase-and-rewrite is counted apart as `window`: the
-RP2040's nvm is a single 4 KB flash sector, so while it is erased nothing survives (see fdfw/store/nvm.py).
+RP2040's nvm is a single 4 KB flash sector, so while it is erased nothing survives (see fdfw/store/nvm_cp.py).
 Runs on CPython and the MicroPython unix port (python powercut.py [sample|small|full] on either).
 """
 
 from fakeflash import FakeFS, FakeNvm, Power, PowerCut
 from fdfw.store.file import FileStore
-from fdfw.store.nvm import NvmStore
+from fdfw.store.nvm_cp import NvmStore
 from fivedice.compat import crc32
 
 

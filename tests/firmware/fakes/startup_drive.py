@@ -26,8 +26,9 @@ RUNTIME = sys.argv[1] if len(sys.argv) > 1 else "cp"
 _PAD = bytearray(int(os.getenv("FIVEDICE_DRIVE_PAD") or "0"))
 LEAK = len(sys.argv) > 2 and sys.argv[2] == "leak"
 SETUP = "fdfw.setup_" + RUNTIME
-STARTUP_ONLY = ("fdfw.start", "fdfw.hardware", "fdfw.profile", SETUP, "fdfw.i2cmem", "boards", "boards.pico",
-                "board_config")
+# (fdfw.i2cmem_cp: CircuitPython's only, not on a MicroPython board)
+STARTUP_ONLY = ("fdfw.start", "fdfw.hardware", "fdfw.profile", SETUP, "boards", "boards.pico",
+                "board_config") + (("fdfw.i2cmem_cp",) if RUNTIME == "cp" else ())
 
 fakehw.reset()
 fakehw.devices[0x3C] = fakehw.FakeSSD1306()

@@ -13,7 +13,7 @@ _MIN_NVM = const(256)
 _FF = b"\xff" * 64
 
 # One bad record costs a few saves at most (docs/saves.md). A record with one bit wrong is mended as
-# it is read (fdfw.store.nvm_scan: its CRC-32 tells which bit). A record worse than that is lost,
+# it is read (fdfw.store.nvm_scan_cp: its CRC-32 tells which bit). A record worse than that is lost,
 # and with it the deltas after it up to the next full record: every FULL_EVERY-th state of a kind is
 # written in full, and a rewrite writes the records (and a game in progress) twice, so one bad
 # record never loses the only copy. The bound and its cost in flash (more full records: fewer saves
@@ -78,9 +78,9 @@ class NvmStore(_Base):
     # -- scanning
     # -------------------------------------------------------------------------------------
     def _scan(self):
-        """Walk the log (fdfw.store.nvm_scan): the newest state of each kind, the append point and
-        what a bad record cost. Its code is loaded for the walk and dropped after it: a boot walks
-        once, then only a failed write walks again."""
+        """Walk the log (fdfw.store.nvm_scan_cp): the newest state of each kind, the append point
+        and what a bad record cost. Its code is loaded for the walk and dropped after it: a boot
+        walks once, then only a failed write walks again."""
         _lazy.load("nvm_scan").scan(self)
         _lazy.drop("nvm_scan")
         collect()  # its room free again now, before the app allocates past it

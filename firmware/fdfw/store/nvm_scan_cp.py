@@ -1,9 +1,9 @@
-"""Reading fdfw.store.nvm's log back: the walk that finds the newest state of each kind, and the
+"""Reading fdfw.store.nvm_cp's log back: the walk that finds the newest state of each kind, and the
 mending of a record with one bit wrong. Loaded for the walk (NvmStore._scan, at boot and after a
 failed write) and dropped after it: in play nothing of it is needed."""
 from fdfw.store import record
 from fdfw.store import ASIDES
-from fdfw.store.nvm import ALIGN, _up
+from fdfw.store.nvm_cp import ALIGN, _up
 from fivedice.compat import const, crc32
 
 _M0 = const(0x46)  # a record's magic, b"FD" (fdfw.store.record)
