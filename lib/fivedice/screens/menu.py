@@ -25,6 +25,9 @@ I_DIM = const(12)
 I_SLEEP = const(13)
 I_PROF = const(14)
 
+_IN = const(2)  # a row's name and value: this far in from the panel's sides
+_SEAT_IN = const(8)  # "P2": indented under Players
+_BAR_H = const(9)  # the toast's inverted line: its 8 rows and the row above
 
 
 class Menu(ListScreen):
@@ -182,7 +185,7 @@ class Menu(ListScreen):
         view.header(fb, b"fivedice")
         self.draw_rows(fb, app)
         if app.toast:
-            fb.fill_rect(0, view.KEYS_Y - 1, W, 9, 1)
+            fb.fill_rect(0, view.KEYS_Y - 1, W, _BAR_H, 1)
             gfx.text(fb, view.MESSAGES[app.toast], 1, view.KEYS_Y, 0)
 
     def row(self, fb, app, i, y, c):
@@ -192,50 +195,50 @@ class Menu(ListScreen):
         g = app.session.game if app.session.in_game() else None
         it = self.items[i]
         if it == I_RESUME:
-            gfx.text(fb, b"Resume game", 2, y, c)
+            gfx.text(fb, b"Resume game", _IN, y, c)
         elif it == I_NEW:
-            gfx.text(fb, b"New game? OK again" if self.confirm else b"New game", 2, y, c)
+            gfx.text(fb, b"New game? OK again" if self.confirm else b"New game", _IN, y, c)
         elif it == I_RULES:
             gfx.text(
                 fb,
                 b"Next rules" if g is not None and s.rules_i != g.rs.index else b"Rules",
-                2,
+                _IN,
                 y,
                 c,
             )
-            gfx.text_right(fb, view.SHORT_TITLES[s.rules_i], W - 2, y, c)
+            gfx.text_right(fb, view.SHORT_TITLES[s.rules_i], W - _IN, y, c)
         elif it == I_PLAYERS:
             gfx.text(
                 fb,
                 b"Next players" if g is not None and s.players != g.players else b"Players",
-                2,
+                _IN,
                 y,
                 c,
             )
-            gfx.number_right(fb, s.players, W - 2, y, c)
+            gfx.number_right(fb, s.players, W - _IN, y, c)
         elif it == I_SOUND:
-            gfx.text(fb, b"Sound", 2, y, c)
-            gfx.text_right(fb, b"off" if s.muted else b"on", W - 2, y, c)
+            gfx.text(fb, b"Sound", _IN, y, c)
+            gfx.text_right(fb, b"off" if s.muted else b"on", W - _IN, y, c)
         elif it == I_DIM:
-            gfx.text(fb, b"Dim screen", 2, y, c)
-            gfx.text_right(fb, _power.DIM_LABELS[s.dim_i], W - 2, y, c)
+            gfx.text(fb, b"Dim screen", _IN, y, c)
+            gfx.text_right(fb, _power.DIM_LABELS[s.dim_i], W - _IN, y, c)
         elif it == I_SLEEP:
-            gfx.text(fb, b"Sleep", 2, y, c)
-            gfx.text_right(fb, _power.SLEEP_LABELS[s.sleep_i], W - 2, y, c)
+            gfx.text(fb, b"Sleep", _IN, y, c)
+            gfx.text_right(fb, _power.SLEEP_LABELS[s.sleep_i], W - _IN, y, c)
         elif it == I_HELP:
-            gfx.text(fb, b"How to score", 2, y, c)
+            gfx.text(fb, b"How to score", _IN, y, c)
         elif it == I_TEST:
-            gfx.text(fb, b"Self-test", 2, y, c)
+            gfx.text(fb, b"Self-test", _IN, y, c)
         elif it == I_RECORDS:
-            gfx.text(fb, b"Records", 2, y, c)
+            gfx.text(fb, b"Records", _IN, y, c)
         elif it == I_PROF:
-            gfx.text(fb, b"Proficiency test", 2, y, c)
+            gfx.text(fb, b"Proficiency test", _IN, y, c)
         else:
             p = it - I_P1
             # "  P2" indented under Players, the value right-aligned: never touching (3 + 11
             # chars of 21)
-            x = gfx.text(fb, b"P", 8, y, c)
+            x = gfx.text(fb, b"P", _SEAT_IN, y, c)
             x = gfx.number(fb, p + 1, x, y, c)
             if g is not None and (p >= g.players or s.seats[p] != app.seats.seated[p]):
                 gfx.text(fb, b" next", x, y, c)  # the game in progress keeps its own seat
-            gfx.text_right(fb, view.SEATS[s.seats[p]], W - 2, y, c)
+            gfx.text_right(fb, view.SEATS[s.seats[p]], W - _IN, y, c)

@@ -37,6 +37,12 @@ _MARKS_Y = DICE_Y + DIE + 1
 _TURN_Y = const(34)
 _STATUS_Y = const(45)
 _CHOICES_Y = const(35)
+_CHOICE_PITCH = const(10)  # the hint's lines, one under the other
+_BAR_H = const(9)  # an inverted line: its 8 rows and the row above
+_MARK_IN = const(6)  # a keep mark: this far in from each side of its die, 2 rows high
+_MARK_H = const(2)
+_TITLE_X = const(24)  # the rule set's name, after the player's tag
+_TURN_X = const(68)  # "Turn 5/13", after the roll count
 # coach.choices' array (coach.TOP_LEN, laid out as the coach's own _TV, _TW, _TN): the kinds at 0-2,
 # the values from _TV, the wide values from _TW, how many at _TN
 _TV = const(3)
@@ -145,7 +151,7 @@ class Turn(Screen):
         if new & 1:  # the header
             fb.fill_rect(0, 0, view.W, DICE_Y, 0)
             view.player_tag(fb, app, g.player, 0, 0, 1)
-            gfx.text(fb, view.SHORT_TITLES[rs.index], 24, 0, 1)
+            gfx.text(fb, view.SHORT_TITLES[rs.index], _TITLE_X, 0, 1)
             gfx.number_right(fb, card.total(), view.W, 0, 1)
         if not new & 2:  # the rest under the dice
             return
@@ -154,13 +160,14 @@ class Turn(Screen):
             # the coach's keep: a mark under each die to hold
             for i in range(5):
                 if (s.hint_value >> i) & 1:
-                    fb.fill_rect(DICE_X + i * (DIE + DIE_GAP) + 6, _MARKS_Y, DIE - 12, 2, 1)
+                    x = DICE_X + i * (DIE + DIE_GAP)
+                    fb.fill_rect(x + _MARK_IN, _MARKS_Y, DIE - 2 * _MARK_IN, _MARK_H, 1)
         if s.hint_kind > 0 and not app.toast and app.seats.coach is not None and s.top3[_TN]:
             self.choices(fb, app, g, card)
             return
         y = _TURN_Y
         view.roll_count(fb, g.rolls, y)
-        x = gfx.text(fb, b"Turn ", 68, y, 1)
+        x = gfx.text(fb, b"Turn ", _TURN_X, y, 1)
         x = gfx.number(fb, g.turn + 1, x, y, 1)
         x = gfx.text(fb, b"/", x, y, 1)
         gfx.number(fb, rs.n, x, y, 1)
@@ -224,9 +231,9 @@ class Turn(Screen):
         # the coach's values hold the upper bonus
         banked = card.upper() + card.lower() + card.bonus()
         for i in range(top[_TN]):
-            y = _CHOICES_Y + i * 10
+            y = _CHOICES_Y + i * _CHOICE_PITCH
             if i == 0:
-                fb.fill_rect(0, y - 1, view.W, 9, 1)
+                fb.fill_rect(0, y - 1, view.W, _BAR_H, 1)
             k = 0 if i == 0 else 1
             choice(fb, g.rs, top[i], top[_TV + i], g.dice, 1, y, k)
             tenths_right(fb, banked * 100 + c.to_points_x100(top[_TW + i]), view.W, y, k)
@@ -235,7 +242,7 @@ class Turn(Screen):
         """The message line: a refusal, what the last action scored, and par (the hint has its own
         lines)."""
         if app.toast:
-            fb.fill_rect(0, y - 1, view.W, 9, 1)
+            fb.fill_rect(0, y - 1, view.W, _BAR_H, 1)
             gfx.text(fb, view.MESSAGES[app.toast], 1, y, 0)
             return
         s = app.session
