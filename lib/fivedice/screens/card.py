@@ -1,10 +1,15 @@
 """The scorecard: every player's boxes, upper subtotal and bonus, extra bonuses, total."""
+from fivedice.compat import const
 from fivedice import gfx
 from fivedice import oled_view as view
 from fivedice.screens import Screen, B_BACK, B_DOWN, B_OK, B_UP
 
 # Rows after the boxes: upper subtotal, upper bonus, extra bonuses, total.
 _EXTRA_ROWS = (b"Upper", b"Bonus", b"Extra", b"TOTAL")
+_COL_W = const(22)  # a player's column, at the right
+_TAG_IN = const(2)  # a player's tag, and the mark under the one to play: this far in from its sides
+_ROW_H = const(8)  # a text row: the card packs them under the title bar
+_UPPER = const(6)  # the first lower box follows Ones .. Sixes: a line over it
 
 
 def card_rows(rs):
@@ -30,25 +35,24 @@ class Card(Screen):
         fb.fill(0)
         view.header(fb, b"Card")
         np = g.players
-        colw = 22
-        x0 = W - np * colw
+        x0 = W - np * _COL_W
         for p in range(np):
-            view.player_tag(fb, app, p, x0 + p * colw + 2, 0, 0)
+            view.player_tag(fb, app, p, x0 + p * _COL_W + _TAG_IN, 0, 0)
         nrows = card_rows(rs)
         for r in range(self.rows):
             i = self.top + r
             if i >= nrows:
                 break
-            y = (r + 1) * 8
+            y = (r + 1) * _ROW_H
             if i < rs.n:
                 gfx.text(fb, view.SHORT[rs.index][i], 0, y, 1)
-                if i == 6:
+                if i == _UPPER:
                     fb.hline(0, y - 1, W, 1)
             else:
                 gfx.text(fb, _EXTRA_ROWS[i - rs.n], 0, y, 1)
             for p in range(np):
                 c = g.cards[p]
-                xr = x0 + (p + 1) * colw - 1
+                xr = x0 + (p + 1) * _COL_W - 1
                 if i < rs.n:
                     if c.is_filled(i):
                         gfx.number_right(fb, c.pts[i], xr, y, 1)
@@ -68,4 +72,4 @@ class Card(Screen):
                     gfx.number_right(fb, v, xr, y, 1)
         # mark the column of the player whose turn it is
         if not g.over:
-            fb.hline(x0 + g.player * colw + 2, 7, colw - 4, 1)
+            fb.hline(x0 + g.player * _COL_W + _TAG_IN, _ROW_H - 1, _COL_W - 2 * _TAG_IN, 1)

@@ -8,6 +8,10 @@ from fivedice.oled_view import choice, faces, tenths, tenths_width
 _TOP_Y = const(10)  # the first line under the title bar
 _LINE = const(9)  # one line of text and its gap
 _LAST_Y = const(47)  # the lowest line that leaves the keys line (oled_view.KEYS_Y, 56) free
+_TITLE_X = const(62)  # the rule set's name, after "Game over"
+_TAG_X = const(24)  # a player's tag, after the place ("1st")
+_CH = const(6)  # one character's advance (fivedice.font.ADVANCE): a space, the '-'
+_PER_X = const(12)  # "0.31 per decision", indented under the player's line
 # proficiency's _W_TURN .. _W_BVALUE (its costliest decision's layout) and game.KEEP, as consts:
 # imported, they would be globals this resident screen keeps (test_over_screen.py: they agree)
 _W_TURN = const(5)
@@ -60,14 +64,14 @@ class Over(Screen):
         W = view.W
         fb.fill(0)
         view.header(fb, b"Game over")
-        gfx.text(fb, view.SHORT_TITLES[g.rs.index], 62, 0, 0)
+        gfx.text(fb, view.SHORT_TITLES[g.rs.index], _TITLE_X, 0, 0)
         n = g.ranking(self.rank)
         y = _TOP_Y
         for r in range(n):
             p = self.rank[r]
             gfx.text(fb, ORDINALS[g.place(p)], 0, y, 1)
-            x = view.player_tag(fb, app, p, 24, y, 1)
-            gfx.text(fb, LEVELS[app.seats.seated[p]], x + 6, y, 1)
+            x = view.player_tag(fb, app, p, _TAG_X, y, 1)
+            gfx.text(fb, LEVELS[app.seats.seated[p]], x + _CH, y, 1)
             gfx.number_right(fb, g.cards[p].total(), W - 1, y, 1)
             y += _LINE
         # the coach on the human players: expected points their choices gave away against optimal
@@ -98,7 +102,7 @@ class Over(Screen):
             if worst and pr.w[_W_TURN]:
                 y = self.costliest(fb, g.rs, pr, y)
             elif two or worst:
-                x = decimal2(fb, pr.per_decision_x100(), 12, y, 1)
+                x = decimal2(fb, pr.per_decision_x100(), _PER_X, y, 1)
                 gfx.text(fb, b" per decision", x, y, 1)
                 y += _LINE
         if y <= _LAST_Y:
@@ -123,8 +127,8 @@ class Over(Screen):
         else:
             xb = gfx.text(fb, view.SHORT[rs.index][w[_W_BVALUE]], x, y2, 1)
         v = pr.worst_x100()
-        x = view.W - 6 - tenths_width(v)
-        if xa + 6 <= x or xb + 6 <= x:
-            ya = y if xa + 6 <= x else y2
+        x = view.W - _CH - tenths_width(v)
+        if xa + _CH <= x or xb + _CH <= x:
+            ya = y if xa + _CH <= x else y2
             tenths(fb, v, gfx.glyph(fb, ord("-"), x, ya, 1), ya, 1)
         return y2 + _LINE

@@ -2,13 +2,17 @@
 cursor."""
 from array import array
 
-from fivedice.compat import heap_lock, heap_unlock, zeros
+from fivedice.compat import const, heap_lock, heap_unlock, zeros
 from fivedice import gfx
 from fivedice import oled_view as view
 from fivedice import rules as _rules
 from fivedice import scoring
 from fivedice.screens import ListScreen, B_BACK, B_OK
 from fivedice.oled_view import tenths_right
+
+_TAG_X = const(60)  # the player's tag in the title bar, after "Score it"
+_FINAL_IN = const(28)  # the expected final total's right edge: this far in from the right
+_PTS_IN = const(4)  # the points' right edge, left of the scroll bar
 
 
 class Picker(ListScreen):
@@ -92,7 +96,7 @@ class Picker(ListScreen):
             for r in range(self.rows):
                 shown[r] = -1
             view.header(fb, b"Score it")
-            x = view.player_tag(fb, app, g.player, 60, 0, 0)
+            x = view.player_tag(fb, app, g.player, _TAG_X, 0, 0)
             x = gfx.text(fb, b" roll ", x, 0, 0)
             gfx.number(fb, g.rolls, x, 0, 0)
             y = view.FOOT_Y  # the keys, or the Joker and the bonus
@@ -103,8 +107,8 @@ class Picker(ListScreen):
                     gfx.number(fb, self.bonus, x, y, 1)
             elif self.valued:  # the columns named: the expected final total, the points now
                 gfx.text(fb, b"OK score", 0, y, 1)
-                gfx.text_right(fb, b"final", W - 28, y, 1)
-                gfx.text_right(fb, b"pts", W - 4, y, 1)
+                gfx.text_right(fb, b"final", W - _FINAL_IN, y, 1)
+                gfx.text_right(fb, b"pts", W - _PTS_IN, y, 1)
             else:
                 gfx.text(fb, b"OK score  BACK dice", 0, y, 1)
         self.draw_rows(fb, app, shown)
@@ -117,7 +121,7 @@ class Picker(ListScreen):
             x = gfx.text(fb, b"!", 1, y, c)
         if self.valued:  # short names: room for the expected final total beside the points
             gfx.text(fb, view.SHORT[rs.index][box], x + 1, y, c)
-            tenths_right(fb, self.expect[box], view.W - 28, y, c)
+            tenths_right(fb, self.expect[box], view.W - _FINAL_IN, y, c)
         else:
             gfx.text(fb, view.LONG[rs.index][box], x + 1, y, c)
-        gfx.number_right(fb, self.points[box], view.W - 4, y, c)
+        gfx.number_right(fb, self.points[box], view.W - _PTS_IN, y, c)

@@ -1,10 +1,12 @@
-"""The game-over screen reads the proficiency meter's costliest decision by the meter's own layout."""
-from fivedice import game, proficiency
+"""The game-over screen keeps its own consts for what other modules own: the meter's layout, KEEP, a character."""
+from fivedice import font, game, proficiency
 from fivedice.screens import over
 
 
-def test_the_screen_reads_the_meters_costliest_decision_where_the_meter_writes_it():
-    # over.py keeps them as consts of its own (no globals on a board): they must agree
+def test_the_screens_consts_agree_with_the_modules_that_own_them():
+    # consts of its own: no globals on a board, but they must agree (the costliest decision is read
+    # where the meter writes it)
     for name in ("_W_TURN", "_W_KIND", "_W_VALUE", "_W_BKIND", "_W_BVALUE"):
         assert getattr(over, name) == getattr(proficiency, name), name
     assert over._KEEP == game.KEEP
+    assert over._CH == font.ADVANCE
