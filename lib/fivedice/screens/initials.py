@@ -14,6 +14,11 @@ from fivedice.screens.over import ORDINALS
 
 CHARS = b"ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789 "  # what UP/DOWN step through
 _BIG = const(3)  # letter scale: 15x24 pixels
+_LINE_Y = const(10)  # "P1 254 is 2nd", under the title bar
+_LETTER_X = const(34)  # the first big letter; the next ones _LETTER_PITCH on
+_LETTER_PITCH = const(22)
+_LETTER_Y = const(22)
+_CURSOR_Y = const(46)  # the bar under the letter being set: 2 rows, a pixel wider each side
 
 
 class Initials(Screen):
@@ -92,15 +97,15 @@ class Initials(Screen):
         fb.fill(0)
         view.header(fb, b"New top 5!")  # (10 characters: room for a space before the longest title)
         gfx.text_right(fb, view.SHORT_TITLES[g.rs.index], view.W - 1, 0, 0)
-        x = view.player_tag(fb, app, p, 0, 10, 1)
-        x = gfx.text(fb, b" ", x, 10, 1)
-        x = gfx.number(fb, g.cards[p].total(), x, 10, 1)
-        x = gfx.text(fb, b" is ", x, 10, 1)
+        x = view.player_tag(fb, app, p, 0, _LINE_Y, 1)
+        x = gfx.text(fb, b" ", x, _LINE_Y, 1)
+        x = gfx.number(fb, g.cards[p].total(), x, _LINE_Y, 1)
+        x = gfx.text(fb, b" is ", x, _LINE_Y, 1)
         r = self.recs.rank_of(g.rs.index, self.orders[self.i])
-        gfx.text(fb, ORDINALS[r + 1] if 0 <= r < 4 else b"5th", x, 10, 1)
+        gfx.text(fb, ORDINALS[r + 1] if 0 <= r < 4 else b"5th", x, _LINE_Y, 1)
         for j in range(3):
-            x = 34 + j * 22
-            gfx.glyph(fb, self.letters[j], x, 22, 1, _BIG)
+            x = _LETTER_X + j * _LETTER_PITCH
+            gfx.glyph(fb, self.letters[j], x, _LETTER_Y, 1, _BIG)
             if j == self.at:
-                fb.fill_rect(x - 1, 46, 17, 2, 1)  # the letter being set
+                fb.fill_rect(x - 1, _CURSOR_Y, 5 * _BIG + 2, 2, 1)  # the letter being set
         gfx.text(fb, b"^v letter  OK next", 0, view.KEYS_Y, 1)

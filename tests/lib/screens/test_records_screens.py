@@ -192,3 +192,11 @@ def test_without_a_store_a_game_ends_straight_on_the_game_over_screen():
     play_to_the_end(dev)
     assert dev.app.mode == A.M_OVER and dev.app.session.to_beat == 0
     dev.close()
+
+
+def test_the_records_screens_character_is_the_fonts():
+    # records.py keeps the font's advance as a const of its own (no global on a board)
+    from fivedice import font
+    from fivedice.screens import records
+
+    assert records._CH == font.ADVANCE
