@@ -115,3 +115,7 @@ class ProfTest:
     def loss_x100(self):
         """Points given away so far, in hundredths."""
         return self.coach.to_points_x100(self.loss * WIDE)
+
+    def last_x100(self):
+        """Points the last answer gave away, in hundredths."""
+        return self.coach.to_points_x100(self.last * WIDE)

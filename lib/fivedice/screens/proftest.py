@@ -12,7 +12,7 @@ from fivedice import oled_view as view
 from fivedice import rules as _rules
 from fivedice import scoring
 from fivedice.screens import ListScreen, B_BACK, B_DOWN, B_HOLD5, B_OK, B_ROLL, B_UP
-from fivedice.game import ALL_HELD, NO_ROLLS_LEFT
+from fivedice.game import ALL_DICE, ALL_HELD, NO_ROLLS_LEFT, ROLLS_PER_TURN
 from fivedice.oled_view import choice, tenths, tenths_right, DICE_X, DICE_Y, DIE, DIE_GAP
 from fivedice.proftest import ProfTest
 
@@ -21,6 +21,31 @@ _CARD = const(1)  # its card
 _PICK = const(2)  # the legal boxes and their points
 _ANS = const(3)  # the answer and its value
 _DONE = const(4)  # the test's score and the best three
+# the layout: the result, the title's numbers, the position (as the turn screen's), the card in two
+# columns of 8 rows of 7 pixels, the answer against the best one
+_GAVE_Y = const(12)
+_BEST_Y = const(24)  # "Best tests", then one row of 8 a test
+_BEST3_Y = const(33)
+_BEST3_H = const(8)
+_BEST3_X = const(6)
+_NEW_X = const(72)  # "<" beside the new one
+_ANS_NUM_X = const(43)  # "Answer 7/25": after "Answer "
+_TEST_NUM_X = const(31)  # "Test 7/25"
+_LINE1_Y = const(34)  # the roll count and the score
+_LINE2_Y = const(45)  # the upper section's total and the open boxes
+_COL2_X = const(68)
+_CARD_Y = const(8)
+_CARD_ROWS = const(8)
+_CARD_ROW_H = const(7)
+_CARD_COL_W = const(66)
+_CARD_VAL_R = const(60)  # a box's points: their right edge in its column
+_ROW_IN = const(2)  # a box's name in the picker; its points end _PTS_IN from the right
+_PTS_IN = const(4)
+_CHOICE_X = const(30)  # "You" / "Best": the choice, and its value right-aligned the line under
+_YOU_Y = const(10)
+_BEST_ANS_Y = const(29)
+_VALUE_DY = const(9)
+_LOST_Y = const(48)  # what the answer gave away, and the total so far
 
 
 class ProfTestScreen(ListScreen):
@@ -78,9 +103,9 @@ class ProfTestScreen(ListScreen):
             if b <= B_HOLD5:
                 self.held ^= 1 << b
             elif b == B_ROLL:
-                if t.rolls >= 3:
+                if t.rolls >= ROLLS_PER_TURN:
                     return app.refuse(NO_ROLLS_LEFT)
-                if self.held == 31:
+                if self.held == ALL_DICE:
                     return app.refuse(ALL_HELD)
                 return self._answer(app, False, self.held)
             elif b == B_OK:
@@ -181,22 +206,22 @@ class ProfTestScreen(ListScreen):
         if ph == _DONE:
             view.header(fb, b"Test done")
             gfx.text_right(fb, view.SHORT_TITLES[rs.index], W - 1, 0, 0)
-            x = gfx.text(fb, b"Gave away ", 0, 12, 1)
-            x = tenths(fb, t.loss_x100(), x, 12, 1)
-            gfx.text(fb, b" pts", x, 12, 1)
+            x = gfx.text(fb, b"Gave away ", 0, _GAVE_Y, 1)
+            x = tenths(fb, t.loss_x100(), x, _GAVE_Y, 1)
+            gfx.text(fb, b" pts", x, _GAVE_Y, 1)
             if self.kept:
-                gfx.text(fb, b"Best tests" if self.rank < 0 else b"New best tests", 0, 24, 1)
+                gfx.text(fb, b"Best tests" if self.rank < 0 else b"New best tests", 0, _BEST_Y, 1)
                 for k in range(self.kept):
-                    y = 33 + 8 * k
-                    x = gfx.number(fb, k + 1, 6, y, 1)
+                    y = _BEST3_Y + _BEST3_H * k
+                    x = gfx.number(fb, k + 1, _BEST3_X, y, 1)
                     x = gfx.text(fb, b". ", x, y, 1)
                     tenths(fb, self.best3[k], x, y, 1)
                     if k == self.rank:
-                        gfx.text(fb, b"<", 72, y, 1)
+                        gfx.text(fb, b"<", _NEW_X, y, 1)
             gfx.text(fb, b"OK menu", 0, view.FOOT_Y, 1)
             return
         view.header(fb, b"Answer " if ph == _ANS else b"Test ")
-        x = gfx.number(fb, t.i + 1, 43 if ph == _ANS else 31, 0, 0)
+        x = gfx.number(fb, t.i + 1, _ANS_NUM_X if ph == _ANS else _TEST_NUM_X, 0, 0)
         x = gfx.text(fb, b"/", x, 0, 0)
         gfx.number(fb, t.count, x, 0, 0)
         gfx.text_right(fb, view.SHORT_TITLES[rs.index], W - 1, 0, 0)
@@ -211,58 +236,58 @@ class ProfTestScreen(ListScreen):
 
     def _draw_dice(self, fb, t):
         gfx.dice_row(fb, t.dice, self.held, DICE_X, DICE_Y, DIE, DIE_GAP)
-        y = 34
+        y = _LINE1_Y
         view.roll_count(fb, t.rolls, y)
-        x = gfx.text(fb, b"Score ", 68, y, 1)
+        x = gfx.text(fb, b"Score ", _COL2_X, y, 1)
         gfx.number(fb, t.banked(), x, y, 1)
         c = t.card
         if t.rs.upper_threshold:
-            x = gfx.text(fb, b"Upper ", 0, 45, 1)
-            x = gfx.number(fb, c.upper(), x, 45, 1)
-            x = gfx.text(fb, b"/", x, 45, 1)
-            gfx.number(fb, t.rs.upper_threshold, x, 45, 1)
-        x = gfx.text(fb, b"Open ", 68, 45, 1)
-        gfx.number(fb, c.open_count(), x, 45, 1)
-        gfx.text(fb, b"ROLL keep OK box v" if t.rolls < 3 else b"OK box  v card", 0, view.KEYS_Y, 1)
+            x = gfx.text(fb, b"Upper ", 0, _LINE2_Y, 1)
+            x = gfx.number(fb, c.upper(), x, _LINE2_Y, 1)
+            x = gfx.text(fb, b"/", x, _LINE2_Y, 1)
+            gfx.number(fb, t.rs.upper_threshold, x, _LINE2_Y, 1)
+        x = gfx.text(fb, b"Open ", _COL2_X, _LINE2_Y, 1)
+        gfx.number(fb, c.open_count(), x, _LINE2_Y, 1)
+        gfx.text(fb, b"ROLL keep OK box v" if t.rolls < ROLLS_PER_TURN else b"OK box  v card", 0,
+                 view.KEYS_Y, 1)
 
     def _draw_card(self, fb, t):
         rs = t.rs
         c = t.card
         for b in range(rs.n):
-            col = b // 8
-            y = 8 + (b % 8) * 7
-            x = col * 66
+            y = _CARD_Y + (b % _CARD_ROWS) * _CARD_ROW_H
+            x = b // _CARD_ROWS * _CARD_COL_W
             gfx.text(fb, view.SHORT[rs.index][b], x, y, 1)
             if c.is_filled(b):
-                gfx.number_right(fb, c.pts[b], x + 60, y, 1)
+                gfx.number_right(fb, c.pts[b], x + _CARD_VAL_R, y, 1)
             else:
-                gfx.text_right(fb, b"-", x + 60, y, 1)
+                gfx.text_right(fb, b"-", x + _CARD_VAL_R, y, 1)
         if c.extra:  # the extra five-of-a-kind bonuses, where there is a line left
-            y = 8 + (rs.n % 8) * 7
-            gfx.text(fb, b"Bonus", 66, y, 1)
-            gfx.number_right(fb, c.bonus(), 126, y, 1)
+            y = _CARD_Y + (rs.n % _CARD_ROWS) * _CARD_ROW_H
+            gfx.text(fb, b"Bonus", _CARD_COL_W, y, 1)
+            gfx.number_right(fb, c.bonus(), _CARD_COL_W + _CARD_VAL_R, y, 1)
 
     def _draw_pick(self, fb, app, t):
         self.draw_rows(fb, app)
         gfx.text(fb, b"OK score  BACK dice", 0, view.FOOT_Y, 1)
 
     def row(self, fb, app, i, y, c):
-        gfx.text(fb, view.LONG[self.t.rs.index][self.boxes[i]], 2, y, c)
-        gfx.number_right(fb, self.points[i], view.W - 4, y, c)
+        gfx.text(fb, view.LONG[self.t.rs.index][self.boxes[i]], _ROW_IN, y, c)
+        gfx.number_right(fb, self.points[i], view.W - _PTS_IN, y, c)
 
     def _draw_answer(self, fb, t):
         W = view.W
         rs = t.rs
-        gfx.text(fb, b"You", 0, 10, 1)
-        choice(fb, rs, t.mine_kind, t.mine_value, t.dice, 30, 10, 1)
-        tenths_right(fb, t.x100(t.mine), W, 19, 1)
-        gfx.text(fb, b"Best", 0, 29, 1)
-        choice(fb, rs, t.best_kind, t.best_value, t.dice, 30, 29, 1)
-        tenths_right(fb, t.x100(t.best), W, 38, 1)
-        y = 48
+        gfx.text(fb, b"You", 0, _YOU_Y, 1)
+        choice(fb, rs, t.mine_kind, t.mine_value, t.dice, _CHOICE_X, _YOU_Y, 1)
+        tenths_right(fb, t.x100(t.mine), W, _YOU_Y + _VALUE_DY, 1)
+        gfx.text(fb, b"Best", 0, _BEST_ANS_Y, 1)
+        choice(fb, rs, t.best_kind, t.best_value, t.dice, _CHOICE_X, _BEST_ANS_Y, 1)
+        tenths_right(fb, t.x100(t.best), W, _BEST_ANS_Y + _VALUE_DY, 1)
+        y = _LOST_Y
         # what this answer gave away, and the test's total so far right-aligned ("total -11.3")
         if t.last:
-            tenths(fb, t.coach.to_points_x100(t.last * 7776), gfx.text(fb, b"-", 0, y, 1), y, 1)
+            tenths(fb, t.last_x100(), gfx.text(fb, b"-", 0, y, 1), y, 1)
         else:
             gfx.text(fb, b"Perfect", 0, y, 1)  # (7 characters: "total -123.4" still fits beside it)
         x = tenths_right(fb, t.loss_x100(), W, y, 1)
