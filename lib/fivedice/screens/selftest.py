@@ -20,6 +20,14 @@ _CELL = const(25)  # a hold button's cell: 5 across; the row below is spaced by 
 _PHASE_BOARD = const(0)  # checkerboard
 _PHASE_INVERSE = const(1)  # its inverse: every pixel has been both on and off
 _PHASE_PANEL = const(2)
+_SQUARE = const(8)  # the checkerboard's squares
+_KEYS_Y = const(10)  # the buttons: two rows of _KEYS_DY, the hold buttons in cells from _KEYS_X
+_KEYS_DY = const(10)
+_KEYS_X = const(2)
+_GAP = const(7)  # between ROLL UP DOWN OK BACK
+_CH = const(6)  # one character's advance (fivedice.font.ADVANCE)
+_SHAKES_Y = const(32)
+_PIXELS_Y = const(42)
 
 
 class SelfTest(Screen):
@@ -92,19 +100,19 @@ class SelfTest(Screen):
         if self.phase != _PHASE_PANEL:
             c = self.phase  # 8x8 squares; the second frame swaps them
             fb.fill(c)
-            for y in range(0, 64, 8):
-                for x in range((y // 8) % 2 * 8, 128, 16):
-                    fb.fill_rect(x, y, 8, 8, 1 - c)
+            for y in range(0, view.H, _SQUARE):
+                for x in range((y // _SQUARE) % 2 * _SQUARE, view.W, 2 * _SQUARE):
+                    fb.fill_rect(x, y, _SQUARE, _SQUARE, 1 - c)
             return
         fb.fill(0)
         view.header(fb, b"Self-test")
         gfx.text_right(fb, b"ROLL: scale", view.W - 1, 0, 0)
-        x = 2
+        x = _KEYS_X
         for b in range(10):
             if b == 5:
                 x = 1  # ROLL UP DOWN OK BACK: spaced by their widths, a 4-letter name fills a cell
-            y = 10 + (b // 5) * 10
-            w = _CELL - 1 if b < 5 else len(NAMES[b]) * 6 + 1
+            y = _KEYS_Y + (b // 5) * _KEYS_DY
+            w = _CELL - 1 if b < 5 else len(NAMES[b]) * _CH + 1
             c = 1
             if (self.pressed >> b) & 1:
                 fb.fill_rect(x - 1, y - 1, w, 9, 1)  # pressed: lit
@@ -112,16 +120,16 @@ class SelfTest(Screen):
             gfx.text(fb, NAMES[b], x, y, c)
             if b == self.last:
                 fb.hline(x - 1, y + 8, w, 1)  # the last one pressed: underlined
-            x += _CELL if b < 5 else w + 7
-        x = gfx.text(fb, b"Shakes: ", 0, 32, 1)
-        x = gfx.number(fb, self.shakes, x, 32, 1)
+            x += _CELL if b < 5 else w + _GAP
+        x = gfx.text(fb, b"Shakes: ", 0, _SHAKES_Y, 1)
+        x = gfx.number(fb, self.shakes, x, _SHAKES_Y, 1)
         if self.shaking:
-            gfx.text(fb, b"  shaking", x, 32, 1)
+            gfx.text(fb, b"  shaking", x, _SHAKES_Y, 1)
         if app.px is None:
-            gfx.text(fb, b"Pixels: none", 0, 42, 1)
+            gfx.text(fb, b"Pixels: none", 0, _PIXELS_Y, 1)
         else:
-            x = gfx.text(fb, b"Pixel ", 0, 42, 1)
-            x = gfx.number(fb, self.step // 3 + 1, x, 42, 1)
-            x = gfx.text(fb, b" ", x, 42, 1)
-            gfx.text(fb, COLOR_NAMES[self.step % 3], x, 42, 1)
+            x = gfx.text(fb, b"Pixel ", 0, _PIXELS_Y, 1)
+            x = gfx.number(fb, self.step // 3 + 1, x, _PIXELS_Y, 1)
+            x = gfx.text(fb, b" ", x, _PIXELS_Y, 1)
+            gfx.text(fb, COLOR_NAMES[self.step % 3], x, _PIXELS_Y, 1)
         gfx.text(fb, b"BACK again: exit" if self.back else b"BACK twice: exit", 0, view.KEYS_Y, 1)

@@ -122,3 +122,11 @@ def test_leaving_gives_the_pixels_back_to_the_dice(dev):
     dev.tap(A.B_BACK)
     dev.run(100)
     assert dev.board.pixels.colors() == [(0, 0, 0)] * 5  # no game: the dice view is dark
+
+
+def test_the_self_tests_character_is_the_fonts():
+    # selftest.py keeps the font's advance as a const of its own (no global on a board)
+    from fivedice import font
+    from fivedice.screens import selftest
+
+    assert selftest._CH == font.ADVANCE
