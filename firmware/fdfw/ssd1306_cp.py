@@ -11,7 +11,9 @@ board with that display (fdfw.setup_cp); the MacroPad's is fdfw.sh1106_cp."""
 #   in C), each run of them in two I2C writes: the column and page window, then the data straight
 #   from the Bitmap's memory (busio.I2C writeto's start/end: no copy), the byte before it lent to
 #   the 0x40 control byte. A hold sends its die's 20 columns of the halves it changes; a hint or a
-#   picker's lines the lower half; an unchanged frame sends nothing.
+#   picker's lines the lower half; an unchanged frame sends nothing. Where only one or two pages of
+#   a half were drawn (a hint's keep marks, the top half's last page), their bytes are gathered
+#   from each column's four into a buffer made once and sent alone: a quarter or half of the bus.
 # Nothing here allocates per frame (tests/heap_lock/test_heap_display.py).
 from fdfw.board_cp import BitmapDisplay
 from fivedice.compat import const
@@ -34,6 +36,7 @@ class SSD1306(BitmapDisplay):
         self.addr = addr
         self._win = bytearray(b"\x00\x21\x00\x7f\x22\x00\x07")  # Co=0: columns c0..c1, pages p0..p1
         self._cmd = bytearray(3)  # Co=0 and a command of one or two bytes
+        self._tmp = bytearray(1 + 2 * 128)  # the control byte, then up to two pages of 128 columns
         self._command(_INIT, len(_INIT))
         BitmapDisplay.__init__(self, displayio)
         mv = self._mv
@@ -94,8 +97,16 @@ class SSD1306(BitmapDisplay):
         while h < 8:
             g = h + lo // _G
             last = h + (hi - 1) // _G
-            if not drawn & (0x0F << h):  # no page of this half drawn: it is as the panel's
+            d = (drawn >> h) & 0x0F  # the half's pages drawn: j..j+k-1 of its four hold them all
+            if not d:  # no page of this half drawn: it is as the panel's
                 g = last + 1
+            j = 0
+            k = 4
+            while d and not (d >> j) & 1:
+                j += 1
+                k -= 1
+            while d and not (d >> (j + k - 1)) & 1:
+                k -= 1
             while g <= last:
                 if bg[g] == sg[g]:
                     g += 1
@@ -110,10 +121,33 @@ class SSD1306(BitmapDisplay):
                 if b > hi:
                     b = hi
                 r = _R if h else 0
-                self.send(a, b - 1, h, h + 3, self._mv, (r + a + 1) << 2, (r + b + 1) << 2)
-                sent += (b - a) << 2
+                if k > 2:
+                    self.send(a, b - 1, h, h + 3, self._mv, (r + a + 1) << 2, (r + b + 1) << 2)
+                else:
+                    e = self._gather(((r + a + 1) << 2) + j, ((r + b + 1) << 2) + j, k)
+                    self.send(a, b - 1, h + j, h + j + k - 1, self._tmp, 1, e)
+                sent += (b - a) * (4 if k > 2 else k)
                 while g < q:
                     sg[g][:] = bg[g]  # the panel holds it now (columns not drawn were the same)
                     g += 1
             h += 4
         return sent
+
+    def _gather(self, i, e, k):
+        """Every fourth byte of the Bitmap from i up to e (k = 2: and the byte after each) into
+        _tmp from 1 on; returns where they end."""
+        t = self._tmp
+        mv = self._mv
+        o = 1
+        if k == 1:
+            while i < e:
+                t[o] = mv[i]
+                o += 1
+                i += 4
+        else:
+            while i < e:
+                t[o] = mv[i]
+                t[o + 1] = mv[i + 1]
+                o += 2
+                i += 4
+        return o

@@ -98,7 +98,18 @@ def test_cp_backend_sends_the_changed_columns_drawn_since_the_last_frame(stack):
     fb.pixel(5, 3, 1)  # group 0
     fb.pixel(100, 60, 1)  # the lower half's group 3: drawn columns 5-100, a run in each half
     fb.show()
-    assert (oled.data_bytes - before[0], oled.writes - before[1]) == ((32 - 5) * 4 + (101 - 96) * 4, 4)
+    # one page drawn in each half (0 and 7): that page alone, gathered from each column's four bytes
+    assert (oled.data_bytes - before[0], oled.writes - before[1]) == ((32 - 5) + (101 - 96), 4)
+    assert oled.image() == bytes(fb_frame(fb))
+    before = (oled.data_bytes, oled.writes)
+    fb.fill_rect(40, 20, 10, 12, 1)  # rows 20-31: pages 2 and 3 of the upper half, group 1
+    fb.show()
+    assert (oled.data_bytes - before[0], oled.writes - before[1]) == (10 * 2, 2)  # two pages of 4
+    assert oled.image() == bytes(fb_frame(fb))
+    before = (oled.data_bytes, oled.writes)
+    fb.fill_rect(60, 8, 4, 24, 1)  # rows 8-31: three pages of four, sent whole from the Bitmap
+    fb.show()
+    assert (oled.data_bytes - before[0], oled.writes - before[1]) == (4 * 4, 2)
     assert oled.image() == bytes(fb_frame(fb))
 
 
