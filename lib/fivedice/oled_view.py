@@ -84,6 +84,11 @@ def row_bar(fb, y):
     fb.fill_rect(0, y, W, 8, 1)
 
 
+def line_bar(fb, y):
+    """An inverted line of text at y (a message, the best choice): its 8 rows and the row above."""
+    fb.fill_rect(0, y - 1, W, 9, 1)
+
+
 def roll_count(fb, rolls, y):
     """'Roll' and three boxes at the left of row y, one filled for each roll taken this turn."""
     x = gfx.text(fb, b"Roll", 0, y, 1) + 2

@@ -27,7 +27,6 @@ I_PROF = const(14)
 
 _IN = const(2)  # a row's name and value: this far in from the panel's sides
 _SEAT_IN = const(8)  # "P2": indented under Players
-_BAR_H = const(9)  # the toast's inverted line: its 8 rows and the row above
 
 
 class Menu(ListScreen):
@@ -180,12 +179,11 @@ class Menu(ListScreen):
             app.message(_msg.T_NEXT_GAME)
 
     def draw(self, fb, app):
-        W = view.W
         fb.fill(0)
         view.header(fb, b"fivedice")
         self.draw_rows(fb, app)
         if app.toast:
-            fb.fill_rect(0, view.KEYS_Y - 1, W, _BAR_H, 1)
+            view.line_bar(fb, view.KEYS_Y)
             gfx.text(fb, view.MESSAGES[app.toast], 1, view.KEYS_Y, 0)
 
     def row(self, fb, app, i, y, c):

@@ -38,7 +38,6 @@ _TURN_Y = const(34)
 _STATUS_Y = const(45)
 _CHOICES_Y = const(35)
 _CHOICE_PITCH = const(10)  # the hint's lines, one under the other
-_BAR_H = const(9)  # an inverted line: its 8 rows and the row above
 _MARK_IN = const(6)  # a keep mark: this far in from each side of its die, 2 rows high
 _MARK_H = const(2)
 _TITLE_X = const(24)  # the rule set's name, after the player's tag
@@ -233,7 +232,7 @@ class Turn(Screen):
         for i in range(top[_TN]):
             y = _CHOICES_Y + i * _CHOICE_PITCH
             if i == 0:
-                fb.fill_rect(0, y - 1, view.W, _BAR_H, 1)
+                view.line_bar(fb, y)
             k = 0 if i == 0 else 1
             choice(fb, g.rs, top[i], top[_TV + i], g.dice, 1, y, k)
             tenths_right(fb, banked * 100 + c.to_points_x100(top[_TW + i]), view.W, y, k)
@@ -242,7 +241,7 @@ class Turn(Screen):
         """The message line: a refusal, what the last action scored, and par (the hint has its own
         lines)."""
         if app.toast:
-            fb.fill_rect(0, y - 1, view.W, _BAR_H, 1)
+            view.line_bar(fb, y)
             gfx.text(fb, view.MESSAGES[app.toast], 1, y, 0)
             return
         s = app.session
