@@ -107,6 +107,9 @@ class SSD1306(BitmapDisplay):
                 k -= 1
             while d and not (d >> (j + k - 1)) & 1:
                 k -= 1
+            if k > 2:  # three pages or four: the half whole, straight from the Bitmap
+                j = 0
+                k = 4
             while g <= last:
                 if bg[g] == sg[g]:
                     g += 1
@@ -121,12 +124,12 @@ class SSD1306(BitmapDisplay):
                 if b > hi:
                     b = hi
                 r = _R if h else 0
-                if k > 2:
+                if k == 4:
                     self.send(a, b - 1, h, h + 3, self._mv, (r + a + 1) << 2, (r + b + 1) << 2)
                 else:
                     e = self._gather(((r + a + 1) << 2) + j, ((r + b + 1) << 2) + j, k)
                     self.send(a, b - 1, h + j, h + j + k - 1, self._tmp, 1, e)
-                sent += (b - a) * (4 if k > 2 else k)
+                sent += (b - a) * k
                 while g < q:
                     sg[g][:] = bg[g]  # the panel holds it now (columns not drawn were the same)
                     g += 1
