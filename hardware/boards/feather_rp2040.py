@@ -45,3 +45,4 @@ HEAP_KB = {"cp": 162, "mp": 240}  # an RP2040's, as the Pico's (not measured on 
 DRIVE_KB = {"cp": 7 * 1024}  # CIRCUITPY on its 8 MB flash
 _LEAN = ("records", "proftest", "sound", "pixels", "shake")
 LEAVE_OUT = {"cp": _LEAN, "mp": _LEAN}  # what its heap allows: the Pico's
+MPY_ARCH = {"mp": "armv6m"}  # the RP2040's Cortex-M0+: MicroPython's native code (glyphs_mp)

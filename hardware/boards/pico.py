@@ -44,3 +44,4 @@ DRIVE_KB = {"cp": 1024}  # CIRCUITPY on its 2 MB flash (MicroPython's littlefs, 
 # left out so that a table game keeps its margin (16 KB CircuitPython, 64 KB MicroPython): most heap for least
 _LEAN = ("records", "proftest", "sound", "pixels", "shake")
 LEAVE_OUT = {"cp": _LEAN, "mp": _LEAN}
+MPY_ARCH = {"mp": "armv6m"}  # the RP2040's Cortex-M0+: MicroPython's native code (glyphs_mp)

@@ -14,3 +14,4 @@ NAME = "Raspberry Pi Pico 2 (RP2350)"
 HEAP_KB = {}  # 520 KB of SRAM: room for every feature (not measured)
 DRIVE_KB = {}  # 4 MB of flash: any table fits
 LEAVE_OUT = {}
+MPY_ARCH = {"mp": "armv7emsp"}  # the RP2350's Cortex-M33 (RPI_PICO2): MicroPython's native code (glyphs_mp)

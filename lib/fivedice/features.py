@@ -41,8 +41,8 @@ MARGIN_KB = {"cp": 16, "mp": 64}  # the ballast a table game survives on a Pico 
 
 
 def facts(board):
-    """The board facts of hardware/boards/<board>.py (HEAP_KB, DRIVE_KB, LEAVE_OUT: dicts by
-    runtime), from the checkout's profile (the deploy's side: the board's copy has none)."""
+    """The board facts of hardware/boards/<board>.py (HEAP_KB, DRIVE_KB, LEAVE_OUT, MPY_ARCH: dicts
+    by runtime), from the checkout's profile (the deploy's side: the board's copy has none)."""
     import os
 
     root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
@@ -52,7 +52,7 @@ def facts(board):
     k = text.find("\n" + FACTS)
     if k >= 0:
         exec(text[k:], ns)  # constants only: the facts block names no other module
-    return dict((n, ns.get(n, {})) for n in ("HEAP_KB", "DRIVE_KB", "LEAVE_OUT"))
+    return dict((n, ns.get(n, {})) for n in ("HEAP_KB", "DRIVE_KB", "LEAVE_OUT", "MPY_ARCH"))
 
 
 def leave_out(runtime, board):

@@ -28,3 +28,33 @@ def test_a_micropython_deploy_carries_no_circuitpython_module(tmp_path):
     for runtime in ("mp", "cp"):
         dests = {dest for _, dest in deploy.stage(runtime, "pico", str(tmp_path / runtime), False).files}
         assert (dests & cp_only) == (set() if runtime == "mp" else cp_only), runtime
+
+
+# the .mpy header's third byte: the native code's CPU in bits 2-7 (py/persistentcode.h, MP_NATIVE_ARCH_*)
+ARMV6M, ARMV7EMSP = 4, 7
+
+
+@pytest.mark.parametrize("board,arch", [("pico", ARMV6M), ("feather_rp2040", ARMV6M), ("pico2", ARMV7EMSP)])
+def test_the_native_text_is_built_for_the_boards_cpu(tmp_path, board, arch):
+    """fdfw.glyphs_mp (viper) goes to a MicroPython board as a .mpy for its profile's MPY_ARCH; the rest is
+    bytecode, which any CPU runs."""
+    top = tmp_path / board
+    deploy.stage("mp", board, str(top), True)
+    with open(str(top / "lib" / "fdfw" / "glyphs_mp.mpy"), "rb") as f:
+        head = f.read(3)
+    with open(str(top / "lib" / "fdfw" / "board_mp.mpy"), "rb") as f:
+        plain = f.read(3)
+    assert head[:2] == b"M\x06" and head[2] >> 2 == arch and plain[2] >> 2 == 0
+
+
+def test_a_board_with_no_cpu_named_goes_without_native_code(tmp_path):
+    """No MPY_ARCH: no .mpy can carry the native text, so it stays off (board_mp blits a glyph a char); a .py
+    install takes it as source, which the board compiles for itself."""
+    st = deploy.Stage(str(tmp_path / "none"), True, arch=None)
+    st.add_tree(os.path.join(ROOT, "firmware", "fdfw"), "lib/fdfw", "_cp")
+    dests = {dest for _, dest in st.files}
+    assert "lib/fdfw/board_mp.mpy" in dests and not [d for d in dests if "glyphs_mp" in d]
+    st = deploy.Stage(str(tmp_path / "py"), False, arch=None)
+    st.add_tree(os.path.join(ROOT, "firmware", "fdfw"), "lib/fdfw", "_cp")
+    assert "lib/fdfw/glyphs_mp.py" in {dest for _, dest in st.files}
+    assert "lib/fdfw/glyphs_mp.py" not in {d for _, d in deploy.stage("cp", "pico", str(tmp_path / "cp"), False).files}

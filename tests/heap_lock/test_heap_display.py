@@ -20,6 +20,8 @@ for _p in ("/firmware", "/firmware/vendor", "/tests/firmware/fakes", "/tests/fir
 
 import fakehw  # noqa: E402
 from fivedice import gfx  # noqa: E402
+from fivedice.font import FONT  # noqa: E402
+from fdfw import board_mp, glyphs_mp  # noqa: E402
 from fdfw.board_mp import PagedSSD1306  # noqa: E402
 from fdfw.ssd1306_cp import SSD1306  # noqa: E402
 import displayio  # noqa: E402
@@ -113,19 +115,77 @@ def edges(fb):
     gfx.number(fb, 42, -4, 57, 1)  # off the left edge
 
 
-def test_paged_ssd1306_glyph_blits_draw_the_same_pixels_as_gfx_fill_rects():
+def each_text_path(test):
+    """test() with the text in native code (fdfw.glyphs_mp, as the deploy installs it for a known CPU), then
+    with a FrameBuffer blit a glyph (a board without it)."""
+    test(True)
+    board_mp._text, board_mp._number = None, None
+    try:
+        test(False)
+    finally:
+        board_mp._text, board_mp._number = glyphs_mp.text, glyphs_mp.number
+
+
+def test_paged_ssd1306_text_draws_the_same_pixels_as_gfx_fill_rects_native_or_blitted():
     import framebuf
 
-    d = PagedSSD1306(128, 64, CountingI2C())
-    plain = framebuf.FrameBuffer(bytearray(1024), 128, 64, framebuf.MONO_VLSB)  # no GLYPH_BLIT: fill_rect runs
-    edges(d)
-    edges(plain)
-    ink = 0
-    for y in range(64):
-        for x in range(128):
-            assert d.pixel(x, y) == plain.pixel(x, y), (x, y)
-            ink += d.pixel(x, y)
-    assert ink > 1000
+    def check(native):
+        d = PagedSSD1306(128, 64, CountingI2C())
+        assert (d._glyph is None) == native  # the blits' 95 FrameBuffers only where they draw
+        plain = framebuf.FrameBuffer(bytearray(1024), 128, 64, framebuf.MONO_VLSB)  # no GLYPH_BLIT: fill_rect runs
+        edges(d)
+        edges(plain)
+        ink = 0
+        for y in range(64):
+            for x in range(128):
+                assert d.pixel(x, y) == plain.pixel(x, y), (native, x, y)
+                ink += d.pixel(x, y)
+        assert ink > 1000
+
+    each_text_path(check)
+
+
+def test_native_text_is_gfxs_text_at_every_row_edge_and_colour():
+    """fdfw.glyphs_mp against gfx's fill_rect runs on a plain FrameBuffer: every char code, every row offset
+    from above the top to below the bottom, both edges, ink and paper, three panel sizes; numbers too."""
+    import framebuf
+
+    codes = bytes(range(256))
+    for w, h in ((128, 64), (72, 40), (128, 32)):
+        buf = bytearray(w * h // 8)
+        ref = framebuf.FrameBuffer(bytearray(w * h // 8), w, h, framebuf.MONO_VLSB)
+        for c in (1, 0):
+            for y in range(-9, h + 2):
+                for x in (-8, -3, 0, 5, w - 20, w - 3):
+                    for k in range(0, 256, 20):
+                        s = codes[k:k + 20]
+                        ref.fill(1 - c)
+                        gfx.text(ref, s, x, y, c)
+                        ref_bytes = bytes(ref)
+                        for i in range(len(buf)):
+                            buf[i] = 0xFF * (1 - c)
+                        assert glyphs_mp.text(buf, w, h, FONT, s, len(s), x, y, c) == x + 6 * len(s)
+                        assert bytes(buf) == ref_bytes, (w, h, c, y, x, k)
+                    for v in (0, 7, -5, 10, 99, 100, 12345, -987654, 1073741823):
+                        ref.fill(1 - c)
+                        gfx.number(ref, v, x, y, c)
+                        ref_bytes = bytes(ref)
+                        for i in range(len(buf)):
+                            buf[i] = 0xFF * (1 - c)
+                        e = glyphs_mp.number(buf, w, h, FONT, bytearray(12), v, x, y, c)
+                        assert e == x + gfx.number_width(v) and bytes(buf) == ref_bytes, (w, h, c, y, x, v)
+
+
+def test_native_text_allocates_nothing():
+    buf = bytearray(1024)
+    digits = bytearray(12)
+
+    def draw():
+        glyphs_mp.text(buf, 128, 64, FONT, b"Keep 6 6 6", 10, 3, 35, 1)
+        glyphs_mp.number(buf, 128, 64, FONT, digits, -1203, 60, 40, 0)
+
+    draw()
+    assert locked(draw) == 0
 
 
 def test_paged_ssd1306_sends_nothing_unchanged_and_only_a_changed_dies_blocks():
@@ -169,20 +229,24 @@ def test_paged_ssd1306_on_a_narrow_panel_sends_its_columns_only():
         assert panel.frame[p * 128 + 28:p * 128 + 100] == d.buffer[p * 72:(p + 1) * 72]
 
 
-def test_paged_ssd1306_show_allocates_nothing():
-    i2c = CountingI2C()
-    d = PagedSSD1306(128, 64, i2c)
+def test_paged_ssd1306_draws_and_shows_without_allocating():
+    def check(native):
+        i2c = CountingI2C()
+        d = PagedSSD1306(128, 64, i2c)
 
-    def frame():
-        DICE[0] = 7 - DICE[0]  # 1 <-> 6: every frame differs
-        draw(d)
-        d.show()
-        d.show()  # and an unchanged one
+        def frame():
+            DICE[0] = 7 - DICE[0]  # 1 <-> 6: every frame differs
+            draw(d)
+            gfx.glyph(d, 65, 0, 20, 1)
+            d.show()
+            d.show()  # and an unchanged one
 
-    frame()
-    sent = d.blocks_sent
-    assert locked(frame) == 0
-    assert d.blocks_sent - sent == 3  # the locked frame did send its blocks
+        frame()
+        sent = d.blocks_sent
+        assert locked(frame) == 0, native
+        assert d.blocks_sent - sent == 3  # the locked frame did send its blocks
+
+    each_text_path(check)
 
 
 class CountingBusio:
