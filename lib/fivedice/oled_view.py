@@ -153,8 +153,13 @@ def choice(fb, rs, kind, value, dice, x, y, c):
 def faces(fb, mask, dice, x, y, c):
     """" 3 5 5": the faces of the dice in `mask`, lowest first, each after a space (the marks under
     the dice say which ones; a die number would read as a face). Returns the x after them."""
+    n = 0  # how many of them show each face f, in bits 3f..3f+2 (one pass over the dice, not six)
+    for i in range(5):
+        if (mask >> i) & 1:
+            n += 1 << 3 * dice[i]
     for f in range(1, 7):
-        for i in range(5):
-            if (mask >> i) & 1 and dice[i] == f:
-                x = gfx.number(fb, f, x + ADVANCE, y, c)  # (a digit: number's fast path)
+        k = (n >> 3 * f) & 7
+        while k:
+            x = gfx.glyph(fb, 48 + f, x + ADVANCE, y, c)  # '0' + f
+            k -= 1
     return x

@@ -95,3 +95,17 @@ def test_help_lines_end_without_stray_characters():
     for lines in HELP:
         for s in lines:
             assert not s.endswith(b",b"), s
+
+
+def test_a_keep_names_its_dice_faces_lowest_first_each_as_often_as_it_is_kept():
+    from fakefb import FakeFB
+    from fivedice import gfx
+    from fivedice.game import KEEP
+
+    dice = bytearray(b"\x05\x03\x05\x01\x06")
+    for mask, says in ((0b10111, b"keep 3 5 5 6"), (0b00101, b"keep 5 5"), (0b11111, b"keep 1 3 5 5 6"),
+                       (0b01000, b"keep 1"), (0, b"roll all")):
+        got = FakeFB()
+        end = view.choice(got, rules.YAHTZEE, KEEP, mask, dice, 1, 20, 1)
+        want = FakeFB()
+        assert end == gfx.text(want, says, 1, 20, 1) and got.buf == want.buf, says
