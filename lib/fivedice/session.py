@@ -56,8 +56,7 @@ class Session:
         self.next_frame = 0
         self.cpu_at = 0  # the CPU's next step
         self.last_player = 0
-        # what the last hint said (coach.KEEP/SCORE), shown until the next roll or score (holds keep
-        # it); -1: asked
+        # what the last hint said (coach.KEEP/SCORE), shown until the next action; -1: asked
         self.hint_kind = 0
         self.hint_value = 0
         # the last hint's best three choices (coach.choices, the App's array), shown with it
@@ -212,9 +211,9 @@ class Session:
             self.par_x100 = -1
 
     def hint(self):
-        """Ask the coach for the best action now; shown on the turn screen until the next roll or
-        score. Asked while the turn is still being solved, it comes when the solve is done, a slice
-        a pass (_think): no pass solves it all."""
+        """Ask the coach for the best action now; shown on the turn screen until the next action.
+        Asked while the turn is still being solved, it comes when the solve is done, a slice a pass
+        (_think): no pass solves it all."""
         g = self.game
         coach = self.seats.coach
         if coach is None:
@@ -333,7 +332,7 @@ class Session:
         r = self.game.toggle(die)
         if r:
             return self.ui.refuse(r)
-        # the hint stays: it is about these dice and this roll, and its marks say which to hold
+        self.hint_kind = 0
         self._sync_pixels()
         self.ui.cue(_sounds.HOLD)
         self._save_soon(_SAVE_SOON_MS)  # a restart resumes with these dice held

@@ -6,7 +6,6 @@ import pytest
 
 from fivedice import app as A
 from fivedice import coach, rules
-from fivedice import oled_view as view
 from fivedice.compat import zeros
 from fivedice.rng import Dice, SeededBytes
 from fivedice.strategy_table import StrategyTable
@@ -84,39 +83,6 @@ def test_a_hint_is_the_coachs_best_action_and_marks_the_dice():
         dev.tap(A.B_OK)  # score the best box offered
         dev.tap(A.B_OK)
         dev.settle()
-    dev.close()
-
-
-def test_the_hint_stays_while_the_player_holds_its_dice_and_goes_with_the_roll():
-    """A hint is about these dice and this roll: the player sets the holds its marks show with the hint still on
-    screen (each hold redraws its die only), and the next roll ends it."""
-    dev = device(seed=3)
-    start(dev, YACHT.index, [0])
-    app = dev.app
-    s = app.session
-    for _ in range(12):  # a turn whose hint is a keep
-        dev.tap(A.B_ROLL)
-        dev.settle()
-        dev.tap(A.B_UP)
-        if s.hint_kind == coach.KEEP and s.hint_value:
-            break
-        dev.tap(A.B_OK)
-        dev.tap(A.B_OK)
-        dev.settle()
-    assert s.hint_kind == coach.KEEP and s.hint_value
-    kind, keep, top = s.hint_kind, s.hint_value, bytes(s.top3)
-    shown = bytes(app.fb.buffer)
-    for i in range(5):
-        if (keep >> i) & 1:
-            dev.tap(A.B_HOLD1 + i)
-            assert (s.hint_kind, s.hint_value, bytes(s.top3)) == (kind, keep, top)
-    assert s.game.held == keep
-    now = bytes(app.fb.buffer)
-    lower = ((view.DICE_Y + view.DIE) // 8 + 1) * 128  # the pages of the hint's lines, under the dice
-    assert now[lower:] == shown[lower:] and now != shown  # the same hint; the held dice drawn inverted
-    dev.tap(A.B_ROLL)
-    dev.settle()
-    assert s.hint_kind == 0
     dev.close()
 
 
