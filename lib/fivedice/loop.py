@@ -92,11 +92,13 @@ class Idle:
     """The wait between passes on a port that sleeps (the board): Idle(sleep_ms, buttons, shake,
     feed).idle(ms) sleeps up to ms in slices and returns early when a button edge is pending or the
     shake switch changed, so a press waits at most a slice: QUICK_MS while someone plays (until
-    QUICK_FOR_MS of quiet), SLICE_MS after (fewer wakes). feed() is called every slice."""
+    QUICK_FOR_MS of quiet), SLICE_MS after (fewer wakes); an edge still settling (the buttons'
+    wait_ms) shortens the slice to its settling time. feed() is called every slice."""
 
     def __init__(self, sleep_ms, buttons, shake=None, feed=None):
         self._sleep = sleep_ms
         self._pending = buttons.pending
+        self._settle = buttons.wait_ms
         self._changed = shake.changed if shake is not None and hasattr(shake, "changed") else None
         self._feed = feed
         # ms slept since a press or a shake last ended a wait, up to QUICK_FOR_MS (then slow slices)
@@ -106,6 +108,7 @@ class Idle:
         """Sleep up to ms; return early when a button edge or a shake-switch change is pending."""
         sleep = self._sleep
         pending = self._pending
+        settle = self._settle
         changed = self._changed
         feed = self._feed
         while ms > 0:
@@ -114,6 +117,12 @@ class Idle:
                 return
             sl = QUICK_MS if self.quiet < QUICK_FOR_MS else SLICE_MS
             s = sl if ms > sl else ms
+            # an edge that came during the wait commits when it has settled, not a slice later
+            w = settle()
+            if w < s:
+                if w <= 0:
+                    return
+                s = w
             sleep(s)
             # it stops there: an int that grew for days would leave the small ints
             if self.quiet < QUICK_FOR_MS:

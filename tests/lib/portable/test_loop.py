@@ -230,6 +230,29 @@ def test_a_press_ends_the_wait_before_the_next_slice_and_brings_the_quick_slices
     assert slices == [QUICK_MS, QUICK_MS]
 
 
+def test_an_edge_that_comes_during_the_wait_is_seen_when_it_has_settled_not_a_slice_later():
+    """MicroPython's edge reader commits a press once its level has lasted the debounce interval (wait_ms says
+    how soon): the slice then ends at that moment, so the press is not held a further slice."""
+    slices = []
+    buttons = Buttons()
+
+    def sleep(ms):
+        slices.append(ms)
+        if len(slices) == 2:
+            buttons.wait = 3  # an edge came during this slice: it settles 3 ms on
+        elif len(slices) == 3:
+            buttons.edge = True  # settled: the pass will commit it
+
+    idle = Idle(sleep, buttons)
+    idle.idle(1000)
+    assert slices == [QUICK_MS, QUICK_MS, 3]
+    buttons.edge = False
+    buttons.wait = 0  # (a reader still settling a level it has replayed): the pass polls now
+    del slices[:]
+    idle.idle(1000)
+    assert slices == []
+
+
 def test_a_shake_counts_as_play_too():
     idle, slices, _, _, shake = _idle()
     idle.idle(QUICK_FOR_MS + SLICE_MS)
