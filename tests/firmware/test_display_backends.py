@@ -197,6 +197,8 @@ def edges(fb):
     gfx.text(fb, b"strips", 22, 50, 1)  # glyphs across the strip edge at x 64, and far from it
     gfx.text(fb, b"low", 60, 61, 1)  # across the edge and off the bottom
     gfx.text(fb, b"Wide", 58, 44, 0)  # and across it in paper on paper
+    fb.fill_rect(0, 56, 60, 8, 1)
+    gfx.text(fb, b"on a page", 2, 56, 0)  # page-aligned: the bytes cleared, ink as paper
     fb.fill_rect(30, 8, 70, 3, 1)  # a fill across the strip edge
 
 
@@ -216,17 +218,32 @@ def test_cp_backend_clips_like_framebuf_at_every_edge(stack):
                                                       gfx.text(ref, b"#", 60, y, 1))), y
 
 
-def test_cp_backend_draws_text_with_one_blit_per_glyph_two_across_pages(stack):
+def test_cp_backend_draws_text_into_the_bytes_on_a_page_else_a_blit_a_glyph_two_across_pages(stack):
     fb, oled = stack
     import bitmaptools
 
     bitmaptools.reset_counts()
-    gfx.text(fb, b"Hello", 0, 0, 1)
+    gfx.text(fb, b"Hello", 0, 0, 1)  # a page-aligned line inside the screen: its bytes, no C call
     gfx.number(fb, 42, 0, 16, 0)
-    assert bitmaptools.calls == {"fill_region": 0, "blit": 7}
-    bitmaptools.reset_counts()
+    gfx.text(fb, b"inked", 60, 40, 0)
+    assert bitmaptools.calls == {"fill_region": 0, "blit": 0}
     gfx.text(fb, b"Hello", 0, 10, 1)  # rows 10-17: pages 1 and 2
     assert bitmaptools.calls == {"fill_region": 0, "blit": 10}
+    bitmaptools.reset_counts()
+    gfx.text(fb, b"Hi", 125, 8, 1)  # past the right edge; then a char outside the font
+    gfx.text(fb, b"\x7fok", 0, 24, 1)
+    assert bitmaptools.calls == {"fill_region": 0, "blit": 1 + 3}  # ("i" is off the screen)
+    fb.show()
+
+    def same(ref):
+        gfx.text(ref, b"Hello", 0, 0, 1)
+        gfx.number(ref, 42, 0, 16, 0)
+        gfx.text(ref, b"inked", 60, 40, 0)
+        gfx.text(ref, b"Hello", 0, 10, 1)
+        gfx.text(ref, b"Hi", 125, 8, 1)
+        gfx.text(ref, b"\x7fok", 0, 24, 1)
+
+    assert oled.image() == reference(same)
 
 
 def test_cp_backend_blackens_a_halfs_four_pages_as_one_run_of_bytes(stack):
