@@ -219,6 +219,23 @@ def test_paged_ssd1306_sends_nothing_unchanged_and_only_a_changed_dies_blocks():
     assert panel.frame == d.buffer
 
 
+def test_paged_ssd1306_fills_as_framebuf_does_its_whole_pages_as_bytes():
+    """fill() and fill_rect() fill whole pages as rows of bytes (a GS8 view of the buffer) and the rest as framebuf
+    does: the same pixels for rectangles across, inside and off the pages and the edges, in both colours."""
+    import framebuf
+
+    d = PagedSSD1306(128, 64, CountingI2C())
+    plain = framebuf.FrameBuffer(bytearray(1024), 128, 64, framebuf.MONO_VLSB)
+    rects = ((0, 30, 128, 34), (0, 0, 128, 64), (5, 8, 20, 16), (3, 9, 50, 7), (-4, -5, 30, 30), (100, 40, 60, 40),
+             (10, 17, 9, 22), (0, 56, 128, 8), (60, 0, 1, 64), (20, 63, 10, 5), (7, 24, 0, 16), (1, 2, 3, -4))
+    for c in (1, 0):
+        for f in (d, plain):
+            f.fill(c)
+            for i, (x, y, w, h) in enumerate(rects):
+                f.fill_rect(x, y, w, h, (c + i) & 1)
+        assert bytes(d.buffer) == bytes(plain), c
+
+
 def test_paged_ssd1306_on_a_narrow_panel_sends_its_columns_only():
     panel = fakehw.FakeSSD1306()
     d = PagedSSD1306(72, 40, CountingI2C(panel))  # 72x40: centred at columns 28-99, blocks 32 + 32 + 8
