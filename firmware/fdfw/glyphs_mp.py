@@ -2,7 +2,7 @@
 or cleared from (c=0) a MONO_VLSB frame buffer, the paper left as it is, clipped at its edges:
 the very pixels of fdfw.board_mp's blit a glyph, in about a tenth of the time."""
 # The deploy compiles this module for the board's CPU (its profile's MPY_ARCH) or leaves it out,
-# and board_mp then blits a glyph FrameBuffer a char (docs/library.md). buf: w columns, h rows (a
+# and board_mp then blits a glyph FrameBuffer a char (docs/building.md). buf: w columns, h rows (a
 # multiple of 8), page p's column x at p * w + x; font: fivedice.font.FONT (5 column bytes a char
 # from ' ', bit k the glyph's row k). Nothing is allocated.
 import micropython
