@@ -18,21 +18,27 @@ def sources():
                     yield os.path.join(d, f)
 
 
+def board_path(rel):
+    """Where a source goes on a board: lib/fivedice/app.py, firmware/fdfw/x.py -> lib/fdfw/x.py,
+    hardware/boards/pico.py -> lib/boards/pico.py, firmware/main.py -> lib/main.py."""
+    parts = rel.replace(os.sep, "/").split("/")
+    if parts[0] in ("lib", "firmware", "hardware"):
+        parts = parts[1:]
+    return "lib/" + "/".join(parts)
+
+
 def board_name(rel):
     """The source name a .mpy embeds, as the deploy gives it (firmware/deploy.py board_name: the
     module's import name): lib/fivedice/app.py -> fivedice.app, firmware/fdfw/x.py -> fdfw.x,
     hardware/boards/pico.py -> boards.pico, firmware/main.py -> main. Never the build machine's path."""
-    parts = rel.replace(os.sep, "/").split("/")
-    if parts[0] in ("lib", "firmware", "hardware"):
-        parts = parts[1:]
-    return deploy.board_name("lib/" + "/".join(parts)[:-3] + ".mpy")
+    return deploy.board_name(board_path(rel)[:-3] + ".mpy")
 
 
 def compile_cmd(src, out):
     """The mpy-cross command for one source: -s embeds the module's import name as the source file; a
     module in native code (deploy.NATIVE) is built for the Pico's CPU, as its deploy builds it."""
-    rel = os.path.relpath(src, ROOT).replace(os.sep, "/")
-    arch = ["-march=armv6m"] if "lib/" + rel.split("/", 1)[1] in deploy.NATIVE else []
+    rel = os.path.relpath(src, ROOT)
+    arch = ["-march=armv6m"] if deploy.is_native(board_path(rel)) else []
     return [MPY_CROSS] + arch + ["-s", board_name(rel), "-o", out, src]
 
 

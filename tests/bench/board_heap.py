@@ -66,7 +66,7 @@ def stage(top, mpy=False, rules="yahtzee", board="pico", runtime="cp", lines=Fal
                     # the unix port loads ("M": the CircuitPython "C" is the only byte compile_cp changes)
                     dest = os.path.relpath(p, top)[:-3] + ".mpy"
                     # (native code for this machine's CPU: the unix port's)
-                    arch = "host" if dest[:-4] + ".py" in deploy.NATIVE else None
+                    arch = "host" if deploy.is_native(dest) else None
                     deploy.compile_mp(p, os.path.join(top, dest), deploy.board_name(dest), lines, arch)
                     os.remove(p)
     link = os.path.join(top, FAKES_LINK)

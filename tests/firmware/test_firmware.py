@@ -794,12 +794,12 @@ def test_mpy_cross_compiles_every_firmware_and_profile_file(tmp_path):
     assert len(files) >= 15
     sys.path.insert(0, FIRMWARE)
     try:
-        from deploy import NATIVE as native_modules
+        from deploy import is_native
     finally:
         sys.path.pop(0)
     for i, f in enumerate(files):
         # native code (the deploy's NATIVE) is built for a CPU: the Pico's
-        native = "lib/" + os.path.relpath(f, FIRMWARE).replace(os.sep, "/") in native_modules
+        native = is_native("lib/" + os.path.relpath(f, FIRMWARE).replace(os.sep, "/"))
         arch = ["-march=armv6m"] if native else []
         r = subprocess.run([exe] + arch + ["-o", str(tmp_path / ("%d.mpy" % i)), f], capture_output=True, text=True)
         assert r.returncode == 0, f + "\n" + r.stdout + r.stderr
