@@ -149,7 +149,7 @@ class PagedSSD1306(SSD1306_I2C):
         """Draw char code (32..126, else '?') at x, y in colour c; the paper pixels are left as they
         are."""
         if _text is not None:
-            self._one[0] = code
+            self._one[0] = code if _FIRST <= code <= _LAST else _UNKNOWN  # (a byte: 300 is '?' too)
             _text(self.buffer, self.width, self.height, FONT, self._one, 1, x, y, c)
             return
         # the font's range as literals: an imported name is a dict lookup each time (a third of a

@@ -106,6 +106,7 @@ def edges(fb):
     gfx.text(fb, b"x", 125, 30, 0)
     gfx.text(fb, b"\x80a", 84, 30, 0)  # outside the font, inverted: '?'
     gfx.glyph(fb, 200, 100, 10, 1)  # one glyph outside the font: the target draws '?'
+    gfx.glyph(fb, 300, 110, 10, 1)  # and one outside a byte
     gfx.number(fb, -1203, 0, 40, 1)  # NUMBER_BLIT: a digit a blit, '-' first
     gfx.number(fb, 0, 40, 40, 1)
     fb.fill_rect(0, 48, 80, 8, 1)
