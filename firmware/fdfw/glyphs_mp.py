@@ -63,21 +63,18 @@ def number(buf, w: int, h: int, font, digits, v: int, x: int, y: int, c: int) ->
         d[0] = 45  # '-'
         k = 1
         v = 0 - v
-    p = 1
-    while p <= 100000000 and p * 10 <= v:
-        p *= 10
-    while p:
-        q = 48  # '0' + the digit, by subtraction (the M0+ has no divide instruction)
-        while v >= p:
-            v -= p
-            q += 1
-        d[k] = q
+    i = k  # the digits, last first, then turned round
+    while True:
+        d[k] = 48 + v % 10
+        v = v // 10
         k += 1
-        if p == 1:
+        if v == 0:
             break
-        # the next power of ten down, without a division: the one whose tenfold is p
-        t = 1
-        while t * 10 < p:
-            t *= 10
-        p = t
+    j = k - 1
+    while i < j:
+        t = d[i]
+        d[i] = d[j]
+        d[j] = t
+        i += 1
+        j -= 1
     return int(text(buf, w, h, font, digits, k, x, y, c))
