@@ -246,6 +246,7 @@ def test_with_a_table_cpu_perfect_is_offered_and_nothing_is_said():
 class Prof:
     def __init__(self, loss_x100, per_x100):
         self.l, self.p = loss_x100, per_x100
+        self.w = [0] * 10  # no costliest decision kept (its turn is 0): the per-decision line
 
     def loss_x100(self):
         return self.l
@@ -272,13 +273,13 @@ def test_the_coach_line_says_in_words_what_choices_gave_away_and_fits(dev, loss,
     app.seats.seated[0] = 0  # P1 shown as the human seat the coach watched
     app.seats.prof[0] = Prof(loss, per)
     app.draw()
-    y = 10 + 2 * 9  # under the two ranking lines
+    y = 8 + 2 * 8  # under the two ranking lines, a page each
     assert len(line1) <= 21
     assert shows(dev, line1, 0, y)
     if loss:
         per_line = b"%d.%02d per decision" % (per // 100, per % 100)
-        assert shows(dev, per_line, 12, y + 9)
-    for yy in range(y, y + 17):
+        assert shows(dev, per_line, 12, y + 8)
+    for yy in range(y, y + 16):
         assert pixel(dev, 127, yy) == 0  # nothing runs off the screen
     assert shows(dev, b"OK card  ROLL again", 0, 56)
 
@@ -300,15 +301,17 @@ def test_the_coach_line_never_shows_a_minus_sign(dev):
                 raise AssertionError("a minus sign at %d,%d" % (x0, y0))
 
 
-def test_two_humans_get_one_coach_line_each_and_the_keys_line_stays(dev):
+def test_two_humans_get_two_coach_lines_each_and_the_keys_line_stays(dev):
     app = dev.app
     _finished(dev, (1, 1))
     app.seats.seated[0] = app.seats.seated[1] = 0
     app.seats.prof[0] = Prof(1240, 31)
     app.seats.prof[1] = Prof(530, 14)
     app.draw()
-    assert shows(dev, b"P1 gave away 12.4 pts", 0, 28)  # in seat order, one line each
-    assert shows(dev, b"P2 gave away 5.3 pts", 0, 37)
+    assert shows(dev, b"P1 gave away 12.4 pts", 0, 24)  # in seat order, a page a line
+    assert shows(dev, b"0.31 per decision", 12, 32)
+    assert shows(dev, b"P2 gave away 5.3 pts", 0, 40)
+    assert shows(dev, b"0.14 per decision", 12, 48)
     assert shows(dev, b"OK card  ROLL again", 0, 56)
 
 
@@ -349,13 +352,14 @@ def test_a_seat_changed_in_the_middle_of_a_game_is_the_next_games_and_the_game_k
     assert app.seats.players[1] is not None and bytes(app.seats.seated[:2]) == b"\x00\x01"
 
 
-def test_with_three_ranked_players_the_coach_gets_one_line_and_the_keys_line_stays(dev):
+def test_with_three_ranked_players_the_coach_still_gets_its_lines_and_the_keys_line_stays(dev):
     app = dev.app
     _finished(dev, (1, 1, 1))
     app.seats.seated[0] = 0
     app.seats.prof[0] = Prof(1240, 31)
     app.draw()
-    assert shows(dev, b"P1 gave away 12.4 pts", 0, 37)
+    assert shows(dev, b"P1 gave away 12.4 pts", 0, 32)  # under three ranking lines
+    assert shows(dev, b"0.31 per decision", 12, 40)
     assert shows(dev, b"OK card  ROLL again", 0, 56)
 
 

@@ -5,9 +5,11 @@ from fivedice import oled_view as view
 from fivedice.screens import Screen, B_BACK, B_OK, B_ROLL, M_CARD, M_MENU
 from fivedice.oled_view import choice, faces, tenths, tenths_width
 
-_TOP_Y = const(10)  # the first line under the title bar
-_LINE = const(9)  # one line of text and its gap
-_LAST_Y = const(47)  # the lowest line that leaves the keys line (oled_view.KEYS_Y, 56) free
+# lines on the panel's pages, as the scorecard's: one under the title bar, the next a page lower
+# (a glyph's top row is blank: the gap); drawn a page at a time, text is bytes, not blits
+_TOP_Y = const(8)  # the first line, right under the title bar
+_LINE = const(8)  # one line of text and its gap
+_LAST_Y = const(48)  # the lowest line: the keys line (oled_view.KEYS_Y, 56) follows it
 _TITLE_X = const(62)  # the rule set's name, after "Game over"
 _TAG_X = const(24)  # a player's tag, after the place ("1st")
 _CH = const(6)  # one character's advance (fivedice.font.ADVANCE): a space, the '-'
@@ -81,11 +83,11 @@ class Over(Screen):
         for p in range(g.players):
             if app.seats.prof[p] is not None:
                 nh += 1
-        # where three lines each fit with the keys line under them (a solo game): the costliest
-        # decision under the total, "turn 7: kept 3 3  -4.2" / "best keep 6 6 6"; else two lines
-        # each where the keys line still fits under them ("  0.31 per decision")
-        worst = nh * 3 * _LINE <= _LAST_Y - y
-        two = not worst and nh * 2 * _LINE <= _LAST_Y - y
+        # where three lines each fit with the keys line under them: the costliest decision under
+        # the total, "turn 7: kept 3 3  -4.2" / "best keep 6 6 6"; else two lines each where the
+        # keys line still fits under them ("  0.31 per decision")
+        worst = y + nh * 3 * _LINE <= view.KEYS_Y
+        two = not worst and y + nh * 2 * _LINE <= view.KEYS_Y
         for p in range(g.players):
             pr = app.seats.prof[p]
             if pr is None or y > _LAST_Y:
@@ -105,7 +107,7 @@ class Over(Screen):
                 x = decimal2(fb, pr.per_decision_x100(), _PER_X, y, 1)
                 gfx.text(fb, b" per decision", x, y, 1)
                 y += _LINE
-        if y <= _LAST_Y:
+        if y <= view.KEYS_Y:
             gfx.text(fb, b"OK card  ROLL again", 0, view.KEYS_Y, 1)
 
     def costliest(self, fb, rs, pr, y):
