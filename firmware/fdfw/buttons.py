@@ -7,36 +7,32 @@
 # make(inputs, ids) picks the reader for what the board's setup module built (hw.button_inputs):
 #
 # - KeypadButtons (fdfw.keys_cp): a CircuitPython `keypad.Keys`. The C core scans the pins in the
-# background (debounced,
-#   timestamped events in a queue), so a tap during a 250 ms frame waits in the queue. poll() drains
-#   it with
-#   `events.get_into()` into one Event made at start-up (get() would allocate an Event per call).
+#   background (debounced, timestamped events in a queue), so a tap during a 250 ms frame waits in
+#   the queue. poll() drains it with `events.get_into()` into one Event made at start-up (get()
+#   would allocate an Event per call).
 # - EdgeButtons: MicroPython pins whose hard IRQ (EdgeRing) writes every edge, with its ticks, into
-# a
-#   preallocated ring. poll() replays the edges, oldest first, through one
-#   adafruit_debouncer.Debouncer per
-#   button *at the edge's own time*, so a 20 ms tap that starts and ends inside one frame is still
-#   one press,
-#   and contact chatter (edges a few ms apart) is still filtered by the debouncer's 10 ms interval.
+#   a preallocated ring. poll() replays the edges, oldest first, *at their own times*, so a 20 ms
+#   tap that starts and ends inside one frame is still one press; a key's first edge after 10 ms
+#   of quiet counts at once and the next 10 ms of chatter is ignored (a lock-out debounce).
 # - Buttons: a list of DigitalInOut objects or pin-level callables, each under adafruit_debouncer,
-# polled once
-#   a pass (CircuitPython builds without `keypad`, host tools). A tap shorter than a pass can be
-#   missed here.
+#   polled once a pass (CircuitPython builds without `keypad`, host tools). A tap shorter than a
+#   pass can be missed here.
 #
-# A pressed button reads low, so a press is the debouncer's `fell`.
+# A pressed button reads low, so a press is a fall to 0.
 from array import array
 
 from fivedice.compat import const
+from fivedice.ticks import ticks_add, ticks_diff
 
-# adafruit_debouncer is imported by the readers that use it (Buttons, EdgeButtons), not here: a
-# CircuitPython board with keypad never needs it, and its 6 KB of code (64-bit unix port) would stay
-# in the heap for nothing.
+# adafruit_debouncer is imported by the reader that uses it (Buttons), not here: a board with
+# keypad or pin IRQs never needs it, and its 6 KB of code (64-bit unix port) would stay in the
+# heap for nothing.
 
 
 _RING = const(128)  # edges held between two polls: ~10 bouncy taps (a clean tap is 2 edges)
 IDLE_MS = const(1000000)  # nothing to do until an edge arrives
 _POLL_MS = const(5)  # readers that must be polled (no queue, no IRQ): every 5 ms
-_SETTLE_MS = const(10)  # adafruit_debouncer's interval: a new edge is committed this much later
+_SETTLE_MS = const(10)  # EdgeButtons' lock-out: the chatter after an edge that counted
 
 
 def make(inputs, ids):
@@ -144,49 +140,41 @@ class EdgeRing:
         return edge
 
 
-# the time adafruit_debouncer sees while edges are replayed; -1: the real clock
-_at = array("i", [-1])
-_real_ticks = [None]  # adafruit_debouncer's own ticks_ms, kept by the first EdgeButtons
-
-
-def _replay_ticks():
-    t = _at[0]
-    if t < 0:
-        return _real_ticks[0]()
-    return t
-
-
 class EdgeButtons:
-    """ring: an EdgeRing; key k is app button ids[k]. One adafruit_debouncer.Debouncer per key.
+    """ring: an EdgeRing; key k is app button ids[k]. A quiet key's first edge counts at once; the
+    edges of the interval after it are its chatter."""
 
-    The debouncer reads time through its module-level ticks_ms; while poll() replays an edge, that
-    clock says the edge's time (host_sim drives it the same way), otherwise the real ticks. Per edge
-    at time t the debouncer is updated twice: with the level before the edge (which commits it if it
-    had lasted the interval) and with the new level (which starts a new bounce window)."""
+    # A lock-out debounce (as Hinch's micropython-async Switch and Pushbutton, QMK's "eager" ones):
+    # a press is read when it comes, not an interval later. A window that ends on another level
+    # than it began with counts that level at its end. A spike shorter than the IRQ's latency is no
+    # edge: the handler reads the level back up.
 
-    def __init__(self, ring, ids, interval_s=0.01):
+    def __init__(self, ring, ids, interval_ms=_SETTLE_MS):
         if ring.n != len(ids):
             raise ValueError("one id per pin")
-        import adafruit_debouncer
-        from adafruit_debouncer import Debouncer
-
-        if adafruit_debouncer.ticks_ms is not _replay_ticks:
-            _real_ticks[0] = adafruit_debouncer.ticks_ms
-            adafruit_debouncer.ticks_ms = _replay_ticks
+        n = ring.n
         self._ring = ring
-        lv = ring.levels
-        # the debouncer reads the predicate once, to start from the pin's level; after that poll()
-        # feeds it
-        self._deb = [Debouncer(self._const(lv[k]), interval=interval_s) for k in range(ring.n)]
         self._ids = bytes(ids)
+        self._iv = interval_ms
+        self._state = bytearray(ring.levels)  # the level each key counts as (1: up)
+        self._at = array("i", bytes(4 * n))  # when it began to count
+        self._lock = bytearray(n)  # 1: that window is still open (or not yet seen closed)
         self._dropped = 0
-        # an edge was replayed and its debouncer may not have committed it yet; the last one's time
-        self._settling = False
-        self._last = 0
 
-    @staticmethod
-    def _const(v):
-        return lambda: v
+    def _settle(self, k, t, mask):
+        """Close key k's window if it ended by tick t: a level other than the counted one (the
+        key's last edge, lv[k]) counts from the window's end, and opens a window of its own."""
+        at = self._at
+        while self._lock[k] and ticks_diff(t, at[k]) >= self._iv:
+            lvl = self._ring.levels[k]
+            if lvl == self._state[k]:
+                self._lock[k] = 0
+            else:
+                self._state[k] = lvl
+                at[k] = ticks_add(at[k], self._iv)
+                if not lvl:
+                    mask |= 1 << self._ids[k]
+        return mask
 
     def poll(self):
         ring = self._ring
@@ -195,78 +183,68 @@ class EdgeButtons:
         keys = ring.keys
         lv = ring.levels
         size = ring.size
-        deb = self._deb
-        ids = self._ids
-        at = _at
+        state = self._state
+        lock = self._lock
         mask = 0
-        head = st[0]
         tail = st[1]
-        if tail != head:
-            self._settling = True
-        while tail != head:
+        while tail != st[0]:
             kv = keys[tail]
+            t = ts[tail]
             k = kv >> 1
-            d = deb[k]
-            at[0] = ts[tail]
-            self._last = ts[tail]
-            d.update(lv[k])
-            if d.fell:
-                mask |= 1 << ids[k]
+            if lock[k]:
+                mask = self._settle(k, t, mask)  # (with the level before this edge)
             lvl = kv & 1
-            d.update(lvl)
-            if d.fell:
-                mask |= 1 << ids[k]
             lv[k] = lvl
+            if not lock[k] and lvl != state[k]:  # a quiet key's first edge: it counts now
+                state[k] = lvl
+                self._at[k] = t
+                lock[k] = 1
+                if not lvl:
+                    mask |= 1 << self._ids[k]
             tail += 1
             if tail == size:
                 tail = 0
-        st[1] = tail
-        at[0] = -1
+            st[1] = tail
         if st[2] != self._dropped:  # the ring overflowed: edges were lost, so believe the pins now
             self._dropped = st[2]
             pins = ring.pins
             for k in range(ring.n):
                 lv[k] = 1 if pins[k].value() else 0
-        chk = self._settling
-        settling = False
+        now = ring.clock()
         for k in range(ring.n):
-            d = deb[k]
-            d.update(lv[k])
-            if d.fell:
-                mask |= 1 << ids[k]
-            if chk and d.value != lv[k]:
-                settling = True  # the debouncer has not committed this level yet
-        if chk and not settling and st[0] == head:
-            self._settling = False
+            if lock[k]:
+                mask = self._settle(k, now, mask)
+            if not lock[k] and lv[k] != state[k]:  # (only after an overflow)
+                state[k] = lv[k]
+                self._at[k] = now
+                lock[k] = 1
+                if not lv[k]:
+                    mask |= 1 << self._ids[k]
         return mask
 
     def down(self):
         mask = 0
         for k in range(self._ring.n):
-            if not self._deb[k].value:
+            if not self._state[k]:
                 mask |= 1 << self._ids[k]
         return mask
 
-    def _settle_ms(self, t):
-        """ms until a level that changed at tick t has lasted the debounce interval (0: it has)."""
-        age = self._ring.clock() - t
-        # (a negative age: the clock wrapped since, so the edge is old)
-        return _SETTLE_MS - age if 0 <= age < _SETTLE_MS else 0
-
-    def _newest(self):
-        # the time of the newest edge in the ring (one is there)
-        r = self._ring
-        h = r.state[0] - 1
-        return r.ticks[h if h >= 0 else r.size - 1]
-
     def pending(self):
-        """An edge waits whose level has lasted the interval: the poll now commits it (an earlier
-        poll would only start the debouncer's window and wait a pass for the next)."""
+        """An edge waits in the ring: the poll now reads it (a quiet key's counts at once)."""
         st = self._ring.state
-        return st[0] != st[1] and not self._settle_ms(self._newest())
+        return st[0] != st[1]
 
     def wait_ms(self):
-        st = self._ring.state
-        if st[0] != st[1]:
-            return self._settle_ms(self._newest())
-        return self._settle_ms(self._last) if self._settling else IDLE_MS
+        """0: an edge waits; else the ms until the first window to end on another level than it
+        began with (its level counts then); else IDLE_MS."""
+        r = self._ring
+        if r.state[0] != r.state[1]:
+            return 0
+        w = IDLE_MS
+        now = r.clock()
+        for k in range(r.n):
+            if self._lock[k] and r.levels[k] != self._state[k]:
+                left = self._iv - ticks_diff(now, self._at[k])
+                if left < w:
+                    w = left if left > 0 else 0
+        return w

@@ -1,8 +1,8 @@
 """MicroPython: build the drivers from a board profile (machine.Pin / I2C / PWM, built-in neopixel).
 
 Libraries: ssd1306 (micropython-lib, `mpremote mip install ssd1306`; fdfw.board_mp subclasses it to
-send only changed pages), adafruit_debouncer and adafruit_ticks (copied by `make deploy-mp`; both
-run unchanged on MicroPython).
+send only changed pages) and adafruit_ticks (copied by `make deploy-mp`; it runs unchanged on
+MicroPython). The buttons need no debouncer library: fdfw.buttons.EdgeButtons debounces the edges.
 """
 import sys
 import time
@@ -42,7 +42,6 @@ def build(prof, save_path):
 
     deploy = "run `make deploy-mp`"
     ticks = _lib("adafruit_ticks", deploy)
-    _lib("adafruit_debouncer", deploy)
     hw = Hardware()
     hw.ticks_ms = ticks.ticks_ms
     hw.sleep_ms = time.sleep_ms
@@ -62,7 +61,7 @@ def build(prof, save_path):
 
         hw.buzzer = MPBuzzer(machine.PWM(Pin(prof.BUZZER[1])))
     hw.button_names = [b[0] for b in prof.BUTTONS]
-    # every edge, timestamped by a hard IRQ, for adafruit_debouncer to replay
+    # every edge, timestamped by a hard IRQ, for fdfw.buttons.EdgeButtons to replay
     from fdfw.buttons import EdgeRing
 
     hw.button_inputs = EdgeRing(

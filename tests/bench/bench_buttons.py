@@ -2,7 +2,7 @@
 
     make bench   (or: python tests/bench/bench_buttons.py, which re-runs itself on the unix port)
 Ten buttons on fake pins (tests/firmware/fakes). Buttons = adafruit_debouncer polled once a pass (the old
-MicroPython reader, still the fallback); EdgeButtons = hard-IRQ edge ring replayed through adafruit_debouncer.
+MicroPython reader, still the fallback); EdgeButtons = hard-IRQ edge ring, lock-out debounced.
 RP2040 estimate = unix-port time x 185 (150-214x; see the common brief). Figures, not tests.
 """
 import sys
@@ -89,7 +89,7 @@ irq_us = time.ticks_diff(time.ticks_us(), t0) / N
 print("ten buttons, MicroPython unix port (RP2040 estimate x%d)" % RP2040)
 print("  Buttons (debouncer polled)   poll  %6.1f us  (~%.1f ms on RP2040)   heap %5d B" % (
     old_us, old_us * RP2040 / 1000, old_bytes))
-print("  EdgeButtons, no edges        poll  %6.1f us  (~%.1f ms on RP2040)   heap %5d B (ring + debouncers)" % (
+print("  EdgeButtons, no edges        poll  %6.1f us  (~%.1f ms on RP2040)   heap %5d B (ring + state)" % (
     idle_us, idle_us * RP2040 / 1000, new_bytes))
 print("  EdgeButtons, a tap's 2 edges poll  %6.1f us  (~%.1f ms on RP2040)" % (tap_us, tap_us * RP2040 / 1000))
 print("  IRQ handler, one edge              %6.1f us  (~%.0f us on RP2040)" % (irq_us, irq_us * RP2040))

@@ -905,8 +905,7 @@ def _mp(tmp_path, scenario, board="pico", save=None, oled=0x3C):
     cfg.mkdir(exist_ok=True)
     deps.mkdir(exist_ok=True)
     (cfg / "board_config.py").write_text("BOARD = %r\n" % board)
-    for name in ("adafruit_debouncer.py", "adafruit_ticks.py"):  # as make deploy-mp copies them
-        shutil.copy(os.path.join(SITE, name), str(deps / name))
+    shutil.copy(os.path.join(SITE, "adafruit_ticks.py"), str(deps / "adafruit_ticks.py"))  # as make deploy-mp
     save = save or str(tmp_path / "fivedice.sav")
     env = dict(os.environ)
     env["MICROPYPATH"] = ":".join([str(cfg), FAKES_MP, VENDOR, FAKES, FIRMWARE, HARDWARE, LIB, str(deps)])
@@ -1041,7 +1040,7 @@ def test_deploy_dry_run_micropython_stages_mpy_and_prints_the_mpremote_commands(
     r = _deploy("mp", "--board", "pico", "--dry-run", "--build", str(tmp_path / "mp"))
     assert r.returncode == 0, r.stdout + r.stderr
     for dest in (":/main.py", ":/board_config.py", ":/lib/fivedice/app.mpy", ":/lib/fdfw/start.mpy",
-                 ":/lib/boards/pico.mpy", ":/lib/adafruit_debouncer.mpy", ":/lib/adafruit_ticks.mpy"):
+                 ":/lib/boards/pico.mpy", ":/lib/adafruit_ticks.mpy"):
         assert dest in r.stdout
     assert "mpremote mip install --target lib ssd1306" in r.stdout
     # the Yahtzee table goes along by default (the 1.4 MB filesystem of a Pico holds it)
@@ -1284,7 +1283,7 @@ def test_deploy_mp_over_a_pty_to_the_unix_port_replaces_twins_keeps_user_files_a
         assert "offline: installed the vendored micropython-lib ssd1306 from firmware/vendor/" in out
     files = _tree(board)
     assert {"main.py", "board_config.py", "lib/fivedice/app.mpy", "lib/fdfw/start.mpy", "lib/boards/pico.mpy",
-            "lib/adafruit_debouncer.mpy", "lib/adafruit_ticks.mpy", "lib/ssd1306.mpy"} <= set(files)
+            "lib/adafruit_ticks.mpy", "lib/ssd1306.mpy"} <= set(files)
     stale = [f for f in files if f.endswith(".py") and f[:-3] + ".mpy" in files and f not in user]
     assert stale == [], "a .py would shadow its .mpy"
     assert "lib/fdfw/gone.mpy" not in files

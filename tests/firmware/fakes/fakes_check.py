@@ -103,7 +103,7 @@ fakehw.press(20)
 fakehw.release(20)
 p["none_after_disable"] = len(calls)
 
-# EdgeButtons over the fake pin IRQ: a 20 ms tap between polls; a 3 ms blip; a tap with 4 ms of chatter
+# EdgeButtons over the fake pin IRQ: a 20 ms tap between polls; a 3 ms tap; a tap with 4 ms of chatter
 fakehw.reset()
 ring = EdgeRing([Pin(14, Pin.IN, Pin.PULL_UP)], adafruit_ticks.ticks_ms, Pin.IRQ_FALLING | Pin.IRQ_RISING)
 buttons = EdgeButtons(ring, [8])
@@ -122,14 +122,22 @@ fakehw.advance(100)
 polls.append(buttons.poll())
 eb = [[b for b in range(30) if (m >> b) & 1] for m in polls]
 
-# a press on a quiet button: the idle wait is told of it once its level has lasted the debouncer's
-# 10 ms (pending, and the wait left), so the poll that follows delivers it
+# a press on a quiet button: the idle wait is told of it at once (pending, nothing to wait for) and
+# the poll then delivers it; the chatter of the next 10 ms is no press, and the release that ends
+# that window counts at its end (the wait says when)
 settle = []
 fakehw.advance(20)
 fakehw.press(14)
-for ms in (0, 4, 6):
-    fakehw.advance(ms)
-    settle.append([buttons.pending(), buttons.wait_ms()])
+settle.append([buttons.pending(), buttons.wait_ms()])
 settle.append(buttons.poll())
+fakehw.advance(2)
+fakehw.release(14)
+fakehw.advance(1)
+fakehw.press(14)
+fakehw.advance(1)
+fakehw.release(14)  # chatter: up at 4 ms, and it stays up
+settle.append([buttons.pending(), buttons.poll(), buttons.pending(), buttons.wait_ms(), buttons.down()])
+fakehw.advance(6)
+settle.append([buttons.wait_ms(), buttons.poll(), buttons.down()])
 
 print(json.dumps({"keypad": k, "pin_irq": p, "edge_buttons": eb, "edge_settle": settle}))

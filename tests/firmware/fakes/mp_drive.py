@@ -143,7 +143,7 @@ elif scenario == "slowtap":
     frame_ms[0] = 150
     fakehw.schedule(1000, OK, 0)  # a clean 20 ms tap
     fakehw.schedule(1020, OK, None)
-    fakehw.schedule(1500, ROLL, 0)  # 5 ms: shorter than the debouncer's 10 ms, so bounce, not a press
+    fakehw.schedule(1500, ROLL, 0)  # 5 ms: a quick tap, shorter than the debounce window
     fakehw.schedule(1505, ROLL, None)
     iters = 20
 elif scenario == "slowbounce":
