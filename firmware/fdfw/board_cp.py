@@ -161,6 +161,8 @@ _fill_region = _blit = None
 _one = bytearray(1)  # glyph()'s char, drawn by glyphs()
 _FONT_W = const(32)  # the font Bitmap's width: glyph k at bits 8 * (k % 4), rows 5 * (k // 4)
 _R = const(129)  # Bitmap rows a half: a spare row, then a row a screen column
+_NUM = const(10)  # number()'s chars at most: a sign and 9 digits
+_BIG = const(1000000000)  # 10 ** 9: the first number of 10 digits (a small int on the board)
 
 
 def _font_bitmap(displayio, ink):
@@ -197,6 +199,7 @@ def _zero(mv, a, n):
 
 class BitmapDisplay:
     GLYPH_BLIT = True  # fivedice.gfx draws text through glyph() / glyphs() here
+    NUMBER_BLIT = True  # and numbers through number()
 
     def __init__(self, displayio):
         global _fill_region, _blit
@@ -210,6 +213,9 @@ class BitmapDisplay:
         self.back = displayio.Bitmap(32, 2 * _R, 2)  # two halves of 4 pages (see above)
         self._mv = memoryview(self.back)
         self._ink = (_font_bitmap(displayio, 0), _font_bitmap(displayio, 1))  # c's text: _ink[c]
+        # number()'s chars, right-aligned: a sign and up to 9 digits, the rest left as they were
+        # (digits or '-': in the font, for glyphs()' one check over the whole buffer)
+        self._digits = bytearray(b"0" * _NUM)
         self.bytes_sent = 0  # data bytes sent since start-up
         self.fill(0)  # the first show() blanks the panel, whatever it held
 
@@ -316,26 +322,27 @@ class BitmapDisplay:
         _one[0] = code
         self.glyphs(_one, x, y, c)
 
-    def glyphs(self, s, x, y, c):
-        """Draw bytes s on one line from x, y; returns the x after the last char (as gfx.text).
+    def glyphs(self, s, x, y, c, a=0):
+        """Draw bytes s[a:] on one line from x, y; returns the x after the last char (as gfx.text).
         A glyph is font bitmap x sx..sx+7, rows r..r+4, cut at the screen's edges (a half's row 0
         is the spare one; the upper half's rows stop at 128) and at the pages."""
-        e = x + len(s) * ADVANCE
+        n = len(s)
+        e = x + (n - a) * ADVANCE
         if y <= -8 or y >= 64 or e <= 0 or x >= 128:
             return e
         if x < self.lo:
             self.lo = x if x > 0 else 0
         if e > self.hi:
             self.hi = e
-        if not y & 7 and x >= 0 and e <= 128 and s and min(s) >= FIRST and max(s) <= LAST:
+        if not y & 7 and x >= 0 and e <= 128 and n > a and min(s) >= FIRST and max(s) <= LAST:
             # a page-aligned line inside the screen: each glyph's 5 column bytes OR-ed into (or
             # cleared from) the page's byte of 5 Bitmap rows, half the time of a blit a glyph
             self.drawn |= 1 << (y >> 3)
             mv = self._mv
             f = FONT
             i = ((x + 1 + (_R if y & 32 else 0)) << 2) + ((y >> 3) & 3)
-            for code in s:
-                o = (code - FIRST) * WIDTH
+            for k in range(a, n):
+                o = (s[k] - FIRST) * WIDTH
                 if c:
                     mv[i] |= f[o]
                     mv[i + 4] |= f[o + 1]
@@ -366,7 +373,8 @@ class BitmapDisplay:
             self.drawn |= 1 << (p >> 3)
         yb = (p & 31) + 8 - m
         rb = (_R if p & 32 else 0) + 1
-        for code in s:
+        for k in range(a, n):
+            code = s[k]
             if -WIDTH < x < 128:
                 if code < FIRST or code > LAST:
                     code = UNKNOWN
@@ -388,6 +396,28 @@ class BitmapDisplay:
                           skip_source_index=skip)
             x += ADVANCE
         return x
+
+    def number(self, n, x, y, c):
+        """Draw int n in decimal from x, y as gfx.number does; returns the x after it. Its chars go
+        to glyphs() as one line: gfx's way is a glyph() call, and its checks, a digit."""
+        m = -n if n < 0 else n
+        pad = m >= _BIG
+        if pad:  # (no score comes near) the digits before the last nine, then those nine
+            x = self.number(-(m // _BIG) if n < 0 else m // _BIG, x, y, c)
+            m %= _BIG
+            n = 0
+        d = self._digits
+        k = _NUM
+        while k > 1:
+            k -= 1
+            d[k] = 48 + m % 10
+            m //= 10
+            if not m and not pad:
+                break
+        if n < 0:
+            k -= 1
+            d[k] = 45  # '-'
+        return self.glyphs(d, x, y, c, k)
 
     # -- sending --
     def show(self):

@@ -246,6 +246,34 @@ def test_cp_backend_draws_text_into_the_bytes_on_a_page_else_a_blit_a_glyph_two_
     assert oled.image() == reference(same)
 
 
+NUMBERS = (0, 7, 42, -42, 1575, -1, 999999999, -999999999, 1000000000, -1234567890123, 10 ** 20)
+
+
+def test_cp_backend_draws_a_number_as_one_line_of_text_the_pixels_of_gfxs_digits(stack):
+    """number() hands its digits to glyphs() as one line; every number, also past nine digits, and
+    on and across the pages, is what gfx.number draws a glyph at a time."""
+    fb, oled = stack
+    import bitmaptools
+
+    assert fb.NUMBER_BLIT
+    for y in (0, 8, 13, 56, 60):
+        for x in (0, 3, 100):
+            for c in (1, 0):
+                fb.fill(1 - c)
+                xs = [gfx.number(fb, n, x, y, c) for n in NUMBERS]
+                fb.show()
+
+                def same(ref):
+                    ref.fill(1 - c)
+                    return [gfx.number(ref, n, x, y, c) for n in NUMBERS]
+
+                assert oled.image() == reference(same), (x, y, c)
+                assert xs == [x + gfx.number_width(n) for n in NUMBERS]
+    bitmaptools.reset_counts()
+    gfx.number_right(fb, -1575, 128, 16, 1)  # on a page: its bytes, no C call
+    assert bitmaptools.calls == {"fill_region": 0, "blit": 0}
+
+
 def test_cp_backend_blackens_a_halfs_four_pages_as_one_run_of_bytes(stack):
     """A black rectangle over rows 0-31 or 32-63 is its columns' bytes zeroed in one go (struct.pack_into), not
     pixel by pixel: the turn screen's lower part is a half, 4.5 ms of fill_region on the emulated Pico."""
