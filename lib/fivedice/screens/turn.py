@@ -31,11 +31,12 @@ from fivedice.ticks import ticks_diff
 # ROLL taps closer than this to an ignored one belong to its burst (docs/rules.md)
 _BURST_MS = const(250)
 # the rows under the dice: the coach's keep marks; the roll count and turn, the message line and the
-# keys, or the hint's three choices (10 rows apart) over all three (imported numbers: not a const,
-# which must be known where it is compiled)
+# keys on the panel's last three pages (text on a page is bytes, not blits, on CircuitPython), or
+# the hint's three choices (10 rows apart) over all three (imported numbers: not a const, which must
+# be known where it is compiled)
 _MARKS_Y = DICE_Y + DIE + 1
-_TURN_Y = const(34)
-_STATUS_Y = const(45)
+_TURN_Y = const(40)
+_STATUS_Y = const(48)
 _CHOICES_Y = const(35)
 _CHOICE_PITCH = const(10)  # the hint's lines, one under the other
 _MARK_IN = const(6)  # a keep mark: this far in from each side of its die, 2 rows high
