@@ -32,13 +32,13 @@ from fivedice.ticks import ticks_diff
 _BURST_MS = const(250)
 # the rows under the dice: the coach's keep marks; the roll count and turn, the message line and the
 # keys on the panel's last three pages (text on a page is bytes, not blits, on CircuitPython), or
-# the hint's three choices (10 rows apart) over all three (imported numbers: not a const, which must
-# be known where it is compiled)
+# the hint's three choices over all three: the best on its bar right under the marks, the other two
+# on the last two pages (imported numbers: not a const, which must be known where it is compiled)
 _MARKS_Y = DICE_Y + DIE + 1
 _TURN_Y = const(40)
 _STATUS_Y = const(48)
 _CHOICES_Y = const(35)
-_CHOICE_PITCH = const(10)  # the hint's lines, one under the other
+_OTHERS_Y = const(48)  # the second choice; the third a page under it
 _MARK_IN = const(6)  # a keep mark: this far in from each side of its die, 2 rows high
 _MARK_H = const(2)
 _TITLE_X = const(24)  # the rule set's name, after the player's tag
@@ -231,7 +231,7 @@ class Turn(Screen):
         # the coach's values hold the upper bonus
         banked = card.upper() + card.lower() + card.bonus()
         for i in range(top[_TN]):
-            y = _CHOICES_Y + i * _CHOICE_PITCH
+            y = _CHOICES_Y if i == 0 else _OTHERS_Y + (i - 1) * 8
             if i == 0:
                 view.line_bar(fb, y)
             k = 0 if i == 0 else 1
