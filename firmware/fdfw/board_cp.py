@@ -344,6 +344,9 @@ class BitmapDisplay:
             i = ((x + 1 + (_R if y & 32 else 0)) << 2) + ((y >> 3) & 3)
             for k in range(a, n):
                 o = s[k]
+                if o == 32:  # a space has no ink (half a line's chars on the scorecard)
+                    i += ADVANCE << 2
+                    continue
                 o = ((o if FIRST <= o <= LAST else UNKNOWN) - FIRST) * WIDTH
                 if c:
                     mv[i] |= f[o]
@@ -377,7 +380,7 @@ class BitmapDisplay:
         rb = (_R if p & 32 else 0) + 1
         for k in range(a, n):
             code = s[k]
-            if -WIDTH < x < 128:
+            if -WIDTH < x < 128 and code != 32:  # (a space: no ink, no blit)
                 if code < FIRST or code > LAST:
                     code = UNKNOWN
                 code -= FIRST

@@ -233,6 +233,9 @@ def test_cp_backend_draws_text_into_the_bytes_on_a_page_else_a_blit_a_glyph_two_
     gfx.text(fb, b"Hi", 125, 8, 1)  # past the right edge: blits ("i" is off the screen)
     gfx.text(fb, b"\x7fok", 0, 24, 1)  # a char outside the font on a page: a '?' as bytes
     assert bitmaptools.calls == {"fill_region": 0, "blit": 1}
+    bitmaptools.reset_counts()
+    gfx.text(fb, b"a  b", 0, 34, 1)  # a space has no ink: no blit (two a glyph across pages)
+    assert bitmaptools.calls == {"fill_region": 0, "blit": 4}
     fb.show()
 
     def same(ref):
@@ -242,6 +245,7 @@ def test_cp_backend_draws_text_into_the_bytes_on_a_page_else_a_blit_a_glyph_two_
         gfx.text(ref, b"Hello", 0, 10, 1)
         gfx.text(ref, b"Hi", 125, 8, 1)
         gfx.text(ref, b"\x7fok", 0, 24, 1)
+        gfx.text(ref, b"a  b", 0, 34, 1)
 
     assert oled.image() == reference(same)
 
