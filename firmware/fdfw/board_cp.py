@@ -406,18 +406,15 @@ class BitmapDisplay:
         """Draw int n in decimal from x, y as gfx.number does; returns the x after it. Its chars go
         to glyphs() as one line: gfx's way is a glyph() call, and its checks, a digit."""
         m = -n if n < 0 else n
-        pad = m >= _BIG
-        if pad:  # (no score comes near) the digits before the last nine, then those nine
-            x = self.number(-(m // _BIG) if n < 0 else m // _BIG, x, y, c)
-            m %= _BIG
-            n = 0
+        if m >= _BIG:  # (no score comes near: made as bytes)
+            return self.glyphs(b"%d" % n, x, y, c)
         d = self._digits
         k = _NUM
-        while k > 1:
+        while True:
             k -= 1
             d[k] = 48 + m % 10
             m //= 10
-            if not m and not pad:
+            if not m:
                 break
         if n < 0:
             k -= 1
