@@ -406,15 +406,18 @@ class BitmapDisplay:
         """Draw int n in decimal from x, y as gfx.number does; returns the x after it. Its chars go
         to glyphs() as one line: gfx's way is a glyph() call, and its checks, a digit."""
         m = -n if n < 0 else n
-        if m >= _BIG:  # (no score comes near: made as bytes)
-            return self.glyphs(b"%d" % n, x, y, c)
+        pad = m >= _BIG
+        if pad:  # (no score comes near) the digits before the last nine, then those nine
+            x = self.number(-(m // _BIG) if n < 0 else m // _BIG, x, y, c)
+            m %= _BIG
+            n = 0
         d = self._digits
         k = _NUM
-        while True:
+        while k > 1:
             k -= 1
             d[k] = 48 + m % 10
             m //= 10
-            if not m:
+            if not m and not pad:
                 break
         if n < 0:
             k -= 1

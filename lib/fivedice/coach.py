@@ -31,9 +31,7 @@ from fivedice.scorecard import Card
 from fivedice.game import NONE, KEEP, SCORE
 
 WIDE = const(7776)  # 6**5
-# choices()' array: 3 kinds, 3 values, 3 wide values, 3 keep indexes, the count; then a slot it leaves
-# alone (the session's hint made ahead: session.py _PRE)
-TOP_LEN = const(14)
+TOP_LEN = const(13)  # choices()' array: 3 kinds, 3 values, 3 wide values, 3 keep indexes, the count
 _TV = const(3)
 _TW = const(6)
 _TG = const(9)

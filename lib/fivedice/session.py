@@ -25,10 +25,6 @@ _DOTS_MS = const(300)  # "CPU playing..." dots step
 _SAVE_SOON_MS = const(1000)
 # hint_kind: a hint asked while the turn is still being solved, shown when it is
 _HINT_DUE = const(-1)
-# top3's last slot (coach.TOP_LEN): the hint made ahead in an idle pass once the dice land (hint(True):
-# UP then only shows it), its choices in top3 before it: the state's key << 8 | the coach's kind << 6
-# | its value (0: none)
-_PRE = const(13)
 _REWRITE = const(2)  # save_due: a log store's rewrite, then the save
 # what happened, reported to the router (App.report, which states them again; private here: no
 # name in the module's dict)
@@ -94,7 +90,6 @@ class Session:
         self.five = False
         self.ui.message(0)
         self.hint_kind = 0
-        self.top3[_PRE] = 0
         self.par_x100 = -1
         self.seats.seat_game(self.game, s.seats)  # may say "Strategy table bad"
         self._best_to_beat()
@@ -160,8 +155,6 @@ class Session:
         elif on_turn and not self.tumbling and self.cpu_turn():
             if ticks_diff(now, self.cpu_at) >= 0:
                 self._cpu_step()
-        elif on_turn and not self.tumbling:
-            self.hint(True)  # made ahead (nothing to do once made)
 
     def wait_ms(self, now, w, on_turn):
         """The least of w and the ms until the game's next deadline: the landing, the tumble's next
@@ -201,7 +194,6 @@ class Session:
         """A table read failed mid-game: the seats drop the coach and play on (Seats.coach_lost); no
         hint nor par is shown, and the turn is solved again for the seats that play good now."""
         self.hint_kind = 0
-        self.top3[_PRE] = 0
         self.par_x100 = -1
         self.thinking = True
         self.seats.coach_lost(self.game, why)
@@ -213,55 +205,43 @@ class Session:
             return
         if self.game is not None:
             self.hint_kind = 0
-            self.top3[_PRE] = 0  # (the test had the coach's arrays)
             self.thinking = True
         if not self.seats.test_done(self.game):
             # the table could not be opened again: the coach is lost (said on screen)
             self.par_x100 = -1
 
-    def hint(self, ahead=False):
+    def hint(self):
         """Ask the coach for the best action now; shown on the turn screen until the next action.
         Asked while the turn is still being solved, it comes when the solve is done, a slice a pass
-        (_think): no pass solves it all. ahead (work(), an idle pass on the turn screen): made once
-        the dice land and kept, not shown, for the UP that asks (5-6 ms less to its frame)."""
+        (_think): no pass solves it all."""
         g = self.game
         coach = self.seats.coach
         if coach is None:
             return 0
         if g.rolls == 0:
-            return 0 if ahead else self.ui.refuse(_game.NOT_ROLLED)
-        if self.thinking and not ahead:  # (ahead: work() solves first, and skips a computer's turn)
+            return self.ui.refuse(_game.NOT_ROLLED)
+        if self.thinking:
             self.hint_kind = _HINT_DUE
             return self.ui.accept()
-        # what a hint depends on: the turn, the player, the rolls (the dice change with them), the
-        # dice held
-        key = ((g.turn * 4 + g.player) * 4 + g.rolls) * 32 + g.held + 1
-        if key != self.top3[_PRE] >> 8:
-            self.top3[_PRE] = 0
+        try:
+            # the best three, valued (as a slice in _think: the heap locked, unlocked if it must)
+            card = g.cards[g.player]
+            heap_lock()
             try:
-                # the best three, valued (as a slice in _think: the heap locked, unlocked if it
-                # must)
-                card = g.cards[g.player]
-                heap_lock()
-                try:
-                    coach.choices(card, g.dice, g.rolls, g.held, self.top3)
-                    done = True
-                except MemoryError:
-                    done = False
-                finally:
-                    heap_unlock()
-                if not done:
-                    coach.choices(card, g.dice, g.rolls, g.held, self.top3)
-            except OSError:
-                self.coach_lost()
-                return 0
-            # (a kind < 4, a value < 64)
-            self.top3[_PRE] = key << 8 | coach.kind << 6 | coach.value
-        if ahead:
+                coach.choices(card, g.dice, g.rolls, g.held, self.top3)
+                done = True
+            except MemoryError:
+                done = False
+            finally:
+                heap_unlock()
+            if not done:
+                coach.choices(card, g.dice, g.rolls, g.held, self.top3)
+            k = coach.kind
+        except OSError:
+            self.coach_lost()
             return 0
-        pre = self.top3[_PRE]
-        self.hint_kind = (pre >> 6) & 3
-        self.hint_value = pre & 63
+        self.hint_kind = k
+        self.hint_value = coach.value
         return self.ui.accept()
 
     def _think(self):
@@ -544,7 +524,6 @@ class Session:
         # with it, are the next game's
         g = self.game = got[0]
         self.hint_kind = 0
-        self.top3[_PRE] = 0
         self.par_x100 = -1
         if g is not None:
             self.seats.seat_game(g, got[1])

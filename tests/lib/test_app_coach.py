@@ -6,7 +6,6 @@ import pytest
 
 from fivedice import app as A
 from fivedice import coach, rules
-from fivedice import oled_view as view
 from fivedice.compat import zeros
 from fivedice.rng import Dice, SeededBytes
 from fivedice.strategy_table import StrategyTable
@@ -266,64 +265,11 @@ def test_a_turn_is_solved_one_slice_a_loop_pass_from_its_start_so_the_hint_is_re
     turn = passes - 1 - group_slices(YACHT) - 1
     assert c.solved and turn == solve_slices(c, g.cards[g.player]) and 9 < turn <= 16
     dev.tap(A.B_ROLL)
-    n = len(log)
-    dev.settle()  # the dice land, and an idle pass makes the hint ahead
-    assert len(log) > n and all(ph == coach._SOLVED for ph in log[n:])  # the hint found the turn solved: nothing redone
+    dev.settle()
     n = len(log)
     dev.tap(A.B_UP)
-    assert app.session.hint_kind != 0 and len(log) == n  # UP shows the hint made ahead
-
-
-def _choices(app):
-    """The hint for the dice as they are, asked of the coach afresh: (kind, value, top3)."""
-    s = app.session
-    g = s.game
-    top = zeros("l", coach.TOP_LEN)
-    c = app.seats.coach
-    c.choices(g.cards[g.player], g.dice, g.rolls, g.held, top)
-    return c.kind, c.value, list(top[:13])  # (its last slot is the session's)
-
-
-def test_the_hint_is_made_ahead_once_the_dice_land_and_up_shows_it_as_asked_afresh():
-    """An idle pass on the dice screen makes the hint once the dice land (5-6 ms on a Pico off the UP
-    that asks); it draws nothing until UP. A hold or a roll asks again: UP shows the hint for the
-    dice as they are then, never one made before."""
-    dev = device(seed=5)
-    app = dev.app
-    s = app.session
-    start(dev, YACHT.index, [0])  # a solo game with the coach (the Yacht table)
-    for step in ("roll", "hold", "roll"):
-        if step == "roll":
-            dev.tap(A.B_ROLL)
-        else:
-            dev.tap(A.B_HOLD1 + 2)
-        dev.settle()
-        assert s.top3[13] and not s.hint_kind  # made, not shown
-        frames = dev.frames
-        s.top3[13] = 0  # made again: the pass that makes it draws no frame
-        for _ in range(3):
-            dev.step()
-        assert s.top3[13] and dev.frames == frames
-        # a hold's frame draws its die alone: the hint made ahead is not shown
-        rest = []
-        real_count = view.roll_count
-        view.roll_count = lambda *a: rest.append(a) or real_count(*a)
-        dev.tap(A.B_HOLD1 + 3)
-        dev.tap(A.B_HOLD1 + 3)
-        view.roll_count = real_count
-        assert rest == [], step
-        dev.settle()
-        want = _choices(app)
-        calls = []
-        real = app.seats.coach.choices
-        app.seats.coach.choices = lambda *a: calls.append(a) or real(*a)
-        dev.tap(A.B_UP)
-        app.seats.coach.choices = real
-        assert calls == []  # shown as made
-        assert (s.hint_kind, s.hint_value, list(s.top3[:13])) == want, step
-        dev.tap(A.B_HOLD1 + 4)  # the hint goes; the next step asks again
-        dev.settle()
-    dev.close()
+    assert app.session.hint_kind != 0
+    assert len(log) > n and all(ph == coach._SOLVED for ph in log[n:])  # the hint found the turn solved: nothing redone
 
 
 def test_the_cpu_moves_only_once_its_turn_is_solved_and_its_dots_step_meanwhile():
@@ -598,7 +544,7 @@ def test_the_menu_builds_the_groups_of_the_rule_set_it_shows_and_the_new_game_so
         dev.tap(A.B_UP)
         g = app.session.game
         ref.choices(g.cards[0], g.dice, g.rolls, g.held, top)
-        assert app.session.hint_kind != 0 and list(app.session.top3[:13]) == list(top[:13])
+        assert app.session.hint_kind != 0 and list(app.session.top3) == list(top)
         dev.tap(A.B_OK)
         app.screen.cursor = 0
         dev.tap(A.B_OK)

@@ -216,12 +216,11 @@ class Turn(Screen):
                 w[5 + i] = v[i]
                 # the total; the player and their seat; the rest
                 new |= 1 if i == 0 else 3 if i < 3 else 2
-        if s.hint_kind > 0:  # (top3 also holds a hint made ahead, not shown until asked for)
-            t = s.top3
-            for i in range(len(t)):
-                if w[5 + _REST + i] != t[i]:
-                    w[5 + _REST + i] = t[i]
-                    new |= 2
+        t = s.top3
+        for i in range(len(t)):
+            if w[5 + _REST + i] != t[i]:
+                w[5 + _REST + i] = t[i]
+                new |= 2
         return new
 
     def choices(self, fb, app, g, card):
