@@ -104,13 +104,12 @@ def test_the_table_game_survives_the_boards_margin_taken_before_its_code(runtime
 
 # The MacroPad's install (hardware/boards/macropad.py: its SH1106 on SPI, its keys, encoder and 12 pixels) on
 # the same scenario, a Pico's heap under CircuitPython (its RP2040 and CircuitPython build): proxy estimates,
-# seed 1, .mpy: 22.3 KB free at the least (the help), largest block 9.1 KB at the menu, "New game" and the
-# resume, 3.8 KB anywhere (docs/memory.md). It keeps the sound, the lit keys and the spin that the Pico leaves out.
+# seed 1, .mpy: 22.0 KB free at the least (the help), largest block 8.1 KB at the menu and "New game", 10.0
+# at the resume, 4.2 KB anywhere (docs/memory.md). It keeps the sound, the lit keys and the spin that the Pico leaves out.
 MACROPAD_FLOOR_KB = 21
 MACROPAD_BLOCK_FLOOR_KB = (5.0, 2.0)
-# Its margin by the proxy: every ballast from 20 to 25 KB survives, 26 fails (seed 1; seed 2 the same, seeds 3
-# and 4 survive 24 and fail 25), so the Pico's margin, 16 KB on a board by MARGIN_OFFSET_KB (proxy ballast 24 KB),
-# with 0-1 KB to spare.
+# Its margin by the proxy: every ballast from 20 to 24 KB survives, 25 fails (seeds 1-4), so the Pico's
+# margin, 16 KB on a board by MARGIN_OFFSET_KB (proxy ballast 24 KB), with under 1 KB to spare.
 MACROPAD_PROXY_BALLAST_KB = PROXY_BALLAST_KB["cp"]
 
 
