@@ -82,6 +82,9 @@ class PagedSSD1306(SSD1306_I2C):
             for b in range(nb)
         ]
         self._span = bytearray(n)  # per page: 0 unchanged, else first block | (last block + 1) << 4
+        # per page: 0, or where unchanged blocks split its span: the first run's end | the second's
+        # start << 4 (two windows then: a hint's marks under dice 1 and 5 are 2 blocks, not 4)
+        self._gap = bytearray(n)
         # a data write is one writeto of a buffer made once: 0x40, then the span's columns, put
         # there by a GS8 blit (rp2's writevto joins its buffers in a new heap block every call);
         # blocks b0..b1-1 go as _tx[b0 * (nb + 1) + b1]
@@ -282,10 +285,12 @@ class PagedSSD1306(SSD1306_I2C):
         blk = self._blk
         sblk = self._shadow_blk
         span = self._span
+        gap = self._gap
         n = self.pages
         nb = self.blocks
         full = nb << 4
         for p in range(n):
+            gap[p] = 0
             if self._all:
                 span[p] = full
             elif page[p] == shadow[p]:
@@ -299,14 +304,28 @@ class PagedSSD1306(SSD1306_I2C):
                 while blk[o + b1 - 1] == sblk[o + b1 - 1]:
                     b1 -= 1
                 span[p] = b0 | b1 << 4
+                e = b0 + 1  # the first run's end, and unchanged blocks after it: a gap
+                while e < b1 and blk[o + e] != sblk[o + e]:
+                    e += 1
+                if e < b1:
+                    g = e + 1
+                    while blk[o + g] == sblk[o + g]:
+                        g += 1
+                    gap[p] = e | g << 4
         p = 0
         while p < n:
             sp = span[p]
             if not sp:
                 p += 1
                 continue
+            g = gap[p]
+            if g:  # two windows on this page alone (a third run is not worth its window)
+                self._send(p, p + 1, sp & 15, g & 15)
+                self._send(p, p + 1, g >> 4, sp >> 4)
+                p += 1
+                continue
             q = p + 1
-            while q < n and span[q] == sp:
+            while q < n and span[q] == sp and not gap[q]:
                 q += 1
             self._send(p, q, sp & 15, sp >> 4)
             p = q
