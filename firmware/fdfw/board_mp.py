@@ -83,7 +83,8 @@ class PagedSSD1306(SSD1306_I2C):
         ]
         self._span = bytearray(n)  # per page: 0 unchanged, else first block | (last block + 1) << 4
         # per page: 0, or where unchanged blocks split its span: the first run's end | the second's
-        # start << 4 (two windows then: a hint's marks under dice 1 and 5 are 2 blocks, not 4)
+        # start << 4 (two windows for a page alone: a hint's marks under dice 1 and 5 are 2 blocks,
+        # not 4)
         self._gap = bytearray(n)
         # a data write is one writeto of a buffer made once: 0x40, then the span's columns, put
         # there by a GS8 blit (rp2's writevto joins its buffers in a new heap block every call);
@@ -318,16 +319,17 @@ class PagedSSD1306(SSD1306_I2C):
             if not sp:
                 p += 1
                 continue
+            q = p + 1
+            while q < n and span[q] == sp:
+                q += 1
             g = gap[p]
-            if g:  # two windows on this page alone (a third run is not worth its window)
+            if g and q == p + 1:
+                # a page alone in its span, unchanged blocks inside: two windows (with pages of
+                # the same span, as in a whole frame, one window for them all sends less)
                 self._send(p, p + 1, sp & 15, g & 15)
                 self._send(p, p + 1, g >> 4, sp >> 4)
-                p += 1
-                continue
-            q = p + 1
-            while q < n and span[q] == sp and not gap[q]:
-                q += 1
-            self._send(p, q, sp & 15, sp >> 4)
+            else:
+                self._send(p, q, sp & 15, sp >> 4)
             p = q
         self._all = False
 
