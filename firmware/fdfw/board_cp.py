@@ -213,9 +213,8 @@ class BitmapDisplay:
         self.back = displayio.Bitmap(32, 2 * _R, 2)  # two halves of 4 pages (see above)
         self._mv = memoryview(self.back)
         self._ink = (_font_bitmap(displayio, 0), _font_bitmap(displayio, 1))  # c's text: _ink[c]
-        # number()'s chars, right-aligned: a sign and up to 9 digits, the rest left as they were
-        # (digits or '-': in the font, for glyphs()' one check over the whole buffer)
-        self._digits = bytearray(b"0" * _NUM)
+        # number()'s chars, right-aligned: a sign and up to 9 digits (glyphs() draws from the first)
+        self._digits = bytearray(_NUM)
         self.bytes_sent = 0  # data bytes sent since start-up
         self.fill(0)  # the first show() blanks the panel, whatever it held
 

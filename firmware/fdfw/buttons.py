@@ -32,7 +32,7 @@ from fivedice.ticks import ticks_add, ticks_diff
 _RING = const(128)  # edges held between two polls: ~10 bouncy taps (a clean tap is 2 edges)
 IDLE_MS = const(1000000)  # nothing to do until an edge arrives
 _POLL_MS = const(5)  # readers that must be polled (no queue, no IRQ): every 5 ms
-_SETTLE_MS = const(10)  # EdgeButtons' lock-out: the chatter after an edge that counted
+_LOCKOUT_MS = const(10)  # EdgeButtons' lock-out: the chatter after an edge that counted
 
 
 def make(inputs, ids):
@@ -149,7 +149,7 @@ class EdgeButtons:
     # than it began with counts that level at its end. A spike shorter than the IRQ's latency is no
     # edge: the handler reads the level back up.
 
-    def __init__(self, ring, ids, interval_ms=_SETTLE_MS):
+    def __init__(self, ring, ids, interval_ms=_LOCKOUT_MS):
         if ring.n != len(ids):
             raise ValueError("one id per pin")
         n = ring.n

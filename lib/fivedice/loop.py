@@ -92,8 +92,8 @@ class Idle:
     """The wait between passes on a port that sleeps (the board): Idle(sleep_ms, buttons, shake,
     feed).idle(ms) sleeps up to ms in slices and returns early when a button edge is pending or the
     shake switch changed, so a press waits at most a slice: QUICK_MS while someone plays (until
-    QUICK_FOR_MS of quiet), SLICE_MS after (fewer wakes); an edge still settling (the buttons'
-    wait_ms) shortens the slice to its settling time. feed() is called every slice."""
+    QUICK_FOR_MS of quiet), SLICE_MS after (fewer wakes); a debounce that will count a level soon
+    (the buttons' wait_ms) shortens the slice to that time. feed() is called every slice."""
 
     def __init__(self, sleep_ms, buttons, shake=None, feed=None):
         self._sleep = sleep_ms
@@ -117,7 +117,7 @@ class Idle:
                 return
             sl = QUICK_MS if self.quiet < QUICK_FOR_MS else SLICE_MS
             s = sl if ms > sl else ms
-            # an edge that came during the wait commits when it has settled, not a slice later
+            # a level the debounce counts during the wait is read then, not a slice later
             w = settle()
             if w < s:
                 if w <= 0:

@@ -61,20 +61,8 @@ class Card:
         return self.extra * self.rs.extra_bonus
 
     def total(self):
-        """Every box, the upper bonus and the extra bonuses: one pass over the boxes (every frame of
-        the dice screen asks; upper() + upper_bonus() + lower() were three)."""
-        rs = self.rs
-        f = self.filled
-        up = rs.upper_mask
-        pts = self.pts
-        u = s = 0
-        for i in range(rs.n):
-            if (f >> i) & 1:
-                if (up >> i) & 1:
-                    u += pts[i]
-                else:
-                    s += pts[i]  # (a box not upper is lower: rules.RuleSet.lower_mask)
-        t = rs.upper_threshold
-        if t and u >= t:
-            u += rs.upper_bonus
-        return u + s + self.extra * rs.extra_bonus
+        """Every box, the upper bonus and the extra bonuses (the dice screen asks every frame: the
+        upper boxes summed once, not again for the bonus)."""
+        u = self.upper()
+        t = self.rs.upper_threshold
+        return u + (self.rs.upper_bonus if t and u >= t else 0) + self.lower() + self.bonus()
