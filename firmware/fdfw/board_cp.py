@@ -401,11 +401,21 @@ class BitmapDisplay:
             x += ADVANCE
         return x
 
-    def number(self, n, x, y, c):
+    def number(self, n, x, y, c, right=False):
         """Draw int n in decimal from x, y as gfx.number does; returns the x after it. Its chars go
-        to glyphs() as one line: gfx's way is a glyph() call, and its checks, a digit."""
+        to glyphs() as one line: gfx's way is a glyph() call, and its checks, a digit. right: x is
+        where its advance ends, and the left x is returned (gfx.number_right)."""
         m = -n if n < 0 else n
         pad = m >= _BIG
+        if right:
+            if pad:  # its width first: the line below draws from the left
+                k = 1 if n < 0 else 0
+                while m:
+                    m //= 10
+                    k += 1
+                x -= k * ADVANCE
+                self.number(n, x, y, c)
+                return x
         if pad:  # (no score comes near) the digits before the last nine, then those nine
             x = self.number(-(m // _BIG) if n < 0 else m // _BIG, x, y, c)
             m %= _BIG
@@ -421,6 +431,10 @@ class BitmapDisplay:
         if n < 0:
             k -= 1
             d[k] = 45  # '-'
+        if right:
+            x -= (_NUM - k) * ADVANCE
+            self.glyphs(d, x, y, c, k)
+            return x
         return self.glyphs(d, x, y, c, k)
 
     # -- sending --

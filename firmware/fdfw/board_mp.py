@@ -190,12 +190,18 @@ class PagedSSD1306(SSD1306_I2C):
                 x += _ADVANCE
         return x
 
-    def number(self, n, x, y, c):
+    def number(self, n, x, y, c, right=False):
         """Draw int n in decimal from x, y as gfx.number does (a '-' first when negative); returns
         the x after it. A blit a digit, in one call: gfx.number's way is two calls a digit (4x the
-        time)."""
+        time). right: x is where its advance ends, and the left x is returned (gfx.number_right)."""
         if _number is not None:
-            return _number(self.buffer, self.width, self.height, FONT, self._digits, n, x, y, c)
+            return _number(
+                self.buffer, self.width, self.height, FONT, self._digits, n, x, y, c, right
+            )
+        if right:
+            x -= gfx.number_width(n)
+            self.number(n, x, y, c)
+            return x
         g = self._glyph
         fb = self._fb
         # the key: 0, the paper is transparent; 1 on the mapped paper (ink drawn as 0)

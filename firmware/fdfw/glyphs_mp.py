@@ -54,9 +54,10 @@ def text(buf: ptr8, w: int, h: int, font: ptr8, s: ptr8, n: int, x: int, y: int,
 
 
 @micropython.viper
-def number(buf, w: int, h: int, font, digits, v: int, x: int, y: int, c: int) -> int:
+def number(buf, w: int, h: int, font, digits, v: int, x: int, y: int, c: int, right) -> int:
     """Int v in decimal ('-' first when negative) from x, y, as fivedice.gfx.number draws it;
-    digits: a bytearray of 11 or more (its chars). Returns the x after it."""
+    digits: a bytearray of 11 or more (its chars). Returns the x after it; with right true, x is
+    where its advance ends and the left x is returned (fivedice.gfx.number_right)."""
     d = ptr8(digits)
     k = 0
     if v < 0:
@@ -77,4 +78,8 @@ def number(buf, w: int, h: int, font, digits, v: int, x: int, y: int, c: int) ->
         d[j] = t
         i += 1
         j -= 1
+    if right:
+        x -= 6 * k
+        text(buf, w, h, font, digits, k, x, y, c)
+        return x
     return int(text(buf, w, h, font, digits, k, x, y, c))

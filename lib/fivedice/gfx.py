@@ -15,8 +15,9 @@
 # provides sprite_die(x, y, size, face, held, c) and sprite_tumble(x, y, size, k, c) -> True when it
 # blitted a copy of what die() / tumbling_die() below draw there (made once, by these very
 # functions), False to have them drawn here. A target with a true NUMBER_BLIT provides number(n, x,
-# y, c) -> x after it, drawing the very pixels number() below would at scale 1 (board_mp: a digit a
-# blit, in one call).
+# y, c, right=False) -> x after it, drawing the very pixels number() below would at scale 1
+# (board_mp: a digit a blit, in one call); with right true, x is where its advance ends and it
+# returns the left x, as number_right() below.
 #
 # Every function here allocates nothing (no strings, tuples or floats are built), so
 # they may run with the MicroPython heap locked. Methods are called as fb.method(...)
@@ -136,6 +137,8 @@ def number(fb, n, x, y, c, scale=1):
 
 def number_right(fb, n, xr, y, c, scale=1):
     """Draw int n right-aligned: its advance ends at xr (exclusive). Returns the left x."""
+    if scale == 1 and getattr(fb, "NUMBER_BLIT", False):
+        return fb.number(n, xr, y, c, True)
     x = xr - number_width(n, scale)
     number(fb, n, x, y, c, scale)
     return x

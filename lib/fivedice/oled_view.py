@@ -99,13 +99,19 @@ def roll_count(fb, rolls, y):
             fb.rect(x + i * 9, y, 7, 7, 1)
 
 
+# player_tag's chars, its number and mark set each call: one line of text, not three calls (a
+# call's dispatch costs what two chars do)
+_TAG = bytearray(b"P1*")
+
+
 def player_tag(fb, app, p, x, y, c):
-    """'P1' and, for a computer player, '*'."""
-    x = gfx.text(fb, b"P", x, y, c)
-    x = gfx.number(fb, p + 1, x, y, c)
-    if app.seats.seated[p]:
-        x = gfx.text(fb, b"*", x, y, c)
-    return x
+    """'P1' and, for a computer player, '*'; returns the x after it."""
+    t = _TAG
+    t[1] = 49 + p  # '1' + p
+    cpu = app.seats.seated[p]
+    t[2] = 42 if cpu else 32  # '*', or a space: no ink, and not counted in the advance
+    gfx.text(fb, t, x, y, c)
+    return x + (3 if cpu else 2) * ADVANCE
 
 
 # -- the coach's choices and values, drawn glyph by glyph without building a string

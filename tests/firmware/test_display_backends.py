@@ -273,6 +273,18 @@ def test_cp_backend_draws_a_number_as_one_line_of_text_the_pixels_of_gfxs_digits
 
                 assert oled.image() == reference(same), (x, y, c)
                 assert xs == [x + gfx.number_width(n) for n in NUMBERS]
+                # right-aligned (number(..., right=True)): its advance ends at xr, the left x back
+                xr = x + 60
+                fb.fill(1 - c)
+                lefts = [gfx.number_right(fb, n, xr, y, c) for n in NUMBERS]
+                fb.show()
+
+                def right(ref):
+                    ref.fill(1 - c)
+                    return [gfx.number_right(ref, n, xr, y, c) for n in NUMBERS]
+
+                assert oled.image() == reference(right), (xr, y, c)
+                assert lefts == [xr - gfx.number_width(n) for n in NUMBERS]
     bitmaptools.reset_counts()
     gfx.number_right(fb, -1575, 128, 16, 1)  # on a page: its bytes, no C call
     assert bitmaptools.calls == {"fill_region": 0, "blit": 0}

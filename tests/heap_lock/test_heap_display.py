@@ -114,6 +114,8 @@ def edges(fb):
     gfx.number(fb, -7, 40, 48, 0)
     gfx.number(fb, 1234567890, 90, 48, 1)  # off the right edge: clipped
     gfx.number(fb, 42, -4, 57, 1)  # off the left edge
+    gfx.number_right(fb, -375, 128, 57, 1)  # right-aligned: number(..., right=True)
+    gfx.number_right(fb, 8, 75, 48, 0)
 
 
 def each_text_path(test):
@@ -173,8 +175,13 @@ def test_native_text_is_gfxs_text_at_every_row_edge_and_colour():
                         ref_bytes = bytes(ref)
                         for i in range(len(buf)):
                             buf[i] = 0xFF * (1 - c)
-                        e = glyphs_mp.number(buf, w, h, FONT, bytearray(12), v, x, y, c)
+                        e = glyphs_mp.number(buf, w, h, FONT, bytearray(12), v, x, y, c, False)
                         assert e == x + gfx.number_width(v) and bytes(buf) == ref_bytes, (w, h, c, y, x, v)
+                        # right-aligned: its advance ends at e, the left x returned (gfx.number_right)
+                        for i in range(len(buf)):
+                            buf[i] = 0xFF * (1 - c)
+                        assert glyphs_mp.number(buf, w, h, FONT, bytearray(12), v, e, y, c, True) == x
+                        assert bytes(buf) == ref_bytes, (w, h, c, y, x, v, "right")
 
 
 def test_native_text_allocates_nothing():
@@ -183,7 +190,8 @@ def test_native_text_allocates_nothing():
 
     def draw():
         glyphs_mp.text(buf, 128, 64, FONT, b"Keep 6 6 6", 10, 3, 35, 1)
-        glyphs_mp.number(buf, 128, 64, FONT, digits, -1203, 60, 40, 0)
+        glyphs_mp.number(buf, 128, 64, FONT, digits, -1203, 60, 40, 0, False)
+        glyphs_mp.number(buf, 128, 64, FONT, digits, 375, 127, 48, 1, True)
 
     draw()
     assert locked(draw) == 0

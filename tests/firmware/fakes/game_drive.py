@@ -292,8 +292,7 @@ def _forget():
 
 def on_iter(i, now):
     fakehw.advance(5)
-    if i & 7 == 0:  # (a frame of four strips logs about 50 command bytes: 64 passes of them outgrew a tight heap)
-        _forget()
+    _forget()  # (8 passes of a panel's command bytes, one list on the heap, outgrew a tight heap)
     if state["tap"] is not None:
         if i >= state["release_at"]:
             fakehw.release(state["tap"])

@@ -64,8 +64,9 @@ def faults(pieces):
             if b[4].strip() == b"" or a[4].strip() == b"":
                 continue  # a space drawn as its own piece
             gap = b[1] - a[2]
-            seen = gap + 6 * (len(a[4]) - len(a[4].rstrip())) + 6 * (len(b[4]) - len(b[4].lstrip()))  # "par " 254
-            if gap < 0 or seen < SPACE and not (gap == 0 and a[3] == b[3] == "left"):
+            tail = 6 * (len(a[4]) - len(a[4].rstrip()))  # a's trailing spaces: no ink ("P1 " a tag)
+            seen = gap + tail + 6 * (len(b[4]) - len(b[4].lstrip()))  # "par " 254
+            if gap + tail < 0 or seen < SPACE and not (gap == 0 and a[3] == b[3] == "left"):
                 out.append((y, a[4], b[4], gap))
     return out
 
@@ -79,6 +80,10 @@ def test_the_checker_sees_labels_that_touch():
     assert faults([(0, 1, 67, "left", b"High scores"), (0, 67, 127, "right", b"5oK forced")])
     assert faults([(10, 1, 25, "left", b"ROLL"), (10, 26, 38, "left", b"UP")])
     assert not faults([(0, 0, 6, "left", b"P"), (0, 6, 12, "left", b"1"), (0, 40, 70, "right", b"Human")])
+    # a human's tag "P1 " ends in a space, no ink: a piece may start on it, a space apart from the 1
+    assert not faults([(0, 0, 18, "left", b"P1 "), (0, 12, 48, "left", b" roll ")])
+    assert faults([(0, 0, 18, "left", b"P1 "), (0, 6, 42, "left", b" roll ")])
+    assert faults([(0, 0, 18, "left", b"P1 "), (0, 12, 36, "left", b"roll")])
 
 
 def _play_to_the_end(dev):
