@@ -24,6 +24,7 @@ from ssd1306 import SSD1306_I2C
 
 from fivedice import gfx
 from fivedice.compat import const, heap_lock, heap_unlock
+from fivedice.loop import QUICK_MS as _QUICK_MS
 from fivedice.font import ADVANCE, FIRST, FONT, LAST, UNKNOWN, WIDTH
 from fivedice.oled_view import DIE
 from fivedice.power import read_mv
@@ -408,6 +409,24 @@ class MPSleep:
 
 # -- the run-time callables
 # ------------------------------------------------------------------------------
+def edge_sleep(sleep_ms, ring):
+    """hw.sleep_ms over time.sleep_ms that a button edge ends (the pins' hard IRQ writes it into
+    `ring`, an fdfw.buttons.EdgeRing): the idle loop's quick slices (someone plays) are slept a ms
+    at a time, so a press waits up to a ms, not to the slice's end (2.5 ms on average); a longer
+    sleep is slept whole."""
+    st = ring.state
+
+    def sleep(ms):
+        if ms > _QUICK_MS:
+            sleep_ms(ms)
+            return
+        while ms > 0 and st[0] == st[1]:
+            sleep_ms(1)
+            ms -= 1
+
+    return sleep
+
+
 def battery(read, div):
     """hw.battery: the supply in mV from read() (ADC.read_u16) behind a 1/div divider."""
     def mv():

@@ -77,6 +77,7 @@ def build(prof, save_path):
     from fdfw import board_mp  # after the check: it subclasses the ssd1306 driver (PagedSSD1306)
 
     hw.display = board_mp.PagedSSD1306(128, 64, i2c, addr=addr)
+    hw.sleep_ms = board_mp.edge_sleep(time.sleep_ms, hw.button_inputs)  # a press ends a slice
 
     if not features.SHAKE:
         pass
