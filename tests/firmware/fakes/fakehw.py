@@ -361,14 +361,17 @@ class FakeSH1106:
         self.dc = dc
         self.col0 = col
         self.ram = bytearray(8 * 132)
-        self.commands = []
+        self.commands = []  # every command and argument byte, in order; None: not kept (the heap proxy)
         self.data_bytes = 0
         self.writes = 0
         self.page = 0
         self.col = 0
         self.on = False
         self.contrast = 0x80
-        self._cmd = []
+        # the command being collected (its op, its argument) and its bytes so far: parsed without a heap object
+        # a byte, as the panel does (the heap proxy measures the board's code, not the fake's)
+        self._cmd = bytearray(2)
+        self._got = 0
 
     def spi_write(self, data):
         self.writes += 1
@@ -379,13 +382,15 @@ class FakeSH1106:
                 if self.col < 131:
                     self.col += 1
             return
+        c = self._cmd
         for b in data:
-            self.commands.append(b)
-            self._cmd.append(b)
-            if len(self._cmd) <= _SH_ARGS.get(self._cmd[0], 0):
+            if self.commands is not None:
+                self.commands.append(b)
+            c[self._got] = b
+            self._got += 1
+            if self._got <= _SH_ARGS.get(c[0], 0):
                 continue
-            c = self._cmd
-            self._cmd = []
+            self._got = 0
             op = c[0]
             if 0xB0 <= op <= 0xB7:
                 self.page = op & 7

@@ -57,6 +57,7 @@ except ImportError:
     _MACROPAD = False
 if _MACROPAD:
     oled = fakehw.macropad_boot()
+    oled.commands = None  # its command log is the fake's, not the board's: not kept
 else:
     oled = fakehw.FakeSSD1306()
     fakehw.devices[0x3C] = oled
@@ -287,7 +288,8 @@ def _forget():
     # does not exist, so the heap proxy drops the records as it goes.
     del fakehw.pwm_log[:]
     del fakehw.pixel_writes[:]
-    del oled.commands[:]
+    if oled.commands is not None:
+        del oled.commands[:]
 
 
 def on_iter(i, now):
