@@ -118,15 +118,21 @@ def player_tag(fb, app, p, x, y, c):
 # --------------------
 
 
+# a tenth's chars (".4" of "213.4") and a keep's ("keep" and up to five " f"; unused chars are
+# spaces: no ink), set each call: a line of text each, where a gfx call a char costs the time of two
+_TENTH = bytearray(b".0")
+_KEEP = bytearray(b"keep          ")
+_FACES = memoryview(_KEEP)[4:]  # faces() alone: " 3 5 5"
+
+
 def tenths(fb, x100, x, y, c):
     """Hundredths drawn rounded to one decimal ("213.4"); returns the x after it."""
     if x100 < 0:
         x = gfx.glyph(fb, ord("-"), x, y, c)
         x100 = -x100
     x10 = (x100 + 5) // 10
-    x = gfx.number(fb, x10 // 10, x, y, c)
-    # (a digit: number's fast path)
-    return gfx.number(fb, x10 % 10, gfx.glyph(fb, ord("."), x, y, c), y, c)
+    _TENTH[1] = 48 + x10 % 10
+    return gfx.text(fb, _TENTH, gfx.number(fb, x10 // 10, x, y, c), y, c)
 
 
 def tenths_width(x100):
@@ -139,9 +145,16 @@ def tenths_width(x100):
 
 
 def tenths_right(fb, x100, xr, y, c):
-    """tenths() right-aligned: its advance ends at xr."""
-    x = xr - tenths_width(x100)
-    tenths(fb, x100, x, y, c)
+    """tenths() right-aligned: its advance ends at xr. Returns the left x."""
+    v = -x100 if x100 < 0 else x100
+    x10 = (v + 5) // 10
+    _TENTH[1] = 48 + x10 % 10
+    xr -= 2 * ADVANCE
+    gfx.text(fb, _TENTH, xr, y, c)
+    x = gfx.number_right(fb, x10 // 10, xr, y, c)
+    if x100 < 0:
+        x -= ADVANCE
+        gfx.glyph(fb, ord("-"), x, y, c)
     return x
 
 
@@ -153,19 +166,34 @@ def choice(fb, rs, kind, value, dice, x, y, c):
         return gfx.text(fb, LONG[rs.index][value], x, y, c)
     if not value:
         return gfx.text(fb, b"roll all", x, y, c)
-    return faces(fb, value, dice, gfx.text(fb, b"keep", x, y, c), y, c)
+    k = _faces(value, dice)
+    gfx.text(fb, _KEEP, x, y, c)
+    return x + (4 + k) * ADVANCE
 
 
 def faces(fb, mask, dice, x, y, c):
     """" 3 5 5": the faces of the dice in `mask`, lowest first, each after a space (the marks under
     the dice say which ones; a die number would read as a face). Returns the x after them."""
+    k = _faces(mask, dice)
+    gfx.text(fb, _FACES, x, y, c)
+    return x + k * ADVANCE
+
+
+def _faces(mask, dice):
+    """The faces of the dice in `mask` as " f" pairs into _FACES, spaces after them; returns their
+    chars."""
     n = 0  # how many of them show each face f, in bits 3f..3f+2 (one pass over the dice, not six)
     for i in range(5):
         if (mask >> i) & 1:
             n += 1 << 3 * dice[i]
+    t = _FACES
+    j = 0
     for f in range(1, 7):
         k = (n >> 3 * f) & 7
         while k:
-            x = gfx.glyph(fb, 48 + f, x + ADVANCE, y, c)  # '0' + f
+            t[j + 1] = 48 + f  # '0' + f (t[j] is a space)
+            j += 2
             k -= 1
-    return x
+    for i in range(j, 10):
+        t[i] = 32
+    return j

@@ -109,3 +109,23 @@ def test_a_keep_names_its_dice_faces_lowest_first_each_as_often_as_it_is_kept():
         end = view.choice(got, rules.YAHTZEE, KEEP, mask, dice, 1, 20, 1)
         want = FakeFB()
         assert end == gfx.text(want, says, 1, 20, 1) and got.buf == want.buf, says
+
+
+def test_a_value_in_tenths_reads_rounded_to_a_tenth_left_or_right_aligned():
+    from fakefb import FakeFB
+    from fivedice import gfx
+
+    for x100, says in ((21344, b"213.4"), (21345, b"213.5"), (5, b"0.1"), (4, b"0.0"), (0, b"0.0"),
+                       (-420, b"-4.2"), (-4, b"-0.0"), (157500, b"1575.0"), (99996, b"1000.0")):
+        got = FakeFB()
+        end = view.tenths(got, x100, 3, 20, 1)
+        want = FakeFB()
+        assert end == gfx.text(want, says, 3, 20, 1) and got.buf == want.buf, says
+        assert view.tenths_width(x100) == gfx.text_width(says), says
+        for c in (1, 0):
+            got = FakeFB()
+            got.fill(1 - c)
+            left = view.tenths_right(got, x100, 120, 40, c)
+            want = FakeFB()
+            want.fill(1 - c)
+            assert left == gfx.text_right(want, says, 120, 40, c) and got.buf == want.buf, (says, c)

@@ -1,14 +1,17 @@
 """Text on the OLED never runs together: every piece of text a screen draws is logged (gfx.text,
-text_right, text_center, number, number_right) and two pieces on one line must either continue each other (the
+text_right, text_center, number, number_right; a value in tenths, oled_view.tenths and tenths_right, as one) and two pieces on one line must either continue each other (the
 second starts where the first ended, left-aligned: "P" then "1") or stand a space apart; a right-aligned or
 centred piece that meets another, or any overlap, is a fault. "High scores5oK forced", "ROLLUP" and
 "+30par 246.6" failed it."""
+import importlib
 import os
+import sys
 
 import pytest
 
 from fivedice import app as A
 from fivedice import gfx
+from fivedice import oled_view as view
 from fivedice import records as R
 from fivedice.rng import Dice, SeededBytes
 from fivedice.screens import menu as M
@@ -26,6 +29,16 @@ class Log:
         self.depth = 0
         for name in ("text", "text_right", "text_center", "number", "number_right"):
             monkeypatch.setattr(gfx, name, self._wrap(name, getattr(gfx, name)))
+        # a value in tenths ("213.4") is one piece, whatever gfx calls draw it: in oled_view and in every screen
+        # that imported it (each imported now: one imported later takes the wrapper from oled_view)
+        for m in ("turn", "picker", "over", "records", "proftest"):
+            importlib.import_module("fivedice.screens." + m)
+        for name in ("tenths", "tenths_right"):
+            fn = getattr(view, name)
+            wrapped = self._wrap_tenths(name, fn)
+            for m in list(sys.modules.values()):
+                if getattr(m, "__name__", "").startswith("fivedice") and getattr(m, name, None) is fn:
+                    monkeypatch.setattr(m, name, wrapped)
 
     def _wrap(self, name, fn):
         def drawn(fb, s, x, y, c, scale=1):
@@ -41,6 +54,22 @@ class Log:
                                 "text_right": (x - w, x, "right"), "number_right": (x - w, x, "right"),
                                 "text_center": (x - w // 2, x - w // 2 + w, "centre")}[name]
                 self.pieces.append((y, x0, x1, kind, text))
+            return r
+        return drawn
+
+    def _wrap_tenths(self, name, fn):
+        def drawn(fb, x100, x, y, c):
+            self.depth += 1
+            try:
+                r = fn(fb, x100, x, y, c)
+            finally:
+                self.depth -= 1
+            if self.depth == 0:
+                x10 = (abs(x100) + 5) // 10
+                text = ("-" if x100 < 0 else "") + "%d.%d" % (x10 // 10, x10 % 10)
+                w = len(text) * 6
+                x0, x1, kind = (x, x + w, "left") if name == "tenths" else (x - w, x, "right")
+                self.pieces.append((y, x0, x1, kind, text.encode()))
             return r
         return drawn
 
