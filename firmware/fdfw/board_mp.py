@@ -47,6 +47,39 @@ _MINUS = const(45 - 32)
 _DIGIT0 = const(48 - 32)
 
 
+# fivedice.gfx's text and numbers as they are before a display takes them over (_native_gfx)
+_GFX = (gfx.text, gfx.number, gfx.number_right)
+
+
+def _native_gfx(d):
+    """fivedice.gfx.text, number and number_right in their place: for display d (the one made
+    last) at scale 1 they call fdfw.glyphs_mp at once, anything else goes to gfx's own. A gfx call
+    was 189 us on the emulated Pico, its native drawing 38 (gfx's checks, getattr and the method
+    call the rest). Sprites and other FrameBuffers are drawn by gfx as before."""
+    # what they use is bound as default arguments, not closed over: MicroPython calls a closure
+    # with more than 5 cells and arguments through a heap array (a frame would allocate)
+    def text(fb, s, x, y, c, scale=1, d=d, b=d.buffer, w=d.width, h=d.height, t=_text, f=FONT):
+        if fb is d and scale == 1 and type(s) is not str:
+            return t(b, w, h, f, s, len(s), x, y, c)
+        return _GFX[0](fb, s, x, y, c, scale)
+
+    def number(fb, n, x, y, c, scale=1, d=d, b=d.buffer, w=d.width, h=d.height, g=d._digits):
+        if fb is d and scale == 1:
+            return _number(b, w, h, FONT, g, n, x, y, c, False)
+        return _GFX[1](fb, n, x, y, c, scale)
+
+    def number_right(fb, n, xr, y, c, scale=1, d=d, b=d.buffer, w=d.width, h=d.height,
+                     g=d._digits):
+        if fb is d and scale == 1:
+            return _number(b, w, h, FONT, g, n, xr, y, c, True)
+        return _GFX[2](fb, n, xr, y, c, scale)
+
+    # (attributes gfx has: its globals do not grow, and its own calls of text() take these too)
+    gfx.text = text
+    gfx.number = number
+    gfx.number_right = number_right
+
+
 class PagedSSD1306(SSD1306_I2C):
     GLYPH_BLIT = True  # fivedice.gfx draws text through glyph() / glyphs() here
     NUMBER_BLIT = True  # and numbers through number()
@@ -115,6 +148,8 @@ class PagedSSD1306(SSD1306_I2C):
             ]
             # 0 -> 1, 1 -> 0
             self._inverse = framebuf.FrameBuffer(bytearray(b"\x01\x00"), 2, 1, framebuf.MONO_VLSB)
+        else:
+            _native_gfx(self)
         # the same buffer as a plain FrameBuffer for the blits: self.blit looks blit up through this
         # class's bases (40 % of a glyph's time on a Pico), self._fb.blit finds it at once
         self._fb = framebuf.FrameBuffer(self.buffer, w, self.height, framebuf.MONO_VLSB)
