@@ -40,10 +40,15 @@ class Card:
         self.filled |= 1 << box
 
     def _sum(self, mask):
+        # bit by bit up to the highest box in mask (the dice screen sums a card every frame)
         s = 0
-        for i in range(self.rs.n):
-            if (mask >> i) & 1:
-                s += self.pts[i]
+        pts = self.pts
+        i = 0
+        while mask:
+            if mask & 1:
+                s += pts[i]
+            mask >>= 1
+            i += 1
         return s
 
     def upper(self):
