@@ -143,7 +143,8 @@ def watchdog_start(wd, hw):
 # - drawing: bitmaptools.fill_region, one for a rectangle's partial top page, its whole pages and
 #   its partial bottom page (in each half it covers); a black rectangle over all four pages of a
 #   half is one run of bytes, zeroed by struct.pack_into (a memset: fill_region writes a pixel at a
-#   time, 4.5 ms for a half on the emulated Pico); pixel() through memoryview(back) (zero-copy,
+#   time, 4.5 ms for a half on the emulated Pico), and one whole page (a title bar) is a byte a
+#   column set in a loop (1.2 ms of fill_region); pixel() through memoryview(back) (zero-copy,
 #   writable); text: a page-aligned line inside the screen OR-ed into the Bitmap's bytes from
 #   fivedice.font (5 bytes a glyph), else one bitmaptools.blit a glyph from a font Bitmap in the
 #   same layout (two where not page-aligned).
@@ -275,6 +276,11 @@ class BitmapDisplay:
         if e > y:  # whole pages: the same bitmap x as the half's screen y
             if e - y == 32 and not c:  # the half's four pages: bitmap rows x..x2-1, 4 bytes each
                 _zero(self._mv, x << 2, (x2 - x) << 2)
+            elif e - y == 8:  # one page (a title bar): its byte in each column, not 8 pixels
+                mv = self._mv
+                v = 255 if c else 0
+                for i in range((x << 2) + (y >> 3), x2 << 2, 4):
+                    mv[i] = v
             else:
                 _fill_region(back, y, x, e, x2, c)
             y = e

@@ -10,6 +10,7 @@ _COL_W = const(22)  # a player's column, at the right
 _TAG_IN = const(2)  # a player's tag, and the mark under the one to play: this far in from its sides
 _ROW_H = const(8)  # a text row: the card packs them under the title bar
 _UPPER = const(6)  # the first lower box follows Ones .. Sixes: a line over it
+_CH = const(6)  # a char's advance (fivedice.font.ADVANCE): the '-' of an open box
 
 
 def card_rows(rs):
@@ -59,7 +60,7 @@ class Card(Screen):
                     if (c.filled >> i) & 1:  # (c.is_filled(i), a call less a cell)
                         gfx.number_right(fb, c.pts[i], xr, y, 1)
                     else:
-                        gfx.text_right(fb, b"-", xr, y, 1)
+                        gfx.text(fb, b"-", xr - _CH, y, 1)  # (text_right: a call more)
                 else:
                     k = i - rs.n
                     v = (
