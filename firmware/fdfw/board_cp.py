@@ -9,7 +9,7 @@ subclasses (fdfw.ssd1306_cp or fdfw.sh1106_cp: a board loads only its own)."""
 from struct import pack_into
 
 from fivedice.compat import const
-from fivedice.font import ADVANCE, FIRST, FONT, LAST, UNKNOWN, WIDTH
+from fivedice.font import FONT
 from fivedice.power import read_mv
 from fivedice import loop as _idle
 
@@ -159,6 +159,15 @@ def watchdog_start(wd, hw):
 # bitmaptools' fill_region and blit (C), bound by the first BitmapDisplay: a build without
 # them still gets far enough at start-up (fdfw.setup_cp) to say so, with red pixels and beeps
 _fill_region = _blit = None
+# fivedice.font's FIRST, LAST, UNKNOWN, WIDTH and ADVANCE as literals: an imported name is a dict
+# lookup each time, five a char on the text's hot path (tests/firmware/test_display_backends.py
+# checks they agree)
+_FIRST = const(32)
+_LAST = const(126)
+_UNKNOWN = const(63)
+_WIDTH = const(5)
+_ADVANCE = const(6)
+_STEP = const(24)  # a char's advance in the Bitmap's bytes: 6 rows of 4
 _one = bytearray(1)  # glyph()'s char, drawn by glyphs()
 _FONT_W = const(32)  # the font Bitmap's width: glyph k at bits 8 * (k % 4), rows 5 * (k // 4)
 _R = const(129)  # Bitmap rows a half: a spare row, then a row a screen column
@@ -170,14 +179,14 @@ def _font_bitmap(displayio, ink):
     """The font in the back buffer's layout: glyph k's column i at row 5 * (k // 4) + i, byte k % 4
     (fivedice's column byte as it is); ink pixels = ink, the rest 1 - ink (blits skip them:
     the paper is left as it was)."""
-    n = LAST - FIRST + 1
-    bm = displayio.Bitmap(_FONT_W, WIDTH * ((n + 3) >> 2), 2)
+    n = _LAST - _FIRST + 1
+    bm = displayio.Bitmap(_FONT_W, _WIDTH * ((n + 3) >> 2), 2)
     bm.fill(1 - ink)
     mv = memoryview(bm)
     for k in range(n):
-        for i in range(WIDTH):
-            b = FONT[k * WIDTH + i]
-            mv[(WIDTH * (k >> 2) + i) * 4 + (k & 3)] = b if ink else b ^ 0xFF
+        for i in range(_WIDTH):
+            b = FONT[k * _WIDTH + i]
+            mv[(_WIDTH * (k >> 2) + i) * 4 + (k & 3)] = b if ink else b ^ 0xFF
     return bm
 
 
@@ -332,7 +341,7 @@ class BitmapDisplay:
         A glyph is font bitmap x sx..sx+7, rows r..r+4, cut at the screen's edges (a half's row 0
         is the spare one; the upper half's rows stop at 128) and at the pages."""
         n = len(s)
-        e = x + (n - a) * ADVANCE
+        e = x + (n - a) * _ADVANCE
         if y <= -8 or y >= 64 or e <= 0 or x >= 128:
             return e
         if x < self.lo:
@@ -350,9 +359,9 @@ class BitmapDisplay:
             for k in range(a, n):
                 o = s[k]
                 if o == 32:  # a space has no ink (half a line's chars on the scorecard)
-                    i += ADVANCE << 2
+                    i += _STEP
                     continue
-                o = ((o if FIRST <= o <= LAST else UNKNOWN) - FIRST) * WIDTH
+                o = ((o if _FIRST <= o <= _LAST else _UNKNOWN) - _FIRST) * _WIDTH
                 if c:
                     mv[i] |= f[o]
                     mv[i + 4] |= f[o + 1]
@@ -365,7 +374,7 @@ class BitmapDisplay:
                     mv[i + 8] &= ~f[o + 2]
                     mv[i + 12] &= ~f[o + 3]
                     mv[i + 16] &= ~f[o + 4]
-                i += ADVANCE << 2
+                i += _STEP
             return e
         back = self.back
         ink = self._ink[c]
@@ -385,26 +394,26 @@ class BitmapDisplay:
         rb = (_R if p & 32 else 0) + 1
         for k in range(a, n):
             code = s[k]
-            if -WIDTH < x < 128 and code != 32:  # (a space: no ink, no blit)
-                if code < FIRST or code > LAST:
-                    code = UNKNOWN
-                code -= FIRST
-                r = WIDTH * (code >> 2)
+            if -_WIDTH < x < 128 and code != 32:  # (a space: no ink, no blit)
+                if code < _FIRST or code > _LAST:
+                    code = _UNKNOWN
+                code -= _FIRST
+                r = _WIDTH * (code >> 2)
                 sx = (code & 3) << 3
-                r2 = r + WIDTH
+                r2 = r + _WIDTH
                 d = x
                 if d < 0:
                     r -= d
                     d = 0
-                elif d > 128 - WIDTH:
-                    r2 -= d + WIDTH - 128
+                elif d > 128 - _WIDTH:
+                    r2 -= d + _WIDTH - 128
                 if up:
                     _blit(back, ink, ya, d + ra, x1=sx + m, y1=r, x2=sx + 8, y2=r2,
                           skip_source_index=skip)
                 if down:
                     _blit(back, ink, yb, d + rb, x1=sx, y1=r, x2=sx + m, y2=r2,
                           skip_source_index=skip)
-            x += ADVANCE
+            x += _ADVANCE
         return x
 
     def number(self, n, x, y, c, right=False):
@@ -419,7 +428,7 @@ class BitmapDisplay:
                 while m:
                     m //= 10
                     k += 1
-                x -= k * ADVANCE
+                x -= k * _ADVANCE
                 self.number(n, x, y, c)
                 return x
         if pad:  # (no score comes near) the digits before the last nine, then those nine
@@ -438,7 +447,7 @@ class BitmapDisplay:
             k -= 1
             d[k] = 45  # '-'
         if right:
-            x -= (_NUM - k) * ADVANCE
+            x -= (_NUM - k) * _ADVANCE
             self.glyphs(d, x, y, c, k)
             return x
         return self.glyphs(d, x, y, c, k)

@@ -379,3 +379,18 @@ def test_fake_busio_i2c_is_circuitpython_10s(fakes):
     i2c.deinit()
     with pytest.raises(ValueError, match="deinitialized"):
         i2c.try_lock()
+
+
+def test_the_boards_font_literals_are_fivedice_fonts():
+    """board_cp and board_mp draw text with fivedice.font's range, '?' and advance as const() literals (an
+    imported name is a dict lookup a use, on the hot path); they must be the font's."""
+    import re
+
+    from fivedice import font
+
+    want = {"_FIRST": font.FIRST, "_LAST": font.LAST, "_UNKNOWN": font.UNKNOWN, "_ADVANCE": font.ADVANCE}
+    for name, extra in (("board_cp.py", {"_WIDTH": font.WIDTH, "_STEP": font.ADVANCE * 4}), ("board_mp.py", {})):
+        src = open(os.path.join(ROOT, "firmware", "fdfw", name)).read()
+        got = {k: int(v) for k, v in re.findall(r"^(_[A-Z]+) = const\((\d+)\)", src, re.M)}
+        for k, v in dict(want, **extra).items():
+            assert got[k] == v, (name, k)
