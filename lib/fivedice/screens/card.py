@@ -10,7 +10,11 @@ _COL_W = const(22)  # a player's column, at the right
 _TAG_IN = const(2)  # a player's tag, and the mark under the one to play: this far in from its sides
 _ROW_H = const(8)  # a text row: the card packs them under the title bar
 _UPPER = const(6)  # the first lower box follows Ones .. Sixes: a line over it
-_CH = const(6)  # a char's advance (fivedice.font.ADVANCE): the '-' of an open box
+_CH = const(6)  # a char's advance (fivedice.font.ADVANCE): an open box's '-' fills the last one
+# the font's '-' (its columns 1-3, row 3), drawn as that rectangle: a text call costs four of it
+_DASH_X = const(1)
+_DASH_Y = const(3)
+_DASH_W = const(3)
 
 
 def card_rows(rs):
@@ -60,7 +64,7 @@ class Card(Screen):
                     if (c.filled >> i) & 1:  # (c.is_filled(i), a call less a cell)
                         gfx.number_right(fb, c.pts[i], xr, y, 1)
                     else:
-                        gfx.text(fb, b"-", xr - _CH, y, 1)  # (text_right: a call more)
+                        fb.fill_rect(xr - _CH + _DASH_X, y + _DASH_Y, _DASH_W, 1, 1)  # '-'
                 else:
                     k = i - rs.n
                     v = (

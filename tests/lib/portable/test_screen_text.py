@@ -129,3 +129,4 @@ def test_a_value_in_tenths_reads_rounded_to_a_tenth_left_or_right_aligned():
             want = FakeFB()
             want.fill(1 - c)
             assert left == gfx.text_right(want, says, 120, 40, c) and got.buf == want.buf, (says, c)
+
