@@ -9,6 +9,7 @@ subclasses (fdfw.ssd1306_cp or fdfw.sh1106_cp: a board loads only its own)."""
 from struct import pack_into
 
 from fivedice.compat import const
+from fivedice import gfx
 from fivedice.font import FONT
 from fivedice.power import read_mv
 from fivedice import loop as _idle
@@ -207,6 +208,37 @@ def _zero(mv, a, n):
         n -= 4
 
 
+# fivedice.gfx's text and numbers as they are before a display takes them over (_own_gfx)
+_GFX = (gfx.text, gfx.number, gfx.number_right)
+
+
+def _own_gfx(d):
+    """gfx.text, number and number_right in their place: for display d (the one made last) at scale
+    1 they call its glyphs() and number() at once, without gfx's str check and getattr (65 us a
+    call on the emulated Pico); anything else goes to gfx's own. What they use is bound as default
+    arguments: a closure of more than 5 cells and arguments is called through a heap array."""
+
+    def text(fb, s, x, y, c, scale=1, d=d):
+        if fb is d and scale == 1 and type(s) is not str:
+            return d.glyphs(s, x, y, c)
+        return _GFX[0](fb, s, x, y, c, scale)
+
+    def number(fb, n, x, y, c, scale=1, d=d):
+        if fb is d and scale == 1:
+            return d.number(n, x, y, c)
+        return _GFX[1](fb, n, x, y, c, scale)
+
+    def number_right(fb, n, xr, y, c, scale=1, d=d):
+        if fb is d and scale == 1:
+            return d.number(n, xr, y, c, True)
+        return _GFX[2](fb, n, xr, y, c, scale)
+
+    # (attributes gfx has: its globals do not grow, and its own calls of text() take these too)
+    gfx.text = text
+    gfx.number = number
+    gfx.number_right = number_right
+
+
 class BitmapDisplay:
     GLYPH_BLIT = True  # fivedice.gfx draws text through glyph() / glyphs() here
     NUMBER_BLIT = True  # and numbers through number()
@@ -227,6 +259,7 @@ class BitmapDisplay:
         self._digits = bytearray(_NUM)
         self.bytes_sent = 0  # data bytes sent since start-up
         self.fill(0)  # the first show() blanks the panel, whatever it held
+        _own_gfx(self)
 
     # -- the SSD1306 power calls of micropython-lib's driver (fivedice.power dims and sleeps through
     # them): the SH1106 has the same command codes --
