@@ -262,29 +262,20 @@ def test_cp_backend_draws_a_number_as_one_line_of_text_the_pixels_of_gfxs_digits
     assert fb.NUMBER_BLIT
     for y in (0, 8, 13, 56, 60):
         for x in (0, 3, 100):
-            for c in (1, 0):
-                fb.fill(1 - c)
-                xs = [gfx.number(fb, n, x, y, c) for n in NUMBERS]
-                fb.show()
+            # from x, and right-aligned (number(..., right=True)) with its advance ending at x + 60: the x
+            # after it, or its left x
+            for draw, at, sign in ((gfx.number, x, 1), (gfx.number_right, x + 60, -1)):
+                for c in (1, 0):
+                    fb.fill(1 - c)
+                    xs = [draw(fb, n, at, y, c) for n in NUMBERS]
+                    fb.show()
 
-                def same(ref):
-                    ref.fill(1 - c)
-                    return [gfx.number(ref, n, x, y, c) for n in NUMBERS]
+                    def same(ref):
+                        ref.fill(1 - c)
+                        return [draw(ref, n, at, y, c) for n in NUMBERS]
 
-                assert oled.image() == reference(same), (x, y, c)
-                assert xs == [x + gfx.number_width(n) for n in NUMBERS]
-                # right-aligned (number(..., right=True)): its advance ends at xr, the left x back
-                xr = x + 60
-                fb.fill(1 - c)
-                lefts = [gfx.number_right(fb, n, xr, y, c) for n in NUMBERS]
-                fb.show()
-
-                def right(ref):
-                    ref.fill(1 - c)
-                    return [gfx.number_right(ref, n, xr, y, c) for n in NUMBERS]
-
-                assert oled.image() == reference(right), (xr, y, c)
-                assert lefts == [xr - gfx.number_width(n) for n in NUMBERS]
+                    assert oled.image() == reference(same), (draw, at, y, c)
+                    assert xs == [at + sign * gfx.number_width(n) for n in NUMBERS]
     bitmaptools.reset_counts()
     gfx.number_right(fb, -1575, 128, 16, 1)  # on a page: its bytes, no C call
     assert bitmaptools.calls == {"fill_region": 0, "blit": 0}
