@@ -455,15 +455,10 @@ class BitmapDisplay:
         where its advance ends, and the left x is returned (gfx.number_right)."""
         m = -n if n < 0 else n
         pad = m >= _BIG
-        if right:
-            if pad:  # its width first: the line below draws from the left
-                k = 1 if n < 0 else 0
-                while m:
-                    m //= 10
-                    k += 1
-                x -= k * _ADVANCE
-                self.number(n, x, y, c)
-                return x
+        if right and pad:  # its width first: the line below draws from the left
+            x -= gfx.number_width(n)
+            self.number(n, x, y, c)
+            return x
         if pad:  # (no score comes near) the digits before the last nine, then those nine
             x = self.number(-(m // _BIG) if n < 0 else m // _BIG, x, y, c)
             m %= _BIG

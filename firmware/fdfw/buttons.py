@@ -176,6 +176,15 @@ class EdgeButtons:
                     mask |= 1 << self._ids[k]
         return mask
 
+    def _count(self, k, t, mask):
+        """Quiet key k counts its last edge's level from tick t, and its window opens; a fall is a
+        press."""
+        lvl = self._ring.levels[k]
+        self._state[k] = lvl
+        self._at[k] = t
+        self._lock[k] = 1
+        return mask if lvl else mask | 1 << self._ids[k]
+
     def poll(self):
         ring = self._ring
         st = ring.state
@@ -196,11 +205,7 @@ class EdgeButtons:
             lvl = kv & 1
             lv[k] = lvl
             if not lock[k] and lvl != state[k]:  # a quiet key's first edge: it counts now
-                state[k] = lvl
-                self._at[k] = t
-                lock[k] = 1
-                if not lvl:
-                    mask |= 1 << self._ids[k]
+                mask = self._count(k, t, mask)
             tail += 1
             if tail == size:
                 tail = 0
@@ -215,11 +220,7 @@ class EdgeButtons:
             if lock[k]:
                 mask = self._settle(k, now, mask)
             if not lock[k] and lv[k] != state[k]:  # (only after an overflow)
-                state[k] = lv[k]
-                self._at[k] = now
-                lock[k] = 1
-                if not lv[k]:
-                    mask |= 1 << self._ids[k]
+                mask = self._count(k, now, mask)
         return mask
 
     def down(self):
