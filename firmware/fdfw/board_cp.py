@@ -145,10 +145,10 @@ def watchdog_start(wd, hw):
 #   its partial bottom page (in each half it covers); a black rectangle over all four pages of a
 #   half is one run of bytes, zeroed by struct.pack_into (a memset: fill_region writes a pixel at a
 #   time, 4.5 ms for a half on the emulated Pico), and one whole page (a title bar) is a byte a
-#   column set in a loop (1.2 ms of fill_region); pixel() through memoryview(back) (zero-copy,
-#   writable); text: a page-aligned line inside the screen OR-ed into the Bitmap's bytes from
-#   fivedice.font (5 bytes a glyph), else one bitmaptools.blit a glyph from a font Bitmap in the
-#   same layout (two where not page-aligned).
+#   column set in a loop (1.2 ms of fill_region), or whole words over blank pages; pixel() through
+#   memoryview(back) (zero-copy, writable); text: fivedice.font's column bytes (5 a glyph) OR-ed
+#   into the Bitmap's (set where the page is bare), shifted into two pages where a line is not
+#   page-aligned.
 # - a subclass fills in two hooks: _frame(lo, hi, drawn) sends the columns (lo..hi-1) and the
 #   pages (drawn: bit p, page p) drawn since the last show() from memoryview(back) (self._mv) and
 #   returns the data bytes it sent (show() calls it; a frame that draws nothing calls nothing);
@@ -157,9 +157,9 @@ def watchdog_start(wd, hw):
 #   drawn), then show() and poweron().
 # Nothing here allocates per frame (tests/heap_lock/test_heap_display.py, test_heap_sh1106.py).
 
-# bitmaptools' fill_region and blit (C), bound by the first BitmapDisplay: a build without
-# them still gets far enough at start-up (fdfw.setup_cp) to say so, with red pixels and beeps
-_fill_region = _blit = None
+# bitmaptools' fill_region (C), bound by the first BitmapDisplay: a build without it still gets
+# far enough at start-up (fdfw.setup_cp) to say so, with red pixels and beeps
+_fill_region = None
 # fivedice.font's FIRST, LAST, UNKNOWN, WIDTH and ADVANCE as literals: an imported name is a dict
 # lookup each time, five a char on the text's hot path (tests/firmware/test_display_backends.py
 # checks they agree)
@@ -170,25 +170,10 @@ _WIDTH = const(5)
 _ADVANCE = const(6)
 _STEP = const(24)  # a char's advance in the Bitmap's bytes: 6 rows of 4
 _one = bytearray(1)  # glyph()'s char, drawn by glyphs()
-_FONT_W = const(32)  # the font Bitmap's width: glyph k at bits 8 * (k % 4), rows 5 * (k // 4)
 _R = const(129)  # Bitmap rows a half: a spare row, then a row a screen column
+_BAR = b"\xff\x00\x00\x00" * 16  # 16 columns of the top page in ink, the three under it blank
 _NUM = const(10)  # number()'s chars at most: a sign and 9 digits
 _BIG = const(1000000000)  # 10 ** 9: the first number of 10 digits (a small int on the board)
-
-
-def _font_bitmap(displayio, ink):
-    """The font in the back buffer's layout: glyph k's column i at row 5 * (k // 4) + i, byte k % 4
-    (fivedice's column byte as it is); ink pixels = ink, the rest 1 - ink (blits skip them:
-    the paper is left as it was)."""
-    n = _LAST - _FIRST + 1
-    bm = displayio.Bitmap(_FONT_W, _WIDTH * ((n + 3) >> 2), 2)
-    bm.fill(1 - ink)
-    mv = memoryview(bm)
-    for k in range(n):
-        for i in range(_WIDTH):
-            b = FONT[k * _WIDTH + i]
-            mv[(_WIDTH * (k >> 2) + i) * 4 + (k & 3)] = b if ink else b ^ 0xFF
-    return bm
 
 
 def _zero(mv, a, n):
@@ -244,19 +229,18 @@ class BitmapDisplay:
     NUMBER_BLIT = True  # and numbers through number()
 
     def __init__(self, displayio):
-        global _fill_region, _blit
-        if _blit is None:
+        global _fill_region
+        if _fill_region is None:
             import bitmaptools
 
             _fill_region = bitmaptools.fill_region
-            _blit = bitmaptools.blit
         self.width = 128
         self.height = 64
         self.back = displayio.Bitmap(32, 2 * _R, 2)  # two halves of 4 pages (see above)
         self._mv = memoryview(self.back)
-        self._ink = (_font_bitmap(displayio, 0), _font_bitmap(displayio, 1))  # c's text: _ink[c]
         # number()'s chars, right-aligned: a sign and up to 9 digits (glyphs() draws from the first)
         self._digits = bytearray(_NUM)
+        self._ext = bytearray(8)  # a page's columns from which it is bare (see fill())
         self.bytes_sent = 0  # data bytes sent since start-up
         self.fill(0)  # the first show() blanks the panel, whatever it held
         _own_gfx(self)
@@ -277,7 +261,10 @@ class BitmapDisplay:
         self.back.fill(c)
         self.lo = 0
         self.hi = 128
-        self.drawn = 0xFF  # the pages drawn since the last show(): bit p, page p
+        # bit p: page p drawn since the last show(); bit 8 + p: page p inked since fill(0) by
+        # more than text, else bare: no ink from column _ext[p] on (glyphs() sets its bytes)
+        self.pages = 0xFFFF if c else 0xFF
+        pack_into("8s", self._ext, 0, b"")
 
     def fill_rect(self, x, y, w, h, c):
         x2 = x + w
@@ -296,7 +283,8 @@ class BitmapDisplay:
             self.lo = x
         if x2 > self.hi:
             self.hi = x2
-        self.drawn |= (2 << ((y2 - 1) >> 3)) - (1 << (y >> 3))  # pages y >> 3 .. (y2 - 1) >> 3
+        m = (2 << ((y2 - 1) >> 3)) - (1 << (y >> 3))  # pages y >> 3 .. (y2 - 1) >> 3
+        self.pages |= m * 257  # (m | m << 8)
         x += 1  # bitmap rows
         x2 += 1
         if y >= 32:  # the lower half: its rows from 0
@@ -321,8 +309,21 @@ class BitmapDisplay:
             elif e - y == 8:  # one page (a title bar): its byte in each column, not 8 pixels
                 mv = self._mv
                 v = 255 if c else 0
-                for i in range((x << 2) + (y >> 3), x2 << 2, 4):
+                i = (x << 2) + (y >> 3)
+                end = x2 << 2
+                ext = self._ext
+                h = 4 if x > _R else 0  # the half's first page
+                if c and not y and not (self.pages >> (8 + h)) & 0x0E and not (
+                    ext[h + 1] | ext[h + 2] | ext[h + 3]
+                ):
+                    # the top page in ink over three bare pages (a title bar after fill(0)): whole
+                    # words, 16 columns a copy (pack_into: C), 0.1 ms where the bytes take 0.7
+                    while i <= end - 64:
+                        pack_into("64s", mv, i, _BAR)
+                        i += 64
+                while i < end:
                     mv[i] = v
+                    i += 4
             else:
                 _fill_region(back, y, x, e, x2, c)
             y = e
@@ -359,10 +360,10 @@ class BitmapDisplay:
                 self.lo = x
             if x >= self.hi:
                 self.hi = x + 1
-            self.drawn |= 1 << (y >> 3)
+            self.pages |= 257 << (y >> 3)
         return None
 
-    # -- text: one blit per glyph, two where it is not page-aligned --
+    # -- text: fivedice.font's column bytes into the Bitmap's --
     def glyph(self, code, x, y, c):
         """Draw char code (32..126, else '?') with its top-left at x, y in colour c; paper is
         untouched."""
@@ -371,81 +372,139 @@ class BitmapDisplay:
 
     def glyphs(self, s, x, y, c, a=0):
         """Draw bytes s[a:] on one line from x, y; returns the x after the last char (as gfx.text).
-        A glyph is font bitmap x sx..sx+7, rows r..r+4, cut at the screen's edges (a half's row 0
-        is the spare one; the upper half's rows stop at 128) and at the pages."""
-        n = len(s)
-        e = x + (n - a) * _ADVANCE
+        A glyph is its 5 column bytes of fivedice.font, cut at the screen's edges."""
+        e = x + (len(s) - a) * _ADVANCE
+        if not y & 7 and 0 <= y < 64 and 0 <= x and e <= 128:
+            # a page-aligned line inside the screen (checked first: most text is): each glyph's 5
+            # column bytes OR-ed into (or cleared from) the page's byte of 5 Bitmap rows (a char
+            # checked as it comes: min() and max() of a line were 60 us a call). On a bare page
+            # from x on the bytes are set, not OR-ed: a third less time a char.
+            if x < self.lo:
+                self.lo = x
+            if e > self.hi:
+                self.hi = e
+            p = y >> 3
+            pages = self.pages | 1 << p
+            self.pages = pages
+            ext = self._ext
+            bare = not (pages >> (8 + p)) & 1 and x >= ext[p]
+            if e > ext[p]:
+                ext[p] = e
+            if bare and not c:
+                return e  # paper on paper
+            mv = self._mv
+            f = FONT
+            i = ((x + 1 + (_R if p & 4 else 0)) << 2) + (p & 3)
+            for o in s:
+                if a:  # (number()'s chars before its first)
+                    a -= 1
+                    continue
+                if o != 32:  # a space has no ink (half a line's chars on the scorecard)
+                    if o < _FIRST or o > _LAST:
+                        o = _UNKNOWN
+                    o = o * _WIDTH - _FIRST * _WIDTH
+                    if bare:
+                        mv[i] = f[o]
+                        mv[i + 4] = f[o + 1]
+                        mv[i + 8] = f[o + 2]
+                        mv[i + 12] = f[o + 3]
+                        mv[i + 16] = f[o + 4]
+                    elif c:
+                        mv[i] |= f[o]
+                        mv[i + 4] |= f[o + 1]
+                        mv[i + 8] |= f[o + 2]
+                        mv[i + 12] |= f[o + 3]
+                        mv[i + 16] |= f[o + 4]
+                    else:
+                        mv[i] &= ~f[o]
+                        mv[i + 4] &= ~f[o + 1]
+                        mv[i + 8] &= ~f[o + 2]
+                        mv[i + 12] &= ~f[o + 3]
+                        mv[i + 16] &= ~f[o + 4]
+                i += _STEP
+            return e
         if y <= -8 or y >= 64 or e <= 0 or x >= 128:
             return e
         if x < self.lo:
             self.lo = x if x > 0 else 0
         if e > self.hi:
             self.hi = e
-        if not y & 7 and x >= 0 and e <= 128:
-            # a page-aligned line inside the screen: each glyph's 5 column bytes OR-ed into (or
-            # cleared from) the page's byte of 5 Bitmap rows, half the time of a blit a glyph (a
-            # char checked as it comes: min() and max() of a line were 60 us a call)
-            self.drawn |= 1 << (y >> 3)
-            mv = self._mv
-            f = FONT
-            i = ((x + 1 + (_R if y & 32 else 0)) << 2) + ((y >> 3) & 3)
-            for k in range(a, n):
-                o = s[k]
-                if o == 32:  # a space has no ink (half a line's chars on the scorecard)
-                    i += _STEP
-                    continue
-                o = ((o if _FIRST <= o <= _LAST else _UNKNOWN) - _FIRST) * _WIDTH
-                if c:
-                    mv[i] |= f[o]
-                    mv[i + 4] |= f[o + 1]
-                    mv[i + 8] |= f[o + 2]
-                    mv[i + 12] |= f[o + 3]
-                    mv[i + 16] |= f[o + 4]
-                else:
-                    mv[i] &= ~f[o]
-                    mv[i + 4] &= ~f[o + 1]
-                    mv[i + 8] &= ~f[o + 2]
-                    mv[i + 12] &= ~f[o + 3]
-                    mv[i + 16] &= ~f[o + 4]
-                i += _STEP
-            return e
-        back = self.back
-        ink = self._ink[c]
-        skip = 1 - c
+        # anywhere else (across two pages, or cut at an edge): each column byte shifted into the
+        # pages it spans (rows 0..7-m of the glyph into page p's rows m..7, the rest into page
+        # p + 1's first rows), the columns off the screen left out
         m = y & 7
-        p = y - m  # the first page's first screen row: glyph rows 0..7-m are its rows m..7
-        up = p >= 0
-        ya = p & 31
-        ra = (_R if p & 32 else 0) + 1  # bitmap row - screen x
-        if up:
-            self.drawn |= 1 << (p >> 3)
-        p += 8  # glyph rows 8-m..7: the next page's rows 0..m-1
-        down = m and p < 64
-        if down:
-            self.drawn |= 1 << (p >> 3)
-        yb = (p & 31) + 8 - m
-        rb = (_R if p & 32 else 0) + 1
-        for k in range(a, n):
-            code = s[k]
-            if -_WIDTH < x < 128 and code != 32:  # (a space: no ink, no blit)
-                if code < _FIRST or code > _LAST:
-                    code = _UNKNOWN
-                code -= _FIRST
-                r = _WIDTH * (code >> 2)
-                sx = (code & 3) << 3
-                r2 = r + _WIDTH
-                d = x
-                if d < 0:
-                    r -= d
-                    d = 0
-                elif d > 128 - _WIDTH:
-                    r2 -= d + _WIDTH - 128
-                if up:
-                    _blit(back, ink, ya, d + ra, x1=sx + m, y1=r, x2=sx + 8, y2=r2,
-                          skip_source_index=skip)
-                if down:
-                    _blit(back, ink, yb, d + rb, x1=sx, y1=r, x2=sx + m, y2=r2,
-                          skip_source_index=skip)
+        p = y >> 3
+        ia = ib = -1  # page p's and page p + 1's byte of screen column 0, where on the screen
+        if p >= 0:
+            ia = ((1 + (_R if p & 4 else 0)) << 2) + (p & 3)
+            self.pages |= 257 << p
+        p += 1
+        if m and p < 8:
+            ib = ((1 + (_R if p & 4 else 0)) << 2) + (p & 3)
+            self.pages |= 257 << p
+        mv = self._mv
+        f = FONT
+        for o in s:
+            if a:
+                a -= 1
+                continue
+            if o != 32 and -_WIDTH < x < 128:  # (a space: no ink)
+                if o < _FIRST or o > _LAST:
+                    o = _UNKNOWN
+                o = o * _WIDTH - _FIRST * _WIDTH
+                if ib >= 0 and ia >= 0 and 0 <= x <= 128 - _WIDTH:  # whole, on two pages
+                    i = ia + (x << 2)
+                    j = ib + (x << 2)
+                    # a column byte shifted: its low byte is page p's, the rest page p + 1's
+                    if c:
+                        u = f[o] << m
+                        mv[i] |= u & 0xFF
+                        mv[j] |= u >> 8
+                        u = f[o + 1] << m
+                        mv[i + 4] |= u & 0xFF
+                        mv[j + 4] |= u >> 8
+                        u = f[o + 2] << m
+                        mv[i + 8] |= u & 0xFF
+                        mv[j + 8] |= u >> 8
+                        u = f[o + 3] << m
+                        mv[i + 12] |= u & 0xFF
+                        mv[j + 12] |= u >> 8
+                        u = f[o + 4] << m
+                        mv[i + 16] |= u & 0xFF
+                        mv[j + 16] |= u >> 8
+                    else:
+                        u = f[o] << m
+                        mv[i] &= ~u
+                        mv[j] &= ~(u >> 8)
+                        u = f[o + 1] << m
+                        mv[i + 4] &= ~u
+                        mv[j + 4] &= ~(u >> 8)
+                        u = f[o + 2] << m
+                        mv[i + 8] &= ~u
+                        mv[j + 8] &= ~(u >> 8)
+                        u = f[o + 3] << m
+                        mv[i + 12] &= ~u
+                        mv[j + 12] &= ~(u >> 8)
+                        u = f[o + 4] << m
+                        mv[i + 16] &= ~u
+                        mv[j + 16] &= ~(u >> 8)
+                else:  # cut at an edge, or on one page: a column at a time
+                    for k in range(x, x + _WIDTH):
+                        if 0 <= k < 128:
+                            u = f[o] << m
+                            if ia >= 0:
+                                i = ia + (k << 2)
+                                if c:
+                                    mv[i] |= u & 0xFF
+                                else:
+                                    mv[i] &= ~u
+                            if ib >= 0:
+                                i = ib + (k << 2)
+                                if c:
+                                    mv[i] |= u >> 8
+                                else:
+                                    mv[i] &= ~(u >> 8)
+                        o += 1
             x += _ADVANCE
         return x
 
@@ -486,9 +545,9 @@ class BitmapDisplay:
         hi = self.hi
         if hi > 128:
             hi = 128
-        drawn = self.drawn
+        drawn = self.pages & 0xFF
         self.lo = 128
         self.hi = 0
-        self.drawn = 0
+        self.pages &= 0xFF00
         if lo < hi:
             self.bytes_sent += self._frame(lo, hi, drawn)

@@ -41,9 +41,9 @@ def _core(name, hw):
 
 def _display(addr, i2c, displayio, hw):
     """The OLED at `addr` as a framebuf-style target drawn in a Bitmap (see fdfw/board_cp.py)."""
-    if not hasattr(_core("bitmaptools", hw), "blit"):  # bitmaptools.blit: CircuitPython 9+
-        raise StartupError("this CircuitPython build has no 'bitmaptools.blit': use CircuitPython "
-                           "9 or newer", hw)
+    if not hasattr(_core("bitmaptools", hw), "fill_region"):  # what fdfw.board_cp draws with
+        raise StartupError("this CircuitPython build has no 'bitmaptools.fill_region': use "
+                           "CircuitPython 9 or newer", hw)
     # this display's module only: the MacroPad loads its own
     from fdfw.ssd1306_cp import SSD1306
 

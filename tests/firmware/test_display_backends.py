@@ -8,6 +8,8 @@ import sys
 
 import adafruit_framebuf
 import pytest
+from hypothesis import HealthCheck, example, given, settings
+from hypothesis import strategies as st
 
 from fivedice import gfx
 
@@ -218,24 +220,21 @@ def test_cp_backend_clips_like_framebuf_at_every_edge(stack):
                                                       gfx.text(ref, b"#", 60, y, 1))), y
 
 
-def test_cp_backend_draws_text_into_the_bytes_on_a_page_else_a_blit_a_glyph_two_across_pages(stack):
+def test_cp_backend_draws_text_as_the_fonts_bytes_on_a_page_or_shifted_across_two(stack):
+    """Text is fivedice.font's column bytes put into the Bitmap's, no C call: on a page, across two
+    pages, cut at an edge."""
     fb, oled = stack
     import bitmaptools
 
     bitmaptools.reset_counts()
-    gfx.text(fb, b"Hello", 0, 0, 1)  # a page-aligned line inside the screen: its bytes, no C call
+    gfx.text(fb, b"Hello", 0, 0, 1)  # a page-aligned line inside the screen
     gfx.number(fb, 42, 0, 16, 0)
     gfx.text(fb, b"inked", 60, 40, 0)
-    assert bitmaptools.calls == {"fill_region": 0, "blit": 0}
     gfx.text(fb, b"Hello", 0, 10, 1)  # rows 10-17: pages 1 and 2
-    assert bitmaptools.calls == {"fill_region": 0, "blit": 10}
-    bitmaptools.reset_counts()
-    gfx.text(fb, b"Hi", 125, 8, 1)  # past the right edge: blits ("i" is off the screen)
-    gfx.text(fb, b"\x7fok", 0, 24, 1)  # a char outside the font on a page: a '?' as bytes
-    assert bitmaptools.calls == {"fill_region": 0, "blit": 1}
-    bitmaptools.reset_counts()
-    gfx.text(fb, b"a  b", 0, 34, 1)  # a space has no ink: no blit (two a glyph across pages)
-    assert bitmaptools.calls == {"fill_region": 0, "blit": 4}
+    gfx.text(fb, b"Hi", 125, 8, 1)  # past the right edge ("i" is off the screen)
+    gfx.text(fb, b"\x7fok", 0, 24, 1)  # a char outside the font on a page: a '?'
+    gfx.text(fb, b"a  b", 0, 34, 1)
+    assert bitmaptools.calls == {"fill_region": 0, "blit": 0}
     fb.show()
 
     def same(ref):
@@ -248,6 +247,54 @@ def test_cp_backend_draws_text_into_the_bytes_on_a_page_else_a_blit_a_glyph_two_
         gfx.text(ref, b"a  b", 0, 34, 1)
 
     assert oled.image() == reference(same)
+
+
+# drawing in any order: text on a page that had only text since fill(0) is set as bytes, not OR-ed,
+# where nothing was drawn from its x on; overlapping text, a rectangle, a pixel or an inverted line
+# on that page must still come out as framebuf draws them
+_X = st.one_of(st.sampled_from((0, 6, 12, 24, 60, 100, 116)), st.integers(-8, 130))
+_Y = st.sampled_from((0, 8, 16, 32, 40, 56, 3, 60, -4))
+_C = st.integers(0, 1)
+_DRAWING = st.lists(st.one_of(
+    st.tuples(st.just("fill"), _C),
+    st.tuples(st.just("text"), st.sampled_from((b"Ag", b"11", b"a b", b"W", b"-4.2", b"")), _X, _Y, _C),
+    st.tuples(st.just("number"), st.integers(-999, 99999), _X, _Y, _C),
+    st.tuples(st.just("rect"), _X, st.one_of(_Y, st.integers(-4, 66)), st.integers(1, 40),
+              st.integers(1, 12), _C),
+    st.tuples(st.just("pixel"), _X, st.one_of(_Y, st.integers(-1, 64)), _C),
+    st.tuples(st.just("show"),),
+), max_size=14)
+
+
+def _draw(fb, ops):
+    fb.fill(0)
+    for op in ops:
+        if op[0] == "fill":
+            fb.fill(op[1])
+        elif op[0] == "text":
+            gfx.text(fb, *op[1:])
+        elif op[0] == "number":
+            gfx.number(fb, *op[1:])
+        elif op[0] == "rect":
+            fb.fill_rect(*op[1:])
+        elif op[0] == "pixel":
+            fb.pixel(*op[1:])
+        elif hasattr(fb, "show"):
+            fb.show()
+
+
+@settings(max_examples=1000, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(ops=_DRAWING)
+@example(ops=[("pixel", 0, 0, 1), ("text", b"Ag", 0, 0, 1)])  # a pixel under the text's columns
+@example(ops=[("rect", 0, 29, 2, 12, 1), ("text", b"Ag", 0, 40, 0)])  # an inverted line on ink
+@example(ops=[("text", b"Ag", 0, 8, 1), ("rect", 0, 0, 40, 8, 1)])  # a title bar over text's half
+@example(ops=[("text", b"Ag", 6, 40, 1), ("rect", 0, 32, 40, 8, 1)])  # (the lower half)
+@example(ops=[("rect", 0, 32, 128, 8, 1), ("rect", 0, 0, 128, 8, 1)])  # bars on blank halves
+def test_cp_backend_draws_text_right_in_any_order_with_anything_else(stack, ops):
+    fb, oled = stack
+    _draw(fb, ops)
+    fb.show()
+    assert oled.image() == reference(lambda ref: _draw(ref, ops))
 
 
 NUMBERS = (0, 7, 42, -42, 1575, -1, 999999999, -999999999, 1000000000, -1234567890123, 10 ** 20)

@@ -1478,10 +1478,10 @@ def test_package_json_installs_the_library_with_the_real_mip_on_the_unix_port(tm
 def test_cp_build_without_displayio_modules_is_a_plain_message(cp, monkeypatch, capsys):
     saved = _keep_save(cp)
     cp.display()
-    monkeypatch.setitem(sys.modules, "bitmaptools", types.ModuleType("bitmaptools"))  # CircuitPython 8: no blit
+    monkeypatch.setitem(sys.modules, "bitmaptools", types.ModuleType("bitmaptools"))  # a build without it
     assert cp.run_code() == "startup-failed"
     out = capsys.readouterr().out
-    assert "this CircuitPython build has no 'bitmaptools.blit': use CircuitPython 9 or newer" in out
+    assert "this CircuitPython build has no 'bitmaptools.fill_region': use CircuitPython 9 or newer" in out
     assert "Traceback" not in out
     assert cp.hw.tones() == [220, 220, 220]  # the failure is heard
     assert _read(cp.save) == saved
