@@ -208,15 +208,19 @@ class Game:
                 self.over = True
 
     # -- results -----------------------------------------------------------
-    def ranking(self, out):
-        """Write player indexes into `out` best total first (ties keep seat order); returns player
-        count."""
+    def ranking(self, out, totals=None):
+        """Write player indexes into `out` best total first (ties keep seat order), and each
+        player's total into `totals` by seat (a new list if None: the game-over screen passes its
+        own); returns player count. A total is summed once, not at each comparison."""
         n = self.players
+        if totals is None:
+            totals = [0] * n
         for i in range(n):
             out[i] = i
+            totals[i] = self.cards[i].total()
         for i in range(1, n):  # insertion sort, stable
             j = i
-            while j > 0 and self.cards[out[j]].total() > self.cards[out[j - 1]].total():
+            while j > 0 and totals[out[j]] > totals[out[j - 1]]:
                 out[j], out[j - 1] = out[j - 1], out[j]
                 j -= 1
         return n

@@ -121,8 +121,8 @@ def player_tag(fb, app, p, x, y, c):
 # a tenth's chars (".4" of "213.4") and a keep's ("keep" and up to five " f"; unused chars are
 # spaces: no ink), set each call: a line of text each, where a gfx call a char costs the time of two
 _TENTH = bytearray(b".0")
-_KEEP = bytearray(b"keep          ")
-_FACES = memoryview(_KEEP)[4:]  # faces() alone: " 3 5 5"
+KEEP_TEXT = bytearray(b"keep          ")
+FACES_TEXT = memoryview(KEEP_TEXT)[4:]  # faces() alone: " 3 5 5"
 
 
 def tenths(fb, x100, x, y, c):
@@ -166,27 +166,27 @@ def choice(fb, rs, kind, value, dice, x, y, c):
         return gfx.text(fb, LONG[rs.index][value], x, y, c)
     if not value:
         return gfx.text(fb, b"roll all", x, y, c)
-    k = _faces(value, dice)
-    gfx.text(fb, _KEEP, x, y, c)
+    k = faces_text(value, dice)
+    gfx.text(fb, KEEP_TEXT, x, y, c)
     return x + (4 + k) * ADVANCE
 
 
 def faces(fb, mask, dice, x, y, c):
     """" 3 5 5": the faces of the dice in `mask`, lowest first, each after a space (the marks under
     the dice say which ones; a die number would read as a face). Returns the x after them."""
-    k = _faces(mask, dice)
-    gfx.text(fb, _FACES, x, y, c)
+    k = faces_text(mask, dice)
+    gfx.text(fb, FACES_TEXT, x, y, c)
     return x + k * ADVANCE
 
 
-def _faces(mask, dice):
-    """The faces of the dice in `mask` as " f" pairs into _FACES, spaces after them; returns their
-    chars."""
+def faces_text(mask, dice):
+    """The faces of the dice in `mask` as " f" pairs into FACES_TEXT (KEEP_TEXT after "keep"),
+    spaces after them; returns their chars."""
     n = 0  # how many of them show each face f, in bits 3f..3f+2 (one pass over the dice, not six)
     for i in range(5):
         if (mask >> i) & 1:
             n += 1 << 3 * dice[i]
-    t = _FACES
+    t = FACES_TEXT
     j = 0
     for f in range(1, 7):
         k = (n >> 3 * f) & 7

@@ -3,7 +3,6 @@ from fivedice.compat import const
 from fivedice import gfx
 from fivedice import oled_view as view
 from fivedice.screens import Screen, B_BACK, B_OK, B_ROLL, M_CARD, M_MENU
-from fivedice.oled_view import choice, faces, tenths, tenths_width
 
 # lines on the panel's pages, as the scorecard's: one under the title bar, the next a page lower
 # (a glyph's top row is blank: the gap); drawn a page at a time, text is bytes, not blits
@@ -11,7 +10,6 @@ _TOP_Y = const(8)  # the first line, right under the title bar
 _LINE = const(8)  # one line of text and its gap
 _LAST_Y = const(48)  # the lowest line: the keys line (oled_view.KEYS_Y, 56) follows it
 _TITLE_X = const(62)  # the rule set's name, after "Game over"
-_TAG_X = const(24)  # a player's tag, after the place ("1st")
 _CH = const(6)  # one character's advance (fivedice.font.ADVANCE): a space, the '-'
 _PER_X = const(12)  # "0.31 per decision", indented under the player's line
 # proficiency's _W_TURN .. _W_BVALUE (its costliest decision's layout) and game.KEEP, as consts:
@@ -26,6 +24,12 @@ _KEEP = const(1)
 ORDINALS = (b"", b"1st", b"2nd", b"3rd", b"4th")
 LEVELS = (b"", b"easy", b"good", b"perfect")
 
+# a line is composed in _TEXT (_put, _put_int), then drawn in one call (_line), where a call a
+# piece costs a char's time three times over: spaces have no ink. _FITS: the 21 chars a line of
+# the screen holds; then room for "turn 13: kept 1 2 3 4 5" (its 22nd char shows in part).
+_TEXT = bytearray(b" " * 23)
+_FITS = memoryview(_TEXT)[:21]
+
 
 def decimal2(fb, x100, x, y, c):
     """Draw hundredths as a number with two decimals (12.34) without building a string."""
@@ -35,22 +39,47 @@ def decimal2(fb, x100, x, y, c):
     return gfx.glyph(fb, ord("0") + x100 % 10, x, y, c)
 
 
-def decimal1(fb, x100, x, y, c):
-    """Hundredths drawn rounded to one decimal (12.3), or to a whole number from 100 up; never "-0".
-    """
-    if x100 < 0:
-        x100 = 0
-    x10 = (x100 + 5) // 10
-    if x10 >= 1000:
-        return gfx.number(fb, (x100 + 50) // 100, x, y, c)
-    x = gfx.number(fb, x10 // 10, x, y, c)
-    x = gfx.glyph(fb, ord("."), x, y, c)
-    return gfx.glyph(fb, ord("0") + x10 % 10, x, y, c)
+def _put(j, s):
+    """Bytes s into _TEXT from j on; returns the index after them."""
+    k = j + len(s)
+    _TEXT[j:k] = s
+    return k
+
+
+def _put_int(j, n, tenths=False):
+    """Int n >= 0 in decimal into _TEXT from j on; returns the index after it. tenths: n is in
+    tenths, written with its point ("12.4")."""
+    k = j
+    m = n // 10 if tenths else n
+    while m >= 10:  # its digits: one more each ten
+        m //= 10
+        k += 1
+    e = k + 1
+    m = n // 10 if tenths else n
+    while k >= j:
+        _TEXT[k] = 48 + m % 10
+        m //= 10
+        k -= 1
+    if tenths:
+        _TEXT[e] = 46  # '.'
+        _TEXT[e + 1] = 48 + n % 10
+        e += 2
+    return e
+
+
+def _line(fb, n, y):
+    """_TEXT drawn at y from the left, then blanked; returns the x after its first n chars."""
+    gfx.text(fb, _FITS, 0, y, 1)
+    if n > 21:  # (cut at the screen's edge)
+        gfx.text(fb, _TEXT, 0, y, 1)
+    _TEXT[0:23] = b"                       "
+    return n * _CH
 
 
 class Over(Screen):
     def __init__(self):
         self.rank = bytearray(4)  # players best first
+        self.totals = [0, 0, 0, 0]  # theirs by seat, summed once a frame (by the ranking)
 
     def press(self, app, b):
         if b == B_OK:
@@ -67,14 +96,25 @@ class Over(Screen):
         fb.fill(0)
         view.header(fb, b"Game over")
         gfx.text(fb, view.SHORT_TITLES[g.rs.index], _TITLE_X, 0, 0)
-        n = g.ranking(self.rank)
+        rank = self.rank
+        totals = self.totals
+        n = g.ranking(rank, totals)
         y = _TOP_Y
+        place = 1
         for r in range(n):
-            p = self.rank[r]
-            gfx.text(fb, ORDINALS[g.place(p)], 0, y, 1)
-            x = view.player_tag(fb, app, p, _TAG_X, y, 1)
-            gfx.text(fb, LEVELS[app.seats.seated[p]], x + _CH, y, 1)
-            gfx.number_right(fb, g.cards[p].total(), W - 1, y, 1)
+            p = rank[r]
+            t = totals[p]
+            if r and t < totals[rank[r - 1]]:
+                place = r + 1  # (tied players share the better place, as game.place())
+            j = _put(0, ORDINALS[place])
+            _TEXT[4] = 80  # 'P'
+            _TEXT[5] = 49 + p  # '1' + p (oled_view.player_tag's tag)
+            level = app.seats.seated[p]
+            if level:
+                _TEXT[6] = 42  # '*'
+                j = _put(8, LEVELS[level])
+            _line(fb, j, y)
+            gfx.number_right(fb, t, W - 1, y, 1)
             y += _LINE
         # the coach on the human players: expected points their choices gave away against optimal
         # play, "P1 gave away 12.4 pts" and, where there is room, "  0.31 per decision" under it (21
@@ -92,14 +132,22 @@ class Over(Screen):
             pr = app.seats.prof[p]
             if pr is None or y > _LAST_Y:
                 continue
-            x = view.player_tag(fb, app, p, 0, y, 1)
-            if pr.loss_x100() <= 0:
+            loss = pr.loss_x100()
+            if loss <= 0:
+                x = view.player_tag(fb, app, p, 0, y, 1)
                 gfx.text(fb, b" played perfectly", x, y, 1)
                 y += _LINE
                 continue
-            x = gfx.text(fb, b" gave away ", x, y, 1)
-            x = decimal1(fb, pr.loss_x100(), x, y, 1)
-            gfx.text(fb, b" pts", x, y, 1)
+            # "P1 gave away 12.4 pts" (a human's tag: the meter is a human's), a whole number of
+            # points from 100 up
+            _put(0, b"P1 gave away ")
+            _TEXT[1] = 49 + p  # '1' + p
+            x10 = (loss + 5) // 10
+            if x10 >= 1000:
+                j = _put_int(13, (loss + 50) // 100)
+            else:
+                j = _put_int(13, x10, True)
+            _line(fb, _put(j, b" pts"), y)
             y += _LINE
             if worst and pr.w[_W_TURN]:
                 y = self.costliest(fb, g.rs, pr, y)
@@ -111,26 +159,41 @@ class Over(Screen):
             gfx.text(fb, b"OK card  ROLL again", 0, view.KEYS_Y, 1)
 
     def costliest(self, fb, rs, pr, y):
-        # "turn 6: kept 3 3" / "best keep 6 6 6" (boxes by short names), "-4.2" on the first line
-        # with room; pr.w: the dice, the turn, the kind and value chosen, the best kind and value
+        # "turn 6: kept 3 3" / "best keep 6 6 6" (boxes by short names), "-4.2" at the end of the
+        # first line with room, a char apart; pr.w: the dice, the turn, the kind and value chosen,
+        # the best kind and value
         w = pr.w
-        x = gfx.text(fb, b"turn ", 0, y, 1)
-        kept = w[_W_KIND] == _KEEP
-        x = gfx.text(fb, b": kept" if kept else b": ", gfx.number(fb, w[_W_TURN], x, y, 1), y, 1)
-        if not kept:
-            xa = gfx.text(fb, view.SHORT[rs.index][w[_W_VALUE]], x, y, 1)
-        else:  # the dice held
-            held = w[_W_VALUE]
-            xa = faces(fb, held, w, x, y, 1) if held else gfx.text(fb, b" none", x, y, 1)
-        y2 = y + _LINE
-        x = gfx.text(fb, b"best ", 0, y2, 1)
-        if w[_W_BKIND] == _KEEP:
-            xb = choice(fb, rs, _KEEP, w[_W_BVALUE], w, x, y2, 1)
-        else:
-            xb = gfx.text(fb, view.SHORT[rs.index][w[_W_BVALUE]], x, y2, 1)
         v = pr.worst_x100()
-        x = view.W - _CH - tenths_width(v)
-        if xa + _CH <= x or xb + _CH <= x:
-            ya = y if xa + _CH <= x else y2
-            tenths(fb, v, gfx.glyph(fb, ord("-"), x, ya, 1), ya, 1)
-        return y2 + _LINE
+        v = (v + 5) // 10 if v > 0 else 0  # in tenths
+        n = 4  # "-4.2"'s chars: one more each ten points
+        m = v // 100
+        while m:
+            m //= 10
+            n += 1
+        j = _put_int(_put(0, b"turn "), w[_W_TURN])
+        if w[_W_KIND] != _KEEP:
+            j = _put(_put(j, b": "), view.SHORT[rs.index][w[_W_VALUE]])
+        elif w[_W_VALUE]:  # the dice held
+            k = view.faces_text(w[_W_VALUE], w)
+            j = _put(_put(j, b": kept"), view.FACES_TEXT) - 10 + k  # (spaces after them)
+        else:
+            j = _put(j, b": kept none")
+        if j + 1 + n <= 21:  # right-aligned in the line's 21 chars
+            _TEXT[21 - n] = 45  # '-'
+            _put_int(22 - n, v, True)
+            n = 0  # drawn
+        _line(fb, j, y)
+        y += _LINE
+        j = _put(0, b"best ")
+        if w[_W_BKIND] != _KEEP:
+            j = _put(j, view.SHORT[rs.index][w[_W_BVALUE]])
+        elif w[_W_BVALUE]:
+            k = view.faces_text(w[_W_BVALUE], w)
+            j = _put(j, view.KEEP_TEXT) - 10 + k  # "keep 6 6 6"
+        else:
+            j = _put(j, b"roll all")
+        if n and j + 1 + n <= 21:
+            _TEXT[21 - n] = 45
+            _put_int(22 - n, v, True)
+        _line(fb, j, y)
+        return y + _LINE

@@ -135,6 +135,9 @@ def test_ranking_orders_by_total_and_ties_share_a_place():
     assert g.ranking(out) == 3
     assert list(out[:3]) == [0, 2, 1]
     assert g.place(0) == 1 and g.place(2) == 1 and g.place(1) == 3
+    totals = [0, 0, 0, 0]  # each total by seat, as the ranking read them
+    assert g.ranking(out, totals) == 3 and list(out[:3]) == [0, 2, 1]
+    assert totals[:3] == [c.total() for c in g.cards] == [50, 0, 50]
 
 
 def test_one_to_four_players_only():

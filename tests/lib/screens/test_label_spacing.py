@@ -94,8 +94,8 @@ def faults(pieces):
                 continue  # a space drawn as its own piece
             gap = b[1] - a[2]
             tail = 6 * (len(a[4]) - len(a[4].rstrip()))  # a's trailing spaces: no ink ("P1 " a tag)
-            seen = gap + tail + 6 * (len(b[4]) - len(b[4].lstrip()))  # "par " 254
-            if gap + tail < 0 or seen < SPACE and not (gap == 0 and a[3] == b[3] == "left"):
+            seen = gap + tail + 6 * (len(b[4]) - len(b[4].lstrip()))  # "par " 254; "   -4.2" after a line
+            if seen < 0 or seen < SPACE and not (gap == 0 and a[3] == b[3] == "left"):
                 out.append((y, a[4], b[4], gap))
     return out
 
@@ -113,6 +113,9 @@ def test_the_checker_sees_labels_that_touch():
     assert not faults([(0, 0, 18, "left", b"P1 "), (0, 12, 48, "left", b" roll ")])
     assert faults([(0, 0, 18, "left", b"P1 "), (0, 6, 42, "left", b" roll ")])
     assert faults([(0, 0, 18, "left", b"P1 "), (0, 12, 36, "left", b"roll")])
+    # a line's trailing spaces and a right-aligned value's leading ones carry no ink either
+    assert not faults([(0, 0, 36, "left", b"best  "), (0, 24, 60, "right", b"   4.2")])
+    assert faults([(0, 0, 36, "left", b"best  "), (0, 3, 39, "right", b"   4.2")])
 
 
 def _play_to_the_end(dev):
