@@ -739,15 +739,21 @@ def mp_main(tables, which):
                 # the sink stubbed: displayio's display (the code before) or the panel's busio.I2C (this tree)
                 panel = getattr(fb, "panel", fb)  # this tree: the display is the panel
                 sink = (panel, "_i2c", StubI2C()) if hasattr(panel, "_i2c") else (fb, "display", StubDisplay())
-                saved = (draw_cp._fill_region, draw_cp._blit, getattr(sink[0], sink[1]), tgt.back)
+                # (_blit: a tree that still blits its glyphs)
+                saved = (draw_cp._fill_region, getattr(draw_cp, "_blit", None), getattr(sink[0], sink[1]),
+                         tgt.back)
                 draw_cp._fill_region = stub_fill_region
-                draw_cp._blit = stub_blit
+                if saved[1] is not None:
+                    draw_cp._blit = stub_blit
                 tgt.back = StubBitmap()
                 setattr(sink[0], sink[1], sink[2])
                 try:
                     py = best_us(real_draw, snap)  # the Python side, the C calls stubbed
                 finally:
-                    draw_cp._fill_region, draw_cp._blit, real_sink, tgt.back = saved
+                    draw_cp._fill_region = saved[0]
+                    if saved[1] is not None:
+                        draw_cp._blit = saved[1]
+                    real_sink, tgt.back = saved[2:]
                     setattr(sink[0], sink[1], real_sink)
                 bitmaptools.reset_counts()
                 fills[0] = 0
