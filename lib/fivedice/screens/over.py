@@ -68,12 +68,12 @@ def _put_int(j, n, tenths=False):
 
 
 def _line(fb, n, y):
-    """_TEXT drawn at y from the left, then blanked; returns the x after its first n chars."""
+    """_TEXT's first n chars drawn at y from the left; then it is blanked (from a literal: no bytes
+    made)."""
     gfx.text(fb, _FITS, 0, y, 1)
     if n > 21:  # (cut at the screen's edge)
         gfx.text(fb, _TEXT, 0, y, 1)
     _TEXT[0:23] = b"                       "
-    return n * _CH
 
 
 class Over(Screen):
