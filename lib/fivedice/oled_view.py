@@ -183,17 +183,26 @@ def faces_text(mask, dice):
     """The faces of the dice in `mask` as " f" pairs into FACES_TEXT (KEEP_TEXT after "keep"),
     spaces after them; returns their chars."""
     n = 0  # how many of them show each face f, in bits 3f..3f+2 (one pass over the dice, not six)
-    for i in range(5):
-        if (mask >> i) & 1:
+    i = 0
+    while mask:
+        if mask & 1:
             n += 1 << 3 * dice[i]
-    t = FACES_TEXT
-    j = 0
-    for f in range(1, 7):
-        k = (n >> 3 * f) & 7
+        mask >>= 1
+        i += 1
+    t = FACES_TEXT  # (its even chars are spaces, always)
+    j = 1
+    f = 48  # '0'
+    n >>= 3
+    while n:  # up to the highest face held
+        f += 1
+        k = n & 7
         while k:
-            t[j + 1] = 48 + f  # '0' + f (t[j] is a space)
+            t[j] = f
             j += 2
             k -= 1
-    for i in range(j, 10):
-        t[i] = 32
-    return j
+        n >>= 3
+    e = j - 1
+    while j < 10:
+        t[j] = 32
+        j += 2
+    return e
