@@ -1,9 +1,12 @@
 """A press is answered first. In the loop pass that handles a press, the frame showing it is
-drawn before any coach slice, sound step or save; a save never shares a pass with a frame or a slice. The
+drawn before any coach slice, sound step or save; a save never shares a pass with a frame or a slice, and the
+heap is collected in a pass of its own before it. The
 board's own loop (firmware/fdfw/loop.py) runs the app; a display, store, buzzer and coach that log each call
 give the order. Order, not time: nothing here reads a clock."""
 import os
 import sys
+
+import pytest
 
 from fivedice import app as A
 from fivedice import rules
@@ -73,8 +76,17 @@ class Buttons:
         return 0
 
 
+_COLLECTS = [[]]  # where the session's collection (compat.collect: nothing on CPython) is logged
+
+
+@pytest.fixture(autouse=True)
+def _logged_collection(monkeypatch):
+    monkeypatch.setattr(session, "collect", lambda: _COLLECTS[0].append("collect"))
+
+
 def rig():
     log = []
+    _COLLECTS[0] = log
     app = A.App(LogDisplay(log), buzzer=LogBuzzer(log), store=LogStore(log), dice=Dice(SeededBytes(3)),
                 tables=DATA, cpu_step_ms=20)
     app.settings.rules_i = YACHT.index
@@ -146,9 +158,10 @@ def test_new_game_draws_its_first_frame_before_the_first_slice_and_the_save():
     run(app, buttons, ticks_ms, 12)
     p = passes(log)
     assert p[0] == ["frame"]  # the press's pass: the new game's first frame, nothing else
-    assert p[1] == ["save"]  # the game saved in the next pass, before the solve starts
-    assert p[2] == ["slice"] and app.mode == A.M_TURN
-    assert all(len(e) <= 1 for e in p)  # no pass does two of: frame, slice, save
+    assert p[1] == ["collect"]  # the heap collected in a pass of its own
+    assert p[2] == ["save"]  # then the game saved, before the solve starts
+    assert p[3] == ["slice"] and app.mode == A.M_TURN
+    assert all(len(e) <= 1 for e in p)  # no pass does two of: frame, slice, collection, save
 
 
 def test_a_hold_shows_before_the_pending_slice_and_its_sound():
@@ -193,10 +206,10 @@ def test_scoring_shows_the_next_turn_before_the_game_is_saved():
     assert app.mode == A.M_PICK
     del log[:]
     buttons.queue.append(1 << A.B_OK)  # score the box under the cursor
-    run(app, buttons, ticks_ms, 3)
+    run(app, buttons, ticks_ms, 4)
     p = passes(log)
     assert p[0] == ["frame"] and app.session.game.turn == 1
-    assert "save" in p[1] and "frame" not in p[1]
+    assert "collect" in p[1] and "save" in p[2] and "frame" not in p[1] + p[2]
     assert app.store.data is not None and app.store.data == app.session.save_bytes()
 
 
@@ -234,8 +247,9 @@ def test_new_game_draws_first_then_the_store_rewrites_then_the_game_is_saved_eac
     run(app, buttons, ticks_ms, 12)
     p = passes(log)
     assert p[0] == ["frame"] and app.mode == A.M_TURN  # the press's pass: the new game on screen, nothing else
-    assert p[1] == ["rewrite"]  # the sector rewrite (a flash erase) alone in its pass, before the game's save
-    assert p[2] == ["save"] and app.store.data == app.session.save_bytes()
+    # the sector rewrite (a flash erase) alone in its pass, before the game's save; a collection before each
+    assert p[1:5] == [["collect"], ["rewrite"], ["collect"], ["save"]]
+    assert app.store.data == app.session.save_bytes()
     assert all(len(e) <= 1 for e in p)
 
 
@@ -277,14 +291,15 @@ def test_a_pass_draws_a_frame_or_works_never_both_through_a_whole_game_against_t
     p = passes(log)
     assert app.session.game.over and "cpu" in log and "slice" in log and "save" in log
     for e in p:
-        work = [x for x in e if x in ("slice", "save", "cpu", "rewrite")]
+        work = [x for x in e if x in ("slice", "save", "cpu", "rewrite", "collect")]
         assert len(work) <= 1 and not (work and "frame" in e), e
 
 
 def test_a_power_cut_at_any_pass_after_new_game_resumes_the_finished_game_or_the_new_one():
     """On CircuitPython's nvm log: "New game" draws its frame, the log is rewritten in the next pass and the new
-    game saved in the one after; cut the power after any of them and the board resumes the game just finished
-    (nothing of it lost) until the new game's save, then the new game."""
+    game saved two passes later (each write after a pass that collects the heap); cut the power after any of
+    them and the board resumes the game just finished (nothing of it lost) until the new game's save, then the
+    new game."""
     from fdfw.store.nvm_cp import NvmStore
 
     nvm = bytearray(b"\xff" * 4096)
@@ -317,13 +332,14 @@ def test_a_power_cut_at_any_pass_after_new_game_resumes_the_finished_game_or_the
 
     lp = loop.Loop(app, buttons, None, ticks_ms)
     app.draw()
-    for _ in range(3):  # a cut after each of three passes
+    for _ in range(5):  # a cut after each of five passes
         lp.step()
         cuts.append((bytes(nvm), store.rewrites, app.mode))
-    assert [(r - r0, m) for _, r, m in cuts] == [(0, A.M_TURN), (1, A.M_TURN), (1, A.M_TURN)]  # frame, rewrite, save
+    # frame, collection, rewrite, collection, save
+    assert [r - r0 for _, r, _ in cuts] == [0, 0, 1, 1, 1] and all(m == A.M_TURN for _, _, m in cuts)
     for k, (image, _, _) in enumerate(cuts):
         booted = A.App(LogDisplay([]), store=NvmStore(bytearray(image)), dice=Dice(SeededBytes(4)))
-        if k < 2:
+        if k < 4:
             assert booted.session.game.over and booted.session.save_bytes() == finished  # the finished game, whole
         else:
             assert not booted.session.game.over and booted.session.game.turn == 0 and booted.session.save_bytes() == app.session.save_bytes()
