@@ -31,9 +31,9 @@ from fivedice.power import read_mv
 
 try:
     # text in native code built for this CPU (firmware/deploy.py NATIVE): a tenth of a blit's time
-    from fdfw.glyphs_mp import number as _number, text as _text
+    from fdfw.glyphs_mp import number as _number, sprite as _sprite, text as _text
 except (ImportError, ValueError):  # left out, or a .mpy for another CPU: a blit a glyph
-    _number = _text = None
+    _number = _sprite = _text = None
 
 _BLOCK = 32  # columns per compared and sent block (a die is 20 wide: one or two blocks)
 # fivedice.font's FIRST, LAST, UNKNOWN and ADVANCE, as literals for the glyph paths
@@ -266,18 +266,21 @@ class PagedSSD1306(SSD1306_I2C):
         else the first die drawn makes them, in a frame that then allocates."""
         if size == self._dsize and c == self._dcol:
             return  # (a restart after a failure keeps them)
-        # 22 FrameBuffers of size x size (20: 60 bytes each, about 2.5 KB with their objects)
+        # 22 sprites of size x size (20: 60 bytes each), drawn through a FrameBuffer each; kept as
+        # bytes where glyphs_mp copies them, else as FrameBuffers (about 2.5 KB with their objects)
         rows = (size + 7) // 8 * size
-
-        def sprite():
-            return framebuf.FrameBuffer(bytearray(rows), size, size, framebuf.MONO_VLSB)
-
-        self._dice = [sprite() for _ in range(14)]
-        self._tumble = [sprite() for _ in range(8)]
+        self._dice = [bytearray(rows) for _ in range(14)]
+        self._tumble = [bytearray(rows) for _ in range(8)]
+        mono = framebuf.MONO_VLSB
         for k in range(14):
-            gfx.die(self._dice[k], 0, 0, size, k % 7, k // 7, c)
+            gfx.die(framebuf.FrameBuffer(self._dice[k], size, size, mono), 0, 0, size, k % 7,
+                    k // 7, c)
         for k in range(8):
-            gfx.tumbling_die(self._tumble[k], 0, 0, size, k, c)
+            gfx.tumbling_die(framebuf.FrameBuffer(self._tumble[k], size, size, mono), 0, 0, size,
+                             k, c)
+        if _sprite is None or size > 24:  # framebuf's blit copies them (a pixel at a time)
+            self._dice = [framebuf.FrameBuffer(b, size, size, mono) for b in self._dice]
+            self._tumble = [framebuf.FrameBuffer(b, size, size, mono) for b in self._tumble]
         self._dsize = size
         self._dcol = c
 
@@ -288,7 +291,7 @@ class PagedSSD1306(SSD1306_I2C):
             self.make_sprites(size, c)
         if face < 0 or face > 6:
             return False
-        self._fb.blit(self._dice[face + 7 if held else face], x, y)
+        self._copy(self._dice[face + 7 if held else face], x, y, size)
         return True
 
     def sprite_tumble(self, x, y, size, k, c):
@@ -296,8 +299,16 @@ class PagedSSD1306(SSD1306_I2C):
             if self._dsize or size < 4:
                 return False
             self.make_sprites(size, c)
-        self._fb.blit(self._tumble[k], x, y)
+        self._copy(self._tumble[k], x, y, size)
         return True
+
+    def _copy(self, spr, x, y, size):
+        """A die's sprite over the frame at x, y: glyphs_mp's native copy of its bytes (a die was
+        0.6 ms of framebuf's blit on the emulated Pico), else the blit."""
+        if _sprite is not None and size <= 24:  # (24 rows: a column in a machine word)
+            _sprite(self.buffer, self.width, self.height, spr, size, size, x, y)
+        else:
+            self._fb.blit(spr, x, y)
 
     def show(self):
         # with the heap locked, as App.draw's frame: the call frames take no heap (machine.I2C's

@@ -83,3 +83,34 @@ def number(buf, w: int, h: int, font, digits, v: int, x: int, y: int, c: int, ri
         text(buf, w, h, font, digits, k, x, y, c)
         return x
     return int(text(buf, w, h, font, digits, k, x, y, c))
+
+
+@micropython.viper
+def sprite(buf: ptr8, w: int, h: int, spr: ptr8, sw: int, sh: int, x: int, y: int):
+    """MONO_VLSB sprite spr (sw columns, sh rows up to 24) over buf from x, y: every pixel of its
+    rectangle copied, the rows around it kept, clipped at buf's edges, as FrameBuffer.blit without
+    a key (the dice: five a frame, per pixel in framebuf's blit)."""
+    sp = (sh + 7) >> 3  # the sprite's pages
+    m = y & 7
+    p0 = y >> 3  # the page of the sprite's first row
+    pages = h >> 3
+    mask = ((1 << sh) - 1) << m
+    j = 0
+    while j < sw:
+        xx = x + j
+        if xx >= 0 and xx < w:
+            col = 0  # the column's rows, shifted to the frame's page rows
+            t = 0
+            while t < sp:
+                col = col | (spr[t * sw + j] << (8 * t))
+                t += 1
+            col = (col << m) & mask
+            t = 0
+            while t <= sp:
+                q = p0 + t
+                mk = (mask >> (8 * t)) & 0xFF
+                if mk != 0 and q >= 0 and q < pages:
+                    i = q * w + xx
+                    buf[i] = (buf[i] & (0xFF ^ mk)) | ((col >> (8 * t)) & mk)
+                t += 1
+        j += 1

@@ -119,14 +119,14 @@ def edges(fb):
 
 
 def each_text_path(test):
-    """test() with the text in native code (fdfw.glyphs_mp, as the deploy installs it for a known CPU), then
-    with a FrameBuffer blit a glyph (a board without it)."""
+    """test() with the text and the dice in native code (fdfw.glyphs_mp, as the deploy installs it for a known
+    CPU), then with a FrameBuffer blit a glyph and a die (a board without it)."""
     test(True)
-    board_mp._text, board_mp._number = None, None
+    board_mp._text, board_mp._number, board_mp._sprite = None, None, None
     try:
         test(False)
     finally:
-        board_mp._text, board_mp._number = glyphs_mp.text, glyphs_mp.number
+        board_mp._text, board_mp._number, board_mp._sprite = glyphs_mp.text, glyphs_mp.number, glyphs_mp.sprite
 
 
 def test_paged_ssd1306_text_draws_the_same_pixels_as_gfx_fill_rects_native_or_blitted():
@@ -184,14 +184,35 @@ def test_native_text_is_gfxs_text_at_every_row_edge_and_colour():
                         assert bytes(buf) == ref_bytes, (w, h, c, y, x, v, "right")
 
 
+def test_native_sprite_is_framebufs_blit_at_every_row_and_edge():
+    """fdfw.glyphs_mp.sprite against FrameBuffer.blit (no key): every pixel of the sprite's rectangle copied,
+    the frame's rows around it kept, at every row offset from above the top to below the bottom and across both
+    edges, sprites 8 to 24 rows high, three panel sizes."""
+    import framebuf
+
+    for w, h in ((128, 64), (72, 40), (128, 32)):
+        for sw, sh in ((20, 20), (8, 8), (5, 24), (13, 11)):
+            data = bytearray((k * 37 + 11) & 0xFF for k in range((sh + 7) // 8 * sw))
+            spr = framebuf.FrameBuffer(data, sw, sh, framebuf.MONO_VLSB)
+            for y in range(-sh - 1, h + 2):
+                for x in (-sw, -3, 0, 7, w - sw, w - 4, w):
+                    buf = bytearray((k * 89 + 5) & 0xFF for k in range(w * h // 8))  # ink and paper around it
+                    ref = bytearray(buf)
+                    framebuf.FrameBuffer(ref, w, h, framebuf.MONO_VLSB).blit(spr, x, y)
+                    glyphs_mp.sprite(buf, w, h, data, sw, sh, x, y)
+                    assert buf == ref, (w, h, sw, sh, x, y)
+
+
 def test_native_text_allocates_nothing():
     buf = bytearray(1024)
     digits = bytearray(12)
+    die = bytearray(60)
 
     def draw():
         glyphs_mp.text(buf, 128, 64, FONT, b"Keep 6 6 6", 10, 3, 35, 1)
         glyphs_mp.number(buf, 128, 64, FONT, digits, -1203, 60, 40, 0, False)
         glyphs_mp.number(buf, 128, 64, FONT, digits, 375, 127, 48, 1, True)
+        glyphs_mp.sprite(buf, 128, 64, die, 20, 20, 4, 10)
 
     draw()
     assert locked(draw) == 0
