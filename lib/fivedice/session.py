@@ -445,6 +445,7 @@ class Session:
             if not self.save_due:
                 self.save_due = True  # (a rewrite still due stays first)
             self.save_at = ticks_add(self.ui.now, ms)
+            self.swept = False  # collected again right before it
 
     def setting_saved(self):
         """A menu setting changed: saved with the next write (soon, once presses pause); never over
