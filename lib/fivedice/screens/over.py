@@ -49,13 +49,9 @@ def _put(j, s):
 def _put_int(j, n, tenths=False):
     """Int n >= 0 in decimal into _TEXT from j on; returns the index after it. tenths: n is in
     tenths, written with its point ("12.4")."""
-    k = j
     m = n // 10 if tenths else n
-    while m >= 10:  # its digits: one more each ten
-        m //= 10
-        k += 1
+    k = j + gfx.number_width(m) // _CH - 1  # its last digit's index
     e = k + 1
-    m = n // 10 if tenths else n
     while k >= j:
         _TEXT[k] = 48 + m % 10
         m //= 10
@@ -165,11 +161,7 @@ class Over(Screen):
         w = pr.w
         v = pr.worst_x100()
         v = (v + 5) // 10 if v > 0 else 0  # in tenths
-        n = 4  # "-4.2"'s chars: one more each ten points
-        m = v // 100
-        while m:
-            m //= 10
-            n += 1
+        n = 3 + gfx.number_width(v // 10) // _CH  # "-4.2"'s chars
         j = _put_int(_put(0, b"turn "), w[_W_TURN])
         if w[_W_KIND] != _KEEP:
             j = _put(_put(j, b": "), view.SHORT[rs.index][w[_W_VALUE]])
